@@ -1,0 +1,85 @@
+// `npm test`: every check the project has, in one run, ending with one line
+// `N passed, N failed` that sums them all (CI reads that line).
+//
+// Steps: type-check, lint, unit + component tests (jsdom), browser tests and Storybook
+// stories (real Chromium), then the built package: build, publint, plain-Node import.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, args, env = {}) {
+  process.stdout.write(`\n▶ ${name}: ${command} ${args.join(' ')}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(name, ok) {
+  if (ok) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+function finish() {
+  if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
+  process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+if (!existsSync(chromium)) {
+  process.stderr.write(
+    `\ninput-request-cards: browser tests need Chromium, and there is none at ${chromium}.\n` +
+      '  Debian/Ubuntu: sudo apt-get install -y chromium\n' +
+      '  Elsewhere: install Chromium or Chrome and set CHROMIUM_PATH=/path/to/chrome\n',
+  );
+  check('chromium present', false);
+  finish();
+}
+
+check('type-check', step('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']));
+check('lint', step('lint', 'npx', ['biome', 'check', '.']));
+
+const reportDir = mkdtempSync(join(tmpdir(), 'irc-vitest-'));
+const report = join(reportDir, 'report.json');
+const vitestOk = step(
+  'unit, component, browser and story tests',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  { STORYBOOK_DISABLE_TELEMETRY: '1' },
+);
+if (existsSync(report)) {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  passed += results.numPassedTests;
+  failed += results.numFailedTests;
+  if (results.numFailedTests > 0) failures.push(`${results.numFailedTests} vitest test(s)`);
+  // A suite that fails to load has no failed *tests*, but must still fail the run.
+  if (!vitestOk && results.numFailedTests === 0) check('vitest suites', false);
+  if (results.numTotalTests === 0) check('vitest ran no test', false);
+} else {
+  check('vitest (no report written)', false);
+}
+rmSync(reportDir, { recursive: true, force: true });
+
+const built = step('build', 'npm', ['run', 'build', '--silent']);
+check('build', built);
+if (built) {
+  check('publint', step('publint', 'npx', ['publint', '--strict']));
+  const smoke = spawnSync('node', ['test/package/built-package.mjs'], { encoding: 'utf8' });
+  process.stdout.write(`\n▶ built package in plain Node\n${smoke.stdout}${smoke.stderr}`);
+  const counts = /(\d+) passed, (\d+) failed/.exec(smoke.stdout);
+  if (counts) {
+    passed += Number(counts[1]);
+    failed += Number(counts[2]);
+    if (Number(counts[2]) > 0) failures.push('built package');
+  }
+  if (!counts || smoke.status !== 0) check('built package smoke run', false);
+}
+
+finish();

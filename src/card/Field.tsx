@@ -1,0 +1,116 @@
+import type { UseFormReturn } from 'react-hook-form';
+import type { RawFormValues } from '../core/answer.js';
+import type { ElicitContent, FieldSpec } from '../core/model.js';
+import { useRequestField } from '../hooks/useRequestField.js';
+import type { InputRequestMessages } from '../i18n/messages.js';
+
+/** Props of {@link Field}. */
+export interface FieldProps {
+  form: UseFormReturn<RawFormValues, unknown, ElicitContent>;
+  field: FieldSpec;
+  idPrefix: string;
+  messages: InputRequestMessages;
+}
+
+/**
+ * One labelled control for one schema property, with its help text and error.
+ *
+ * @selector [data-part="field"] the field wrapper
+ * @selector [data-kind] the field kind (`text`, `email`, `number`, `single-select`, …)
+ * @selector [data-invalid] present while the field shows an error
+ * @selector [data-required] present when the field is required
+ */
+export function Field({ form, field, idPrefix, messages }: FieldProps) {
+  const props = useRequestField({ form, field, idPrefix });
+  const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps } = props;
+  const label = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
+  const labelContent = (
+    <>
+      {label}
+      {field.required ? (
+        <span data-part="required-mark">
+          <span aria-hidden="true"> *</span>
+          <span data-part="visually-hidden"> ({messages.required})</span>
+        </span>
+      ) : null}
+    </>
+  );
+  const description = field.description ? (
+    <p {...descriptionProps} data-part="description">
+      {field.description}
+    </p>
+  ) : null;
+  const error = invalid ? (
+    <p {...errorProps} data-part="error">
+      {errorMessage}
+    </p>
+  ) : null;
+  const state = {
+    'data-part': 'field',
+    'data-kind': field.kind,
+    'data-control': control,
+    ...(invalid ? { 'data-invalid': '' } : {}),
+    ...(field.required ? { 'data-required': '' } : {}),
+  };
+
+  if (control === 'radio-group' || control === 'checkbox-group') {
+    const options = field.kind === 'single-select' || field.kind === 'multi-select' ? field.options : [];
+    return (
+      <fieldset {...state} {...props.groupProps}>
+        <legend {...labelProps} data-part="label">
+          {labelContent}
+        </legend>
+        {description}
+        <div data-part="options">
+          {options.map((option, position) => {
+            const optionProps = props.getOptionProps(option, position);
+            return (
+              <div data-part="option" key={option.value}>
+                <input {...optionProps} />
+                <label htmlFor={optionProps.id}>{option.label}</label>
+              </div>
+            );
+          })}
+        </div>
+        {error}
+      </fieldset>
+    );
+  }
+
+  if (control === 'checkbox') {
+    return (
+      <div {...state}>
+        <div data-part="option">
+          <input {...props.inputProps} />
+          <label {...labelProps} htmlFor={labelProps.htmlFor} data-part="label">
+            {labelContent}
+          </label>
+        </div>
+        {description}
+        {error}
+      </div>
+    );
+  }
+
+  return (
+    <div {...state}>
+      <label {...labelProps} htmlFor={labelProps.htmlFor} data-part="label">
+        {labelContent}
+      </label>
+      {description}
+      {control === 'select' && field.kind === 'single-select' ? (
+        <select {...props.selectProps}>
+          <option value="">{messages.choose}</option>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input {...props.inputProps} />
+      )}
+      {error}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { type ReactNode, useId } from 'react';
+import type { ElicitResult, FieldSpec, FormRequest } from '../core/model.js';
+import type { AnswerChecker, FieldError } from '../core/validate.js';
+import { useRequestForm } from '../hooks/useRequestForm.js';
+import type { InputRequestMessages } from '../i18n/messages.js';
+import { Actions } from './Actions.js';
+import { Field } from './Field.js';
+
+/** Props of {@link FormRequestSection}. */
+export interface FormRequestSectionProps {
+  request: FormRequest;
+  /** This request's answer, once given. */
+  answer: ElicitResult | undefined;
+  /** True while nothing may change: the round is being sent or was sent. */
+  locked: boolean;
+  onAnswer: (result: ElicitResult) => void;
+  messages: InputRequestMessages;
+  checker?: AnswerChecker;
+  formatError?: (error: FieldError, field: FieldSpec) => string;
+  /** Rendered after the message; used for the section's answered notice. */
+  status?: ReactNode;
+}
+
+/**
+ * One form request: the server's message, one control per field, and Accept / Decline / Cancel.
+ * Values live in the form for as long as the section is mounted, so a failed send loses nothing.
+ *
+ * @selector [data-part="request"][data-kind="form"]
+ * @selector [data-answered] present once this request has its answer
+ */
+export function FormRequestSection({
+  request,
+  answer,
+  locked,
+  onAnswer,
+  messages,
+  checker,
+  formatError,
+  status,
+}: FormRequestSectionProps) {
+  const idPrefix = useId();
+  const messageId = `${idPrefix}-message`;
+  const { form, accept } = useRequestForm({
+    request,
+    onAccept: (content) => onAnswer({ action: 'accept', content }),
+    ...(checker ? { checker } : {}),
+    ...(formatError ? { formatError } : {}),
+  });
+  const inert = locked || answer !== undefined;
+
+  return (
+    <form
+      data-part="request"
+      data-kind="form"
+      {...(answer ? { 'data-answered': answer.action } : {})}
+      aria-labelledby={messageId}
+      noValidate
+      onSubmit={(event) => {
+        if (inert) {
+          event.preventDefault();
+          return;
+        }
+        void accept(event);
+      }}
+    >
+      <p id={messageId} data-part="message">
+        {request.message}
+      </p>
+      {status}
+      <fieldset data-part="fields" disabled={inert}>
+        {request.fields.map((field) => (
+          <Field key={field.index} form={form} field={field} idPrefix={idPrefix} messages={messages} />
+        ))}
+      </fieldset>
+      <Actions>
+        <button type="submit" data-action="accept" disabled={inert}>
+          {messages.accept}
+        </button>
+        <button
+          type="button"
+          data-action="decline"
+          disabled={inert}
+          onClick={() => onAnswer({ action: 'decline' })}
+        >
+          {messages.decline}
+        </button>
+        <button
+          type="button"
+          data-action="cancel"
+          disabled={inert}
+          onClick={() => onAnswer({ action: 'cancel' })}
+        >
+          {messages.cancel}
+        </button>
+      </Actions>
+    </form>
+  );
+}

@@ -1,0 +1,163 @@
+import type { ContentValue, ElicitContent, FieldSpec } from './model.js';
+
+/**
+ * What a form control holds before it is turned into typed content:
+ * text, number, date and select inputs hold strings, a checkbox a boolean,
+ * a multi-select the list of checked option values.
+ */
+export type RawFieldValue = string | boolean | string[];
+
+/**
+ * Raw values of one form, keyed by {@link fieldKey}. Keys are generated, never property
+ * names, because form libraries read names like `user.email` or `a[0]` as paths.
+ */
+export type RawFormValues = Record<string, RawFieldValue>;
+
+/**
+ * The key a field's raw value is stored under: its position, so that property names stay
+ * data and never become paths.
+ */
+export function fieldKey(field: Pick<FieldSpec, 'index'>): string {
+  return `field${field.index}`;
+}
+
+/**
+ * The raw value each control starts with: the schema `default` when there is one
+ * (converted to what the control shows), otherwise empty.
+ */
+export function initialRawValues(fields: readonly FieldSpec[]): RawFormValues {
+  const values: RawFormValues = {};
+  for (const field of fields) values[fieldKey(field)] = initialRawValue(field);
+  return values;
+}
+
+function initialRawValue(field: FieldSpec): RawFieldValue {
+  switch (field.kind) {
+    case 'boolean':
+      return field.default ?? false;
+    case 'multi-select':
+      return field.default ? [...field.default] : [];
+    case 'number':
+    case 'integer':
+      return field.default === undefined ? '' : String(field.default);
+    case 'date-time':
+      return field.default === undefined ? '' : toLocalDateTimeInput(field.default);
+    default:
+      return field.default ?? '';
+  }
+}
+
+/**
+ * Builds the `content` of an accepted answer from raw control values.
+ *
+ * - Values get the JSON type the schema asks for: numbers as numbers, multi-selects as
+ *   `string[]`, date-times as RFC 3339 with the person's UTC offset.
+ * - A control left as it started keeps the schema `default` verbatim, so defaults are sent
+ *   exactly as the server wrote them.
+ * - Empty text, number and select controls are left out; an untouched optional checkbox without
+ *   a default is left out too, so the server can tell "not answered" from `false`.
+ * - Property names are set as own data properties, so `__proto__` or `constructor` are plain keys.
+ *
+ * Values that cannot be converted (e.g. `"abc"` in a number field) are passed through as typed,
+ * so validation reports them instead of silently dropping them.
+ */
+export function buildAcceptContent(fields: readonly FieldSpec[], values: RawFormValues): ElicitContent {
+  const content: ElicitContent = {};
+  for (const field of fields) {
+    const value = toContentValue(field, values[fieldKey(field)]);
+    if (value !== undefined) {
+      Object.defineProperty(content, field.name, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+  return content;
+}
+
+function toContentValue(field: FieldSpec, raw: RawFieldValue | undefined): ContentValue | undefined {
+  const initial = initialRawValue(field);
+  const untouched = raw === undefined || sameRaw(raw, initial);
+  if (untouched && field.default !== undefined) return field.default;
+
+  switch (field.kind) {
+    case 'boolean': {
+      const checked = raw === true;
+      // An optional checkbox nobody touched is "not answered"; a required one is a plain no.
+      if (untouched && !field.required) return undefined;
+      return checked;
+    }
+    case 'multi-select': {
+      const selected = Array.isArray(raw) ? raw : [];
+      if (untouched && !field.required) return undefined;
+      // Keep schema option order, whatever order the boxes were ticked in.
+      return field.options.map((option) => option.value).filter((value) => selected.includes(value));
+    }
+    case 'number':
+    case 'integer': {
+      const text = typeof raw === 'string' ? raw.trim() : '';
+      if (text === '') return undefined;
+      const number = Number(text);
+      return Number.isFinite(number) ? number : text;
+    }
+    case 'date-time': {
+      const text = typeof raw === 'string' ? raw.trim() : '';
+      if (text === '') return undefined;
+      return fromLocalDateTimeInput(text) ?? text;
+    }
+    default: {
+      const text = typeof raw === 'string' ? raw : '';
+      return text === '' ? undefined : text;
+    }
+  }
+}
+
+function sameRaw(a: RawFieldValue, b: RawFieldValue): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((value) => b.includes(value));
+  }
+  return a === b;
+}
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * Turns what `<input type="datetime-local">` holds (`2026-11-30T09:30`, no zone) into RFC 3339
+ * with the person's own UTC offset (`2026-11-30T09:30:00+01:00`), which is what the `date-time`
+ * format requires. Returns `undefined` when the text is not a local date-time.
+ */
+export function fromLocalDateTimeInput(text: string): string | undefined {
+  const match = LOCAL_DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, second = '00'] = match;
+  const local = new Date(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Number(second),
+  );
+  if (Number.isNaN(local.getTime())) return undefined;
+  const offsetMinutes = -local.getTimezoneOffset();
+  const sign = offsetMinutes >= 0 ? '+' : '-';
+  const absolute = Math.abs(offsetMinutes);
+  const offset = `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
+}
+
+/**
+ * Shows an RFC 3339 date-time in the person's local time for `<input type="datetime-local">`.
+ * Text that is not a date-time is returned unchanged, so the person sees what the server sent.
+ */
+export function toLocalDateTimeInput(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}

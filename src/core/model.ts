@@ -1,0 +1,192 @@
+/**
+ * The protocol model every wire dialect is normalised into.
+ *
+ * A **suspension** is one round of questions. It holds **requests**, each keyed as
+ * the server keyed it. The answers of a round are **responses** (MCP `inputResponses`),
+ * keyed the same way.
+ */
+
+/** A JSON value as it travels on the wire. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A problem found while reading a wire shape or checking a `requestedSchema`. */
+export interface SchemaProblem {
+  /**
+   * JSON-pointer-like path of the offending keyword, with each segment escaped
+   * (`~` → `~0`, `/` → `~1`), e.g. `/properties/email/pattern`. Property names are
+   * data: `user.email` stays one segment.
+   */
+  path: string;
+  /** What is wrong and what would be accepted instead, in plain English. */
+  message: string;
+}
+
+/** The widget kinds a flat `requestedSchema` property can become. */
+export type FieldKind =
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'date'
+  | 'date-time'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'single-select'
+  | 'multi-select';
+
+/** One option of a single- or multi-select field. */
+export interface FieldOption {
+  /** The value sent back in `content`. */
+  value: string;
+  /** What a person sees (the `oneOf`/`anyOf` title, the legacy `enumNames` entry, or the value). */
+  label: string;
+}
+
+interface FieldSpecBase {
+  /** The property name exactly as the schema spells it; it is data, never a path. */
+  name: string;
+  /** Position in the schema's `properties`, used for stable ids. */
+  index: number;
+  /** The schema's `title`, if any. */
+  title?: string;
+  /** The schema's `description`, if any. */
+  description?: string;
+  /** Whether `required` lists this property. */
+  required: boolean;
+  /**
+   * Whether the value must be treated as a secret: masked, never stored in drafts,
+   * never logged. Set by dialects that flag fields as secret, or by a host rule.
+   */
+  secret?: boolean;
+}
+
+/** A free-text field: plain text or one of the allowed string formats. */
+export interface TextFieldSpec extends FieldSpecBase {
+  kind: 'text' | 'email' | 'url' | 'date' | 'date-time';
+  minLength?: number;
+  maxLength?: number;
+  default?: string;
+}
+
+/** A numeric field; `integer` allows whole numbers only. */
+export interface NumberFieldSpec extends FieldSpecBase {
+  kind: 'number' | 'integer';
+  minimum?: number;
+  maximum?: number;
+  default?: number;
+}
+
+/** A yes/no field. */
+export interface BooleanFieldSpec extends FieldSpecBase {
+  kind: 'boolean';
+  default?: boolean;
+}
+
+/** Exactly one option from a list. */
+export interface SingleSelectFieldSpec extends FieldSpecBase {
+  kind: 'single-select';
+  options: FieldOption[];
+  default?: string;
+}
+
+/** Any number of options from a list, answered as `string[]`. */
+export interface MultiSelectFieldSpec extends FieldSpecBase {
+  kind: 'multi-select';
+  options: FieldOption[];
+  minItems?: number;
+  maxItems?: number;
+  default?: string[];
+}
+
+/** A typed descriptor of one form field, derived from one `requestedSchema` property. */
+export type FieldSpec =
+  | TextFieldSpec
+  | NumberFieldSpec
+  | BooleanFieldSpec
+  | SingleSelectFieldSpec
+  | MultiSelectFieldSpec;
+
+/** A flat MCP `requestedSchema` as it arrives on the wire (not yet checked). */
+export interface RequestedSchema {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+  [annotation: string]: unknown;
+}
+
+/** A request answered with a form built from a checked `requestedSchema`. */
+export interface FormRequest {
+  kind: 'form';
+  /** The key the server gave this request (`inputRequests` key), or `"elicitation"` for a lone request. */
+  key: string;
+  /** The server's question. Untrusted text: render as text, never as HTML. */
+  message: string;
+  requestedSchema: RequestedSchema;
+  /** The analysed fields, in schema order. */
+  fields: FieldSpec[];
+}
+
+/** A request that asks a person to open a link (MCP URL mode). */
+export interface UrlRequest {
+  kind: 'url';
+  key: string;
+  message: string;
+  url: string;
+  /** Only on 2025-11-25 URL elicitations; removed in 2026-07-28. */
+  elicitationId?: string;
+}
+
+/** A request this client cannot answer with a form or a link; it can still be declined or cancelled. */
+export interface UnsupportedRequest {
+  kind: 'unsupported';
+  key: string;
+  /** The wire method (e.g. `sampling/createMessage`), or `"unknown"`. */
+  method: string;
+  /** The server's message, when the request had one. Untrusted text. */
+  message?: string;
+  /** Why it cannot be answered, in words a person understands. */
+  reason: string;
+  /** Every problem behind the reason (e.g. each refused schema keyword). */
+  problems: SchemaProblem[];
+}
+
+/** One question of a suspension. */
+export type InputRequest = FormRequest | UrlRequest | UnsupportedRequest;
+
+/** One round of questions from one asker. */
+export interface Suspension {
+  /** Identity of the round; a re-ask gets a different id. */
+  id: string;
+  serverName?: string;
+  toolName?: string;
+  taskId?: string;
+  /** ISO 8601 timestamp of when the round was created. */
+  createdAt?: string;
+  /** MRTR `requestState`: opaque, echoed byte-exact, never parsed or altered. */
+  requestState?: string;
+  requests: InputRequest[];
+}
+
+/** A primitive answer value: what MCP allows in `ElicitResult.content`. */
+export type ContentValue = string | number | boolean | string[];
+
+/** The content of an accepted form answer, keyed by property name. */
+export type ElicitContent = Record<string, ContentValue>;
+
+/** The answer to one request: an MCP `ElicitResult`. */
+export type ElicitResult =
+  | { action: 'accept'; content?: ElicitContent }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+/** All answers of a round, keyed like the requests (MCP `inputResponses`). */
+export type InputResponses = Record<string, ElicitResult>;
+
+/** Optional facts about who asks, merged into the parsed suspension. */
+export interface SuspensionMeta {
+  id?: string;
+  serverName?: string;
+  toolName?: string;
+  taskId?: string;
+  createdAt?: string;
+}

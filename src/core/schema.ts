@@ -1,0 +1,879 @@
+/**
+ * Checks an MCP `requestedSchema` against the flat grammar every MCP revision allows
+ * (newest revision plus the legacy `enumNames` annotation) and turns it into form fields.
+ *
+ * Everything here is pure and framework-free. Property names and option values are data:
+ * they are only ever used as `Map`/`Set` keys or read through own-property checks, so names
+ * such as `__proto__`, `constructor`, `user.email` or `""` behave like any other name.
+ */
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import type { FieldOption, FieldSpec, SchemaProblem, TextFieldSpec } from './model.js';
+
+/**
+ * The most properties one form may have. MCP sets no limit; this one keeps a hostile or
+ * runaway schema from freezing the page with thousands of inputs.
+ */
+export const MAX_FIELDS = 100;
+
+/** The outcome of {@link analyzeRequestedSchema}: the fields, or every problem found. */
+export type SchemaAnalysis = { ok: true; fields: FieldSpec[] } | { ok: false; problems: SchemaProblem[] };
+
+type JsonObject = Record<string, unknown>;
+
+/** Keys tolerated at the root next to `type`, `properties` and `required` (plus any `x-*`). */
+const ROOT_ANNOTATIONS: ReadonlySet<string> = new Set(['$schema', '$comment', 'title', 'description']);
+
+/** Keys tolerated on every property (plus any `x-*`); they never change what is asked. */
+const PROPERTY_ANNOTATIONS: ReadonlySet<string> = new Set([
+  'title',
+  'description',
+  '$comment',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+const ANNOTATIONS_TEXT =
+  'title, description, $comment, examples, deprecated, readOnly, writeOnly and x-* keys';
+
+const KEYWORDS_BY_TYPE: ReadonlyMap<string, readonly string[]> = new Map([
+  ['string', ['type', 'minLength', 'maxLength', 'format', 'default', 'enum', 'enumNames', 'oneOf']],
+  ['number', ['type', 'minimum', 'maximum', 'default']],
+  ['integer', ['type', 'minimum', 'maximum', 'default']],
+  ['boolean', ['type', 'default']],
+  ['array', ['type', 'items', 'minItems', 'maxItems', 'default']],
+]);
+
+const KEYWORD_SETS_BY_TYPE: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  [...KEYWORDS_BY_TYPE].map(([type, keywords]) => [type, new Set(keywords)]),
+);
+
+/**
+ * When `type` itself is refused we cannot know which keywords were meant, so only keywords
+ * no MCP property type allows are reported; that keeps e.g. a nested object's `properties`
+ * visible without repeating every ordinary keyword.
+ */
+const ANY_TYPE_KEYWORDS: ReadonlySet<string> = new Set([...KEYWORDS_BY_TYPE.values()].flat());
+
+const FORMAT_KINDS: ReadonlyMap<string, TextFieldSpec['kind']> = new Map<string, TextFieldSpec['kind']>([
+  ['email', 'email'],
+  ['uri', 'url'],
+  ['date', 'date'],
+  ['date-time', 'date-time'],
+]);
+
+const FORMAT_DESCRIPTIONS: ReadonlyMap<string, string> = new Map([
+  ['email', 'a valid email address'],
+  ['uri', 'a valid absolute URI such as https://example.com'],
+  ['date', 'a valid date (YYYY-MM-DD)'],
+  ['date-time', 'a valid date-time with a time zone (e.g. 2026-01-31T09:30:00Z)'],
+]);
+
+const TYPES_TEXT = '"string", "number", "integer", "boolean" or "array" (multi-select)';
+
+/** Extra advice for keywords people commonly bring over from full JSON Schema. */
+const KEYWORD_ADVICE: ReadonlyMap<string, string> = new Map([
+  ['const', 'for a fixed choice use "enum" with one value, or "oneOf" entries of {const, title}'],
+  ['exclusiveMinimum', 'use "minimum" instead'],
+  ['exclusiveMaximum', 'use "maximum" instead'],
+  ['multipleOf', 'use type "integer" for whole numbers and check other steps on the server'],
+  ['nullable', 'to make a field optional, leave it out of "required"'],
+  ['$ref', 'references are not supported; write each property out in full'],
+  ['$defs', 'definitions are not supported; write each property out in full'],
+  ['definitions', 'definitions are not supported; write each property out in full'],
+  ['properties', 'nested objects are not supported; make each value a top-level property'],
+  ['additionalProperties', 'nested objects are not supported; make each value a top-level property'],
+  ['patternProperties', 'nested objects are not supported; make each value a top-level property'],
+  ['anyOf', 'for a titled single-select use "oneOf" entries of {const, title} on a string property'],
+  ['allOf', 'schema combinators are not supported; describe the field with one flat property'],
+  ['not', 'schema combinators are not supported; describe the field with one flat property'],
+  ['if', 'conditional schemas are not supported; check such rules on the server'],
+  ['then', 'conditional schemas are not supported; check such rules on the server'],
+  ['else', 'conditional schemas are not supported; check such rules on the server'],
+  ['uniqueItems', 'multi-select answers never repeat an option anyway'],
+  ['contains', 'list the allowed options in "items" and use "minItems" instead'],
+]);
+
+/**
+ * Checks a `requestedSchema` against the flat MCP grammar and describes its fields.
+ *
+ * Pure and total: it never throws, whatever it is given, and it reports every problem it
+ * finds (not just the first), each with the JSON-pointer path of the offending keyword.
+ * Fields come back in the order of `properties`.
+ *
+ * @example
+ * const analysis = analyzeRequestedSchema({
+ *   type: 'object',
+ *   properties: {
+ *     email: { type: 'string', format: 'email', title: 'Email' },
+ *     plan: { type: 'string', oneOf: [{ const: 'pro', title: 'Pro' }, { const: 'free', title: 'Free' }] },
+ *   },
+ *   required: ['email'],
+ * });
+ * if (analysis.ok) {
+ *   analysis.fields[0]; // { kind: 'email', name: 'email', index: 0, title: 'Email', required: true }
+ * } else {
+ *   analysis.problems; // e.g. [{ path: '/properties/email/pattern', message: '"pattern" is not allowed …' }]
+ * }
+ */
+export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
+  const problems: SchemaProblem[] = [];
+  if (!isPlainObject(schema)) {
+    return {
+      ok: false,
+      problems: [
+        {
+          path: '',
+          message: `The requestedSchema must be a JSON object like {"type": "object", "properties": {…}}, but it is ${describe(schema)}.`,
+        },
+      ],
+    };
+  }
+  const report = (segments: readonly string[], message: string) => {
+    problems.push({ path: toPointer(segments), message });
+  };
+
+  for (const key of Object.keys(schema)) {
+    if (key === 'type' || key === 'properties' || key === 'required' || isExtensionKey(key)) continue;
+    if (ROOT_ANNOTATIONS.has(key)) {
+      const value = schema[key];
+      if (typeof value !== 'string') {
+        report([key], `"${key}" must be a string, but it is ${describe(value)}.`);
+      }
+      continue;
+    }
+    report([key], rootKeywordMessage(key));
+  }
+
+  if (!Object.hasOwn(schema, 'type')) {
+    report(['type'], 'The requestedSchema needs "type": "object".');
+  } else if (schema.type !== 'object') {
+    report(['type'], `The requestedSchema "type" must be "object", but it is ${describe(schema.type)}.`);
+  }
+
+  const properties = own(schema, 'properties');
+  const propertiesValid = isPlainObject(properties);
+  if (!Object.hasOwn(schema, 'properties')) {
+    report(
+      ['properties'],
+      'The requestedSchema needs "properties": an object of fields ({} for a plain yes/no prompt).',
+    );
+  } else if (!propertiesValid) {
+    report(
+      ['properties'],
+      `"properties" must be an object mapping field names to field schemas, but it is ${describe(properties)}.`,
+    );
+  }
+  const names = propertiesValid ? Object.keys(properties) : [];
+  if (names.length > MAX_FIELDS) {
+    report(
+      ['properties'],
+      `"properties" has ${names.length} fields; this client shows at most ${MAX_FIELDS} fields in one form. Split the question into smaller requests.`,
+    );
+  }
+
+  const requiredNames = analyzeRequired(schema, propertiesValid ? new Set(names) : undefined, report);
+
+  const fields: FieldSpec[] = [];
+  names.forEach((name, index) => {
+    const field = analyzeProperty(name, index, own(properties, name), requiredNames.has(name), report);
+    if (field) fields.push(field);
+  });
+
+  return problems.length === 0 ? { ok: true, fields } : { ok: false, problems };
+}
+
+type Report = (segments: readonly string[], message: string) => void;
+
+function analyzeRequired(
+  schema: JsonObject,
+  propertyNames: ReadonlySet<string> | undefined,
+  report: Report,
+): Set<string> {
+  const requiredNames = new Set<string>();
+  if (!Object.hasOwn(schema, 'required')) return requiredNames;
+  const required = schema.required;
+  if (!Array.isArray(required)) {
+    report(['required'], `"required" must be an array of property names, but it is ${describe(required)}.`);
+    return requiredNames;
+  }
+  const reportedDuplicates = new Set<string>();
+  required.forEach((name: unknown, position) => {
+    if (typeof name !== 'string') {
+      report(
+        ['required'],
+        `"required" must list property names as strings, but entry ${position} is ${describe(name)}.`,
+      );
+      return;
+    }
+    if (requiredNames.has(name)) {
+      if (!reportedDuplicates.has(name)) {
+        reportedDuplicates.add(name);
+        report(
+          ['required'],
+          `"required" lists ${JSON.stringify(name)} more than once; list each property once.`,
+        );
+      }
+      return;
+    }
+    requiredNames.add(name);
+    if (propertyNames && !propertyNames.has(name)) {
+      report(
+        ['required'],
+        `"required" names ${JSON.stringify(name)}, which is not in "properties"; list only properties the schema defines.`,
+      );
+    }
+  });
+  return requiredNames;
+}
+
+function analyzeProperty(
+  name: string,
+  index: number,
+  property: unknown,
+  required: boolean,
+  reportAtRoot: Report,
+): FieldSpec | undefined {
+  const report: Report = (segments, message) => reportAtRoot(['properties', name, ...segments], message);
+  if (!isPlainObject(property)) {
+    report(
+      [],
+      `Field ${JSON.stringify(name)} must be a schema object such as {"type": "string"}, but it is ${describe(property)}.`,
+    );
+    return undefined;
+  }
+
+  const type = own(property, 'type');
+  const allowedKeywords = typeof type === 'string' ? KEYWORD_SETS_BY_TYPE.get(type) : undefined;
+  if (!Object.hasOwn(property, 'type')) {
+    report(['type'], `Every field needs a "type": ${TYPES_TEXT}.`);
+  } else if (Array.isArray(type)) {
+    report(
+      ['type'],
+      `"type" must be one type name, not a list (${describe(type)}); MCP allows ${TYPES_TEXT}. To make a field optional, leave it out of "required".`,
+    );
+  } else if (!allowedKeywords) {
+    report(['type'], typeMessage(type));
+  }
+
+  for (const key of Object.keys(property)) {
+    if (isExtensionKey(key)) continue;
+    if (PROPERTY_ANNOTATIONS.has(key)) {
+      checkAnnotation(key, property[key], report);
+      continue;
+    }
+    if (allowedKeywords ? allowedKeywords.has(key) : ANY_TYPE_KEYWORDS.has(key)) continue;
+    report(
+      [key],
+      propertyKeywordMessage(key, typeof type === 'string' && allowedKeywords ? type : undefined),
+    );
+  }
+  if (!allowedKeywords || typeof type !== 'string') return undefined;
+
+  const base: FieldBase = { name, index, required };
+  const title = own(property, 'title');
+  const description = own(property, 'description');
+  if (typeof title === 'string') base.title = title;
+  if (typeof description === 'string') base.description = description;
+
+  const ctx: PropertyContext = { property, report, base };
+  switch (type) {
+    case 'string':
+      return analyzeString(ctx);
+    case 'number':
+    case 'integer':
+      return analyzeNumber(ctx, type);
+    case 'boolean':
+      return analyzeBoolean(ctx);
+    default:
+      return analyzeArray(ctx);
+  }
+}
+
+interface FieldBase {
+  name: string;
+  index: number;
+  title?: string;
+  description?: string;
+  required: boolean;
+}
+
+interface PropertyContext {
+  property: JsonObject;
+  report: Report;
+  base: FieldBase;
+}
+
+function checkAnnotation(key: string, value: unknown, report: Report): void {
+  const fits =
+    key === 'title' || key === 'description'
+      ? typeof value === 'string'
+      : key === 'examples'
+        ? Array.isArray(value)
+        : key === 'deprecated' || key === 'readOnly' || key === 'writeOnly'
+          ? typeof value === 'boolean'
+          : true;
+  if (!fits) {
+    const expected =
+      key === 'examples'
+        ? 'an array of example values'
+        : key === 'title' || key === 'description'
+          ? 'a string'
+          : 'true or false';
+    report([key], `"${key}" must be ${expected}, but it is ${describe(value)}.`);
+  }
+}
+
+function analyzeString({ property, report, base }: PropertyContext): FieldSpec | undefined {
+  const hasEnum = Object.hasOwn(property, 'enum');
+  const hasOneOf = Object.hasOwn(property, 'oneOf');
+  const isSelect = hasEnum || hasOneOf;
+
+  if (Object.hasOwn(property, 'enumNames') && !hasEnum) {
+    report(
+      ['enumNames'],
+      '"enumNames" is only allowed next to "enum" (legacy option labels); for titled options use "oneOf" entries of {const, title}.',
+    );
+  }
+
+  if (isSelect) {
+    for (const keyword of ['minLength', 'maxLength', 'format']) {
+      if (Object.hasOwn(property, keyword)) {
+        report(
+          [keyword],
+          `"${keyword}" cannot be combined with "${hasEnum ? 'enum' : 'oneOf'}"; a single-select field accepts only its options, a "default" and annotations.`,
+        );
+      }
+    }
+    let options: FieldOption[] | undefined;
+    if (hasEnum && hasOneOf) {
+      report(
+        ['oneOf'],
+        '"oneOf" cannot be combined with "enum"; give the options once, either as "enum" or as "oneOf" entries of {const, title}.',
+      );
+    } else if (hasEnum) {
+      const values = readEnumValues(property.enum, ['enum'], report);
+      const labels = Object.hasOwn(property, 'enumNames')
+        ? readEnumNames(property.enumNames, values, report)
+        : undefined;
+      options = values?.map((value, i) => ({ value, label: labels?.[i] ?? value }));
+    } else {
+      options = readTitledOptions(property.oneOf, ['oneOf'], report);
+    }
+
+    let defaultValue: string | undefined;
+    if (Object.hasOwn(property, 'default')) {
+      const value = property.default;
+      if (typeof value !== 'string') {
+        report(
+          ['default'],
+          `"default" must be one of the option values (a string), but it is ${describe(value)}.`,
+        );
+      } else if (options && !options.some((option) => option.value === value)) {
+        report(
+          ['default'],
+          `"default" is ${JSON.stringify(value)}, which is not one of the options (${listValues(options)}).`,
+        );
+      } else {
+        defaultValue = value;
+      }
+    }
+    if (!options) return undefined;
+    return {
+      kind: 'single-select',
+      ...base,
+      options,
+      ...(defaultValue !== undefined && { default: defaultValue }),
+    };
+  }
+
+  const minLength = readCount(property, 'minLength', report);
+  const maxLength = readCount(property, 'maxLength', report);
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength) {
+    report(
+      ['minLength'],
+      `"minLength" (${minLength}) is greater than "maxLength" (${maxLength}), so no answer could fit.`,
+    );
+  }
+
+  let kind: TextFieldSpec['kind'] = 'text';
+  let format: string | undefined;
+  if (Object.hasOwn(property, 'format')) {
+    const value = property.format;
+    const formatKind = typeof value === 'string' ? FORMAT_KINDS.get(value) : undefined;
+    if (formatKind === undefined || typeof value !== 'string') {
+      report(
+        ['format'],
+        `"format" must be "email", "uri", "date" or "date-time" (the formats MCP allows), but it is ${describe(value)}.`,
+      );
+    } else {
+      kind = formatKind;
+      format = value;
+    }
+  }
+
+  let defaultValue: string | undefined;
+  if (Object.hasOwn(property, 'default')) {
+    const value = property.default;
+    if (typeof value !== 'string') {
+      report(['default'], `"default" must be a string for a string field, but it is ${describe(value)}.`);
+    } else {
+      const length = codePointLength(value);
+      if (minLength !== undefined && length < minLength) {
+        report(['default'], `"default" has ${length} characters, fewer than "minLength" (${minLength}).`);
+      } else if (maxLength !== undefined && length > maxLength) {
+        report(['default'], `"default" has ${length} characters, more than "maxLength" (${maxLength}).`);
+      } else if (format !== undefined && !matchesFormat(format, value)) {
+        report(
+          ['default'],
+          `"default" ${JSON.stringify(value)} is not ${FORMAT_DESCRIPTIONS.get(format) ?? `in the ${format} format`}; give a valid value or no default.`,
+        );
+      } else {
+        defaultValue = value;
+      }
+    }
+  }
+
+  return {
+    kind,
+    ...base,
+    ...(minLength !== undefined && { minLength }),
+    ...(maxLength !== undefined && { maxLength }),
+    ...(defaultValue !== undefined && { default: defaultValue }),
+  };
+}
+
+function analyzeNumber(
+  { property, report, base }: PropertyContext,
+  type: 'number' | 'integer',
+): FieldSpec | undefined {
+  const minimum = readFiniteNumber(property, 'minimum', report);
+  const maximum = readFiniteNumber(property, 'maximum', report);
+  if (minimum !== undefined && maximum !== undefined && minimum > maximum) {
+    report(
+      ['minimum'],
+      `"minimum" (${minimum}) is greater than "maximum" (${maximum}), so no answer could fit.`,
+    );
+  }
+
+  let defaultValue: number | undefined;
+  if (Object.hasOwn(property, 'default')) {
+    const value = property.default;
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      report(
+        ['default'],
+        `"default" must be a finite number for a ${type} field, but it is ${describe(value)}.`,
+      );
+    } else if (type === 'integer' && !Number.isInteger(value)) {
+      report(['default'], `"default" (${value}) must be a whole number for an integer field.`);
+    } else if (minimum !== undefined && value < minimum) {
+      report(['default'], `"default" (${value}) is below "minimum" (${minimum}).`);
+    } else if (maximum !== undefined && value > maximum) {
+      report(['default'], `"default" (${value}) is above "maximum" (${maximum}).`);
+    } else {
+      defaultValue = value;
+    }
+  }
+
+  return {
+    kind: type,
+    ...base,
+    ...(minimum !== undefined && { minimum }),
+    ...(maximum !== undefined && { maximum }),
+    ...(defaultValue !== undefined && { default: defaultValue }),
+  };
+}
+
+function analyzeBoolean({ property, report, base }: PropertyContext): FieldSpec | undefined {
+  if (!Object.hasOwn(property, 'default')) return { kind: 'boolean', ...base };
+  const value = property.default;
+  if (typeof value !== 'boolean') {
+    report(['default'], `"default" must be true or false for a boolean field, but it is ${describe(value)}.`);
+    return undefined;
+  }
+  return { kind: 'boolean', ...base, default: value };
+}
+
+const ITEMS_ACCEPTED =
+  'MCP arrays are multi-selects only: "items" must be {"type": "string", "enum": [...]} or {"anyOf": [{"const": ..., "title": ...}, ...]}';
+
+function analyzeArray({ property, report, base }: PropertyContext): FieldSpec | undefined {
+  let options: FieldOption[] | undefined;
+  const items = own(property, 'items');
+  if (!Object.hasOwn(property, 'items')) {
+    report(['items'], `An array field needs "items". ${ITEMS_ACCEPTED}.`);
+  } else if (!isPlainObject(items)) {
+    report(['items'], `"items" must be an object, but it is ${describe(items)}. ${ITEMS_ACCEPTED}.`);
+  } else {
+    options = analyzeItems(items, report);
+  }
+
+  const minItems = readCount(property, 'minItems', report);
+  const maxItems = readCount(property, 'maxItems', report);
+  if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
+    report(
+      ['minItems'],
+      `"minItems" (${minItems}) is greater than "maxItems" (${maxItems}), so no answer could fit.`,
+    );
+  } else if (minItems !== undefined && options && minItems > options.length) {
+    report(
+      ['minItems'],
+      `"minItems" (${minItems}) is greater than the number of options (${options.length}), so no answer could fit.`,
+    );
+  }
+
+  let defaultValue: string[] | undefined;
+  if (Object.hasOwn(property, 'default')) {
+    defaultValue = readMultiSelectDefault(property.default, options, minItems, maxItems, report);
+  }
+
+  if (!options) return undefined;
+  return {
+    kind: 'multi-select',
+    ...base,
+    options,
+    ...(minItems !== undefined && { minItems }),
+    ...(maxItems !== undefined && { maxItems }),
+    ...(defaultValue !== undefined && { default: defaultValue }),
+  };
+}
+
+function analyzeItems(items: JsonObject, report: Report): FieldOption[] | undefined {
+  for (const key of Object.keys(items)) {
+    if (key === 'type' || key === 'enum' || key === 'anyOf') continue;
+    report(
+      ['items', key],
+      key === 'pattern'
+        ? '"pattern" is not allowed in an MCP requestedSchema (no revision supports it); validate the value on the server instead.'
+        : `"${key}" is not allowed in "items" of an MCP requestedSchema; "items" accepts only "type": "string" with "enum", or "anyOf" options.`,
+    );
+  }
+  const hasType = Object.hasOwn(items, 'type');
+  if (hasType && items.type !== 'string') {
+    report(
+      ['items', 'type'],
+      `"items.type" must be "string", but it is ${describe(items.type)}; arrays of objects, numbers or other types are not supported. ${ITEMS_ACCEPTED}.`,
+    );
+  }
+  const hasEnum = Object.hasOwn(items, 'enum');
+  const hasAnyOf = Object.hasOwn(items, 'anyOf');
+  if (hasEnum && hasAnyOf) {
+    report(['items', 'anyOf'], '"anyOf" cannot be combined with "enum" in "items"; give the options once.');
+    return undefined;
+  }
+  if (hasEnum) {
+    if (!hasType) report(['items', 'type'], '"items" with "enum" needs "type": "string".');
+    return readEnumValues(items.enum, ['items', 'enum'], report)?.map((value) => ({ value, label: value }));
+  }
+  if (hasAnyOf) return readTitledOptions(items.anyOf, ['items', 'anyOf'], report);
+  report(['items'], `Free-form arrays are not supported. ${ITEMS_ACCEPTED}.`);
+  return undefined;
+}
+
+function readMultiSelectDefault(
+  value: unknown,
+  options: readonly FieldOption[] | undefined,
+  minItems: number | undefined,
+  maxItems: number | undefined,
+  report: Report,
+): string[] | undefined {
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string')) {
+    report(
+      ['default'],
+      `"default" must be an array of option values (strings), but it is ${describe(value)}.`,
+    );
+    return undefined;
+  }
+  const entries = value as string[];
+  const optionValues = new Set(options?.map((option) => option.value));
+  const unknown = options ? entries.find((entry) => !optionValues.has(entry)) : undefined;
+  const duplicate = findDuplicate(entries);
+  if (unknown !== undefined) {
+    report(
+      ['default'],
+      `"default" contains ${JSON.stringify(unknown)}, which is not one of the options (${listValues(options ?? [])}).`,
+    );
+  } else if (duplicate !== undefined) {
+    report(
+      ['default'],
+      `"default" lists ${JSON.stringify(duplicate)} more than once; each option can be chosen once.`,
+    );
+  } else if (minItems !== undefined && entries.length < minItems) {
+    report(['default'], `"default" chooses ${entries.length} options, fewer than "minItems" (${minItems}).`);
+  } else if (maxItems !== undefined && entries.length > maxItems) {
+    report(['default'], `"default" chooses ${entries.length} options, more than "maxItems" (${maxItems}).`);
+  } else {
+    return [...entries];
+  }
+  return undefined;
+}
+
+function readEnumValues(value: unknown, segments: readonly string[], report: Report): string[] | undefined {
+  const keyword = segments.at(-1);
+  if (!Array.isArray(value)) {
+    report(
+      segments,
+      `"${keyword}" must be an array of strings (the option values), but it is ${describe(value)}.`,
+    );
+    return undefined;
+  }
+  if (value.length === 0) {
+    report(segments, `"${keyword}" is empty; list at least one option.`);
+    return undefined;
+  }
+  const nonString = value.find((entry) => typeof entry !== 'string');
+  if (nonString !== undefined) {
+    report(
+      segments,
+      `"${keyword}" contains ${describe(nonString)}; MCP allows only string options (non-string enums are not supported). Use strings and convert on the server.`,
+    );
+    return undefined;
+  }
+  const values = value as string[];
+  if (values.includes('')) {
+    report(segments, `"${keyword}" contains an empty string; every option needs a non-empty value.`);
+    return undefined;
+  }
+  const duplicate = findDuplicate(values);
+  if (duplicate !== undefined) {
+    report(
+      segments,
+      `"${keyword}" lists ${JSON.stringify(duplicate)} more than once; each option must be unique.`,
+    );
+    return undefined;
+  }
+  return [...values];
+}
+
+function readEnumNames(
+  value: unknown,
+  values: readonly string[] | undefined,
+  report: Report,
+): string[] | undefined {
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string')) {
+    report(
+      ['enumNames'],
+      `"enumNames" must be an array of strings (one label per "enum" value), but it is ${describe(value)}.`,
+    );
+    return undefined;
+  }
+  if (values && value.length !== values.length) {
+    report(
+      ['enumNames'],
+      `"enumNames" has ${value.length} labels but "enum" has ${values.length} values; give exactly one label per value, in the same order.`,
+    );
+    return undefined;
+  }
+  return value as string[];
+}
+
+/** Reads `oneOf` (single-select) or `items.anyOf` (multi-select) entries of `{const, title}`. */
+function readTitledOptions(
+  value: unknown,
+  segments: readonly string[],
+  report: Report,
+): FieldOption[] | undefined {
+  const keyword = segments.at(-1);
+  const shape = `entries of {"const": "<value>", "title": "<label>"}`;
+  if (!Array.isArray(value)) {
+    report(segments, `"${keyword}" must be an array of ${shape}, but it is ${describe(value)}.`);
+    return undefined;
+  }
+  if (value.length === 0) {
+    report(segments, `"${keyword}" is empty; list at least one option as ${shape}.`);
+    return undefined;
+  }
+  const options: FieldOption[] = [];
+  let valid = true;
+  value.forEach((entry: unknown, position) => {
+    const entrySegments = [...segments, String(position)];
+    if (!isPlainObject(entry)) {
+      report(
+        entrySegments,
+        `Each "${keyword}" entry must be an object {"const": "<value>", "title": "<label>"}, but entry ${position} is ${describe(entry)}.`,
+      );
+      valid = false;
+      return;
+    }
+    for (const key of Object.keys(entry)) {
+      if (key === 'const' || key === 'title') continue;
+      report(
+        [...entrySegments, key],
+        `"${key}" is not allowed in an option of "${keyword}"; an option has only "const" (the value) and "title" (the label).`,
+      );
+      valid = false;
+    }
+    for (const key of ['const', 'title'] as const) {
+      if (!Object.hasOwn(entry, key)) {
+        report(
+          entrySegments,
+          `"${keyword}" entry ${position} needs "${key}" (a string); each option is {"const": "<value>", "title": "<label>"}.`,
+        );
+        valid = false;
+      } else if (typeof entry[key] !== 'string') {
+        const what = key === 'const' ? 'MCP allows only string option values' : 'the label must be text';
+        report(
+          [...entrySegments, key],
+          `"${key}" must be a string (${what}), but it is ${describe(entry[key])}.`,
+        );
+        valid = false;
+      }
+    }
+    if (typeof entry.const === 'string' && typeof entry.title === 'string') {
+      options.push({ value: entry.const, label: entry.title });
+    }
+  });
+  if (!valid) return undefined;
+  if (options.some((option) => option.value === '')) {
+    report(
+      segments,
+      `"${keyword}" has an option whose "const" is empty; every option needs a non-empty value.`,
+    );
+    return undefined;
+  }
+  const duplicate = findDuplicate(options.map((option) => option.value));
+  if (duplicate !== undefined) {
+    report(
+      segments,
+      `"${keyword}" lists the value ${JSON.stringify(duplicate)} more than once; each option must be unique.`,
+    );
+    return undefined;
+  }
+  return options;
+}
+
+/** Reads a length or item count: a non-negative whole number. */
+function readCount(property: JsonObject, keyword: string, report: Report): number | undefined {
+  if (!Object.hasOwn(property, keyword)) return undefined;
+  const value = property[keyword];
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  report([keyword], `"${keyword}" must be a whole number of 0 or more, but it is ${describe(value)}.`);
+  return undefined;
+}
+
+function readFiniteNumber(property: JsonObject, keyword: string, report: Report): number | undefined {
+  if (!Object.hasOwn(property, keyword)) return undefined;
+  const value = property[keyword];
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  report([keyword], `"${keyword}" must be a finite number, but it is ${describe(value)}.`);
+  return undefined;
+}
+
+function rootKeywordMessage(key: string): string {
+  const advice = KEYWORD_ADVICE.get(key);
+  return (
+    `"${key}" is not allowed at the root of an MCP requestedSchema${advice ? ` (${advice})` : ''}. ` +
+    'The root accepts only "type": "object", "properties", "required" and the annotations $schema, $comment, title, description and x-* keys.'
+  );
+}
+
+function propertyKeywordMessage(key: string, type: string | undefined): string {
+  if (key === 'pattern') {
+    return '"pattern" is not allowed in an MCP requestedSchema (no revision supports it); validate the value on the server instead.';
+  }
+  if (key === 'enum' && type !== undefined) {
+    return `"enum" is not allowed on ${withArticle(type)} field: MCP supports only string options (non-string enums are not supported). Use a string field with "enum" or "oneOf" and convert on the server.`;
+  }
+  const advice = KEYWORD_ADVICE.get(key);
+  const accepted =
+    type === undefined
+      ? `A field accepts only the keywords of its type and the annotations ${ANNOTATIONS_TEXT}.`
+      : `${capitalize(withArticle(type))} field accepts only ${(KEYWORDS_BY_TYPE.get(type) ?? []).join(', ')} and the annotations ${ANNOTATIONS_TEXT}.`;
+  return `"${key}" is not allowed in an MCP requestedSchema${advice ? ` (${advice})` : ''}. ${accepted}`;
+}
+
+function withArticle(word: string): string {
+  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function typeMessage(type: unknown): string {
+  if (type === 'object') {
+    return `Nested objects are not allowed in an MCP requestedSchema; make each value a top-level field. A field "type" must be ${TYPES_TEXT}.`;
+  }
+  if (type === 'null') {
+    return `"type": "null" is not allowed in an MCP requestedSchema; to make a field optional, leave it out of "required". A field "type" must be ${TYPES_TEXT}.`;
+  }
+  return `"type" ${describe(type)} is not supported; a field "type" must be ${TYPES_TEXT}.`;
+}
+
+/** Checks a default against the same ajv-formats (full mode) rules the answer checker uses. */
+function matchesFormat(format: string, value: string): boolean {
+  const definition: unknown = Object.hasOwn(fullFormats, format)
+    ? fullFormats[format as keyof typeof fullFormats]
+    : undefined;
+  if (definition instanceof RegExp) return definition.test(value);
+  if (typeof definition === 'function') return Boolean(definition(value));
+  if (isPlainObject(definition)) {
+    const check = definition.validate;
+    if (check instanceof RegExp) return check.test(value);
+    if (typeof check === 'function') return Boolean(check(value));
+  }
+  return true;
+}
+
+/** Escapes one JSON-pointer segment (RFC 6901): `~` → `~0`, then `/` → `~1`. */
+function toPointer(segments: readonly string[]): string {
+  return segments.map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+/** Accepts objects from any realm (iframes, workers) but not arrays, dates, maps or class instances. */
+function isPlainObject(value: unknown): value is JsonObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+function own(object: unknown, key: string): unknown {
+  return isPlainObject(object) && Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+function isExtensionKey(key: string): boolean {
+  return key.startsWith('x-');
+}
+
+function findDuplicate(values: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (seen.has(value)) return value;
+    seen.add(value);
+  }
+  return undefined;
+}
+
+/** JSON Schema lengths count code points, not UTF-16 units (an emoji is one character). */
+function codePointLength(value: string): number {
+  let length = 0;
+  for (const _ of value) length++;
+  return length;
+}
+
+function listValues(options: readonly FieldOption[]): string {
+  const shown = options.slice(0, 10).map((option) => JSON.stringify(option.value));
+  return options.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ');
+}
+
+/** Names a value's JSON type (and shows short scalars) for messages. */
+function describe(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
+  switch (typeof value) {
+    case 'string':
+      return value.length > 40
+        ? `the string ${JSON.stringify(`${value.slice(0, 40)}…`)}`
+        : `the string ${JSON.stringify(value)}`;
+    case 'number':
+      return Number.isFinite(value) ? `the number ${value}` : `the non-finite number ${value}`;
+    case 'boolean':
+      return `the boolean ${value}`;
+    case 'object':
+      return 'an object';
+    default:
+      return `a ${typeof value}`;
+  }
+}

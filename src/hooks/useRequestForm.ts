@@ -1,0 +1,104 @@
+import { type BaseSyntheticEvent, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import { buildAcceptContent, fieldKey, initialRawValues, type RawFormValues } from '../core/answer.js';
+import type { ElicitContent, FieldSpec, FormRequest } from '../core/model.js';
+import {
+  type AnswerChecker,
+  type FieldError,
+  prepareAnswerValidator,
+  validateAnswer,
+} from '../core/validate.js';
+
+/** Options of {@link useRequestForm}. */
+export interface UseRequestFormOptions {
+  request: FormRequest;
+  /** Called with typed, validated content when the person accepts. */
+  onAccept: (content: ElicitContent) => void;
+  /**
+   * Checks answers before they leave. Defaults to {@link validateAnswer} (ajv); pass a direct
+   * checker on pages whose Content-Security-Policy forbids `new Function`.
+   */
+  checker?: AnswerChecker;
+  /** Turns a validation error into the text shown under the field. Defaults to the checker's English message. */
+  formatError?: (error: FieldError, field: FieldSpec) => string;
+}
+
+/** What {@link useRequestForm} returns. */
+export interface RequestForm {
+  /** The react-hook-form instance; values are keyed by `fieldKey(field)`, never by property name. */
+  form: UseFormReturn<RawFormValues, unknown, ElicitContent>;
+  /** Validates, focuses the first invalid field, or calls `onAccept` with typed content. */
+  accept: (event?: BaseSyntheticEvent) => Promise<void>;
+}
+
+/**
+ * Drives one form request with react-hook-form and the answer checker.
+ *
+ * Inputs are uncontrolled, so typing re-renders no other field. Defaults are pre-filled,
+ * errors appear after a field is left or the form is submitted, and a failed submit moves
+ * focus to the first invalid field. The validator compiles in idle time after mount,
+ * never on the mount path.
+ *
+ * @example
+ * ```tsx
+ * const { form, accept } = useRequestForm({ request, onAccept: (content) => send({ action: 'accept', content }) });
+ * return <form onSubmit={accept}>{request.fields.map((field) => <MyField key={field.index} form={form} field={field} />)}</form>;
+ * ```
+ */
+export function useRequestForm({
+  request,
+  onAccept,
+  checker = validateAnswer,
+  formatError,
+}: UseRequestFormOptions): RequestForm {
+  const { fields, requestedSchema } = request;
+  const defaultValues = useMemo(() => initialRawValues(fields), [fields]);
+  const fieldsByName = useMemo(() => new Map(fields.map((field) => [field.name, field])), [fields]);
+
+  const resolver = useCallback<Resolver<RawFormValues, unknown, ElicitContent>>(
+    async (values) => {
+      const content = buildAcceptContent(fields, values);
+      const check = checker(requestedSchema, content);
+      if (check.valid) return { values: content, errors: {} };
+      const errors: FieldErrors<RawFormValues> = {};
+      for (const error of check.errors) {
+        const field = fieldsByName.get(error.field);
+        if (!field || errors[fieldKey(field)]) continue;
+        errors[fieldKey(field)] = {
+          type: error.keyword,
+          message: formatError ? formatError(error, field) : error.message,
+        };
+      }
+      return { values: {}, errors };
+    },
+    [fields, fieldsByName, requestedSchema, checker, formatError],
+  );
+
+  const form = useForm<RawFormValues, unknown, ElicitContent>({
+    defaultValues,
+    resolver,
+    mode: 'onTouched',
+    shouldFocusError: true,
+  });
+
+  useEffect(() => {
+    if (checker !== validateAnswer) return;
+    return whenIdle(() => prepareAnswerValidator(requestedSchema));
+  }, [checker, requestedSchema]);
+
+  const onAcceptRef = useRef(onAccept);
+  onAcceptRef.current = onAccept;
+  const { handleSubmit } = form;
+  const accept = useMemo(() => handleSubmit((content) => onAcceptRef.current(content)), [handleSubmit]);
+
+  return { form, accept };
+}
+
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 50);
+  return () => clearTimeout(handle);
+}

@@ -1,0 +1,82 @@
+/**
+ * Every built-in string the cards show. Pass a partial object as the `messages` prop to
+ * translate or reword any of them; functions receive the values to place.
+ *
+ * @example
+ * ```tsx
+ * <InputRequestCard messages={{ accept: 'Send', decline: 'No thanks' }} … />
+ * ```
+ */
+export interface InputRequestMessages {
+  /** Heading when the server's name is known. */
+  askedBy: (serverName: string) => string;
+  /** Heading when nobody is named. */
+  askedByUnknown: string;
+  /** Line under the heading naming the tool. */
+  viaTool: (toolName: string) => string;
+  accept: string;
+  decline: string;
+  cancel: string;
+  /** Shown while the answers are being sent. */
+  submitting: string;
+  /** Shown once the resume function accepted the answers. */
+  answered: string;
+  /** Shown when sending failed; the typed values are kept. */
+  sendFailed: (detail: string) => string;
+  retry: string;
+  /** Marker read after a required field's label. */
+  required: string;
+  /** Label of a field whose schema gives neither a title nor a name. */
+  unnamedField: string;
+  /** First entry of a drop-down with nothing chosen yet. */
+  choose: string;
+  /** Shown on a section that has its answer while others in the round still need one. */
+  sectionAnswered: (action: 'accept' | 'decline' | 'cancel') => string;
+  changeAnswer: string;
+  /** Progress in a round of several requests. */
+  progress: (answered: number, total: number) => string;
+  /** Heading of the reason an unsupported request cannot be answered. */
+  cannotAnswer: string;
+  /** Summary of the list of problems behind an unsupported request. */
+  problemDetails: (count: number) => string;
+  /** Link request: opens the URL. */
+  openLink: string;
+  /** Link request: the person finished on the other page. */
+  done: string;
+  /** Link request: hint under the URL. */
+  linkOpensIn: string;
+  /** Link request: warning for URLs this card refuses to open. */
+  linkRefused: (scheme: string) => string;
+}
+
+/** English, the default. */
+export const englishMessages: InputRequestMessages = {
+  askedBy: (serverName) => `${serverName} is asking`,
+  askedByUnknown: 'A tool is asking',
+  viaTool: (toolName) => `Tool: ${toolName}`,
+  accept: 'Accept',
+  decline: 'Decline',
+  cancel: 'Cancel',
+  submitting: 'Sending your answer…',
+  answered: 'Answer sent.',
+  sendFailed: (detail) =>
+    `Your answer could not be sent: ${detail}. Everything you typed is kept; try again.`,
+  retry: 'Try again',
+  required: 'required',
+  unnamedField: 'Unnamed field',
+  choose: 'Choose…',
+  sectionAnswered: (action) =>
+    action === 'accept'
+      ? 'Accepted — waiting for the other questions.'
+      : action === 'decline'
+        ? 'Declined.'
+        : 'Cancelled.',
+  changeAnswer: 'Change answer',
+  progress: (answered, total) => `${answered} of ${total} answered`,
+  cannotAnswer: 'This request cannot be answered here',
+  problemDetails: (count) => (count === 1 ? 'Show the problem' : `Show the ${count} problems`),
+  openLink: 'Open link',
+  done: 'Done',
+  linkOpensIn: 'Opens in a new browser tab. Check the address before you continue.',
+  linkRefused: (scheme) => `This link uses "${scheme}", which is not a web address, so it cannot be opened.`,
+};

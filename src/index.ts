@@ -1,0 +1,37 @@
+'use client';
+export type { ActionsProps } from './card/Actions.js';
+export { Actions } from './card/Actions.js';
+export type { FieldProps } from './card/Field.js';
+export { Field } from './card/Field.js';
+export type { FormRequestSectionProps } from './card/FormRequestSection.js';
+export { FormRequestSection } from './card/FormRequestSection.js';
+export type { InputRequestCardProps } from './card/InputRequestCard.js';
+export { InputRequestCard } from './card/InputRequestCard.js';
+export type { LinkRequestSectionProps } from './card/LinkRequestSection.js';
+export { LinkRequestSection } from './card/LinkRequestSection.js';
+export type { SectionStatusProps } from './card/SectionStatus.js';
+export { SectionStatus } from './card/SectionStatus.js';
+export type { UnsupportedRequestSectionProps } from './card/UnsupportedRequestSection.js';
+export { UnsupportedRequestSection } from './card/UnsupportedRequestSection.js';
+/**
+ * `input-request-cards`: React cards and headless hooks that answer the questions tools ask
+ * while they run. The framework-free model is re-exported, so one import serves a React app.
+ */
+export * from './core/index.js';
+export type {
+  FieldControl,
+  RequestFieldProps,
+  UseRequestFieldOptions,
+} from './hooks/useRequestField.js';
+export { fieldControl, RADIO_GROUP_MAX_OPTIONS, useRequestField } from './hooks/useRequestField.js';
+export type { RequestForm, UseRequestFormOptions } from './hooks/useRequestForm.js';
+export { useRequestForm } from './hooks/useRequestForm.js';
+export type {
+  ResumeContext,
+  ResumeFunction,
+  RoundResponses,
+  UseRoundResponsesOptions,
+} from './hooks/useRoundResponses.js';
+export { useRoundResponses } from './hooks/useRoundResponses.js';
+export type { InputRequestMessages } from './i18n/messages.js';
+export { englishMessages } from './i18n/messages.js';

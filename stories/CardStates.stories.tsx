@@ -1,0 +1,168 @@
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import preview from '../.storybook/preview.tsx';
+import { InputRequestCard } from '../src/index.ts';
+import { approveSchema, everyKindSchema, formRound, mixedRound } from '../test/fixtures/suspensions.ts';
+
+const meta = preview.meta({
+  title: 'Card/States',
+  component: InputRequestCard,
+  args: {
+    suspension: formRound(approveSchema, 'Send the weekly report to the team?', {
+      serverName: 'Mailer',
+      toolName: 'send_report',
+    }),
+    resume: fn(async () => undefined),
+  },
+});
+
+export default meta;
+
+/** Waiting for the person: defaults pre-filled, nothing sent yet. */
+export const InputRequired = meta.story({
+  play: async ({ args, canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Mailer is asking' })).toBeVisible();
+    await expect(canvas.getByLabelText(/Recipient/)).toHaveValue('team@example.com');
+    await expect(args.resume).not.toHaveBeenCalled();
+  },
+});
+
+/** Submitting with required fields empty: every error shows and focus moves to the first invalid field. */
+export const WithErrors = meta.story({
+  args: { suspension: formRound(everyKindSchema, 'Book a table: tell us about your party.') },
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    const name = canvas.getByLabelText(/Full name/);
+    await waitFor(() => expect(name).toHaveFocus());
+    await expect(name).toHaveAccessibleDescription(/As on your ID\. This field is required\./);
+    await expect(canvas.getByRole('group', { name: /Toppings/ })).toHaveAccessibleDescription(
+      /Choose at least 1/,
+    );
+    await expect(args.resume).not.toHaveBeenCalled();
+  },
+});
+
+/** The resume function is still running: buttons disabled, the card says so. */
+export const Submitting = meta.story({
+  args: { resume: fn(() => new Promise<never>(() => {})) },
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Sending your answer…');
+    await expect(canvas.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Decline' })).toBeDisabled();
+  },
+});
+
+/** The answer went through. */
+export const Answered = meta.story({
+  play: async ({ canvasElement, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByText('Answer sent.')).toBeVisible();
+    await expect(canvasElement.querySelector('[data-part="card"]')).toHaveAttribute('data-state', 'answered');
+  },
+});
+
+/** Sending failed: the error shows, typed values stay, and a retry sends them again. */
+export const SendFailed = meta.story({
+  args: { resume: fn(async () => Promise.reject(new Error('The server is unavailable'))) },
+  play: async ({ args, canvas }) => {
+    await userEvent.type(canvas.getByLabelText(/Note/), 'Numbers look good');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The server is unavailable');
+    await expect(canvas.getByLabelText(/Note/)).toHaveValue('Numbers look good');
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(args.resume).toHaveBeenCalledTimes(2));
+  },
+});
+
+/** Decline sends `{ action: "decline" }` and nothing else. */
+export const Declined = meta.story({
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(args.resume).toHaveBeenCalledWith({ details: { action: 'decline' } }, expect.anything()),
+    );
+  },
+});
+
+/** Cancel sends `{ action: "cancel" }`. */
+export const Cancelled = meta.story({
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(args.resume).toHaveBeenCalledWith({ details: { action: 'cancel' } }, expect.anything()),
+    );
+  },
+});
+
+/** A schema outside the flat subset is never half-rendered: the reason shows, Decline and Cancel work. */
+export const UnsupportedSchema = meta.story({
+  args: {
+    suspension: formRound(
+      {
+        type: 'object',
+        properties: {
+          code: { type: 'string', pattern: '^[0-9]{6}$' },
+          address: { type: 'object', properties: { street: { type: 'string' } } },
+        },
+      },
+      'Enter the code we sent you.',
+    ),
+  },
+  play: async ({ args, canvas }) => {
+    await expect(canvas.getByText('This request cannot be answered here')).toBeVisible();
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+    await userEvent.click(canvas.getByText(/Show the \d problems/));
+    await expect(canvas.getByText(/"pattern" is not allowed/)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(args.resume).toHaveBeenCalledWith({ details: { action: 'decline' } }, expect.anything()),
+    );
+  },
+});
+
+/** Several requests in one round: one send, after the last answer. */
+export const MixedRound = meta.story({
+  args: { suspension: mixedRound },
+  play: async ({ args, canvas }) => {
+    await expect(canvas.getByText('0 of 3 answered')).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'email' }), 'ops@example.com');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByText('1 of 3 answered')).toBeVisible();
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Decline' })[2]!);
+    await expect(args.resume).not.toHaveBeenCalled();
+  },
+});
+
+/** Server text that looks like HTML stays text. */
+export const UntrustedText = meta.story({
+  args: {
+    suspension: formRound(
+      {
+        type: 'object',
+        properties: { x: { type: 'string', title: '<b>bold</b> <img src=x onerror=alert(1)>' } },
+      },
+      '<script>alert("hi")</script> Please <a href="https://evil.example">click</a>',
+      { serverName: '<i>Server</i>' },
+    ),
+  },
+  play: async ({ canvasElement, canvas }) => {
+    await expect(canvas.getByRole('heading', { name: '<i>Server</i> is asking' })).toBeVisible();
+    await expect(canvasElement.querySelector('script, img, a, b, i')).toBeNull();
+  },
+});
+
+/** The theme's dark variant, forced with a class. */
+export const Dark = meta.story({
+  args: { className: 'irc-dark' },
+  globals: { backgrounds: { value: 'dark' } },
+});
+
+/** A long message and a long unbroken word keep the card readable. */
+export const LongMessage = meta.story({
+  args: {
+    suspension: formRound(
+      approveSchema,
+      `${'This report covers every team and every project in detail. '.repeat(12)}\nhttps://example.com/${'a'.repeat(120)}`,
+    ),
+  },
+});

@@ -1,0 +1,17 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+});
+
+// A test that logs an error or warning is a failing test: React's act() warnings,
+// key warnings and our own dev warnings all point at real defects.
+for (const level of ['error', 'warn'] as const) {
+  const original = console[level];
+  vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+    original(...args);
+    throw new Error(`console.${level} was called: ${args.map(String).join(' ')}`);
+  });
+}

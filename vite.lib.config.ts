@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+
+// Everything the package depends on stays an import: peers must never be bundled (two
+// copies of React or TanStack Query break hosts), and ajv is a regular dependency.
+const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^react-hook-form/, /^ajv/];
+
+export default defineConfig({
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: false,
+    lib: {
+      entry: { index: 'src/index.ts', core: 'src/core/index.ts' },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external,
+      // src/index.ts starts with 'use client' and it survives at the top of dist/index.js
+      // (checked by test/package/built-package.mjs); the bundler's generic warning is noise.
+      onLog(level, log, handler) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        handler(level, log);
+      },
+    },
+  },
+});

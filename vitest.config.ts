@@ -1,0 +1,35 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { chromiumBrowser } from './chromium.config.ts';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/browser/**'],
+          setupFiles: ['test/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.{ts,tsx}'],
+          browser: chromiumBrowser(),
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: '.storybook' })],
+        test: { name: 'storybook', browser: chromiumBrowser() },
+      },
+    ],
+  },
+});
