@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/browser/**'],
           setupFiles: ['test/setup.ts'],
+          // A zone with an offset, so date-time answers prove they carry the person's offset.
+          env: { TZ: 'Europe/Berlin' },
         },
       },
       {

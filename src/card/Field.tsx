@@ -28,10 +28,13 @@ export function Field({ form, field, idPrefix, messages }: FieldProps) {
     <>
       {label}
       {field.required ? (
-        <span data-part="required-mark">
-          <span aria-hidden="true"> *</span>
-          <span data-part="visually-hidden"> ({messages.required})</span>
-        </span>
+        <>
+          {' '}
+          <span data-part="required-mark" aria-hidden="true">
+            *
+          </span>
+          <span data-part="visually-hidden">({messages.required})</span>
+        </>
       ) : null}
     </>
   );

@@ -111,7 +111,9 @@ export function InputRequestCard({
         ) : null}
       </header>
       {suspension.requests.map((request) => {
-        const answer = Object.hasOwn(round.responses, request.key) ? round.responses[request.key] : undefined;
+        // After a failed send every section is editable again; the kept responses still back "Try again".
+        const answer =
+          !failed && Object.hasOwn(round.responses, request.key) ? round.responses[request.key] : undefined;
         const common = {
           answer,
           locked,

@@ -88,8 +88,14 @@ export function useRequestForm({
 
   const onAcceptRef = useRef(onAccept);
   onAcceptRef.current = onAccept;
-  const { handleSubmit } = form;
-  const accept = useMemo(() => handleSubmit((content) => onAcceptRef.current(content)), [handleSubmit]);
+  const { handleSubmit, getValues } = form;
+  // The content is rebuilt from the raw values rather than taken from handleSubmit: the form
+  // library copies objects with plain assignment, which would turn a property named
+  // `__proto__` into a prototype instead of a key.
+  const accept = useMemo(
+    () => handleSubmit(() => onAcceptRef.current(buildAcceptContent(fields, getValues()))),
+    [handleSubmit, getValues, fields],
+  );
 
   return { form, accept };
 }

@@ -1,0 +1,307 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
+import { approveSchema, everyKindSchema, formRound, mixedRound } from '../fixtures/suspensions.ts';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('InputRequestCard: a form request', () => {
+  it('fills one field of every kind and sends exactly typed content', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={resume} />);
+
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada Lovelace');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Website/ }), 'https://ada.dev');
+    await user.type(screen.getByLabelText(/Birthday/), '1815-12-10');
+    await user.type(screen.getByLabelText(/Meeting time/), '2026-12-01T09:30');
+    await user.type(screen.getByRole('spinbutton', { name: /Budget/ }), '250.5');
+    const guests = screen.getByRole('spinbutton', { name: /Guests/ });
+    expect(guests).toHaveValue(2);
+    await user.clear(guests);
+    await user.type(guests, '3');
+    await user.click(screen.getByRole('checkbox', { name: 'Subscribe to the newsletter' }));
+    await user.click(within(screen.getByRole('radiogroup', { name: /Size/ })).getByRole('radio', { name: 'large' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'France');
+    const toppings = screen.getByRole('group', { name: /Toppings/ });
+    await user.click(within(toppings).getByRole('checkbox', { name: 'olives' }));
+    await user.click(within(toppings).getByRole('checkbox', { name: 'cheese' }));
+    expect(within(screen.getByRole('group', { name: /Days/ })).getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    const [responses, context] = resume.mock.calls[0] as unknown as [InputResponses, { signal: AbortSignal }];
+    expect(responses).toStrictEqual({
+      details: {
+        action: 'accept',
+        content: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          website: 'https://ada.dev',
+          birthday: '1815-12-10',
+          meeting: '2026-12-01T09:30:00+01:00',
+          budget: 250.5,
+          guests: 3,
+          newsletter: true,
+          size: 'large',
+          country: 'fr',
+          toppings: ['cheese', 'olives'],
+          days: ['mon'],
+        },
+      },
+    });
+    expect(context.signal).toBeInstanceOf(AbortSignal);
+    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+  });
+
+  it('leaves untouched optional fields out and sends defaults as the schema wrote them', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async () => undefined);
+    render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(resume.mock.calls[0]?.[0]).toStrictEqual({
+      details: { action: 'accept', content: { recipient: 'team@example.com', confirm: false } },
+    });
+  });
+
+  it('sends decline and cancel as bare actions', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async () => undefined);
+    const { unmount } = render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledWith({ details: { action: 'decline' } }, expect.anything()));
+    unmount();
+
+    render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(resume).toHaveBeenLastCalledWith({ details: { action: 'cancel' } }, expect.anything()));
+  });
+
+  it('shows who asks: the server name as the heading and the tool name', () => {
+    render(<InputRequestCard suspension={formRound(approveSchema)} resume={async () => undefined} />);
+    expect(screen.getByRole('heading', { name: 'Booking server is asking' })).toBeInTheDocument();
+    expect(screen.getByText('Tool: book_table')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Booking server is asking' })).toHaveAttribute(
+      'data-state',
+      'input-required',
+    );
+  });
+
+  it('shows errors only after blur, linked to the field after its help text', async () => {
+    const user = userEvent.setup();
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
+    const name = screen.getByRole('textbox', { name: /Full name/ });
+    expect(name).toHaveAccessibleDescription('As on your ID.');
+    expect(name).not.toHaveAttribute('aria-invalid');
+
+    await user.type(name, 'A');
+    expect(screen.queryByText('Enter at least 2 characters.')).not.toBeInTheDocument();
+    await user.tab();
+
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('As on your ID. Enter at least 2 characters.');
+    await user.type(name, 'da');
+    expect(name).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('moves focus to the first invalid field on submit and sends nothing', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async () => undefined);
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={resume} />);
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada');
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    const email = screen.getByRole('textbox', { name: /Email/ });
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByRole('radiogroup', { name: /Size/ })).toHaveAccessibleDescription('This field is required.');
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('marks required fields in their accessible name and with aria-required', () => {
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
+    const name = screen.getByRole('textbox', { name: 'Full name (required)' });
+    expect(name).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByRole('textbox', { name: 'Website' })).not.toHaveAttribute('aria-required');
+  });
+});
+
+describe('InputRequestCard: sending', () => {
+  it('disables the buttons and says so while resume runs', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<void>();
+    render(<InputRequestCard suspension={formRound(approveSchema)} resume={() => pending.promise} />);
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Sending your answer…');
+    for (const name of ['Accept', 'Decline', 'Cancel']) {
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    }
+    expect(screen.getByRole('region')).toHaveAttribute('data-state', 'submitting');
+    pending.resolve();
+    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(screen.getByRole('region')).toHaveAttribute('data-state', 'answered');
+  });
+
+  it('keeps every typed value when resume rejects, and a second Accept sends them', async () => {
+    const user = userEvent.setup();
+    const resume = vi
+      .fn<(responses: InputResponses) => Promise<unknown>>()
+      .mockRejectedValueOnce(new Error('Gateway timeout'))
+      .mockResolvedValueOnce(undefined);
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={resume} />);
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada Lovelace');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
+    await user.click(screen.getByRole('radio', { name: 'small' }));
+    await user.click(screen.getByRole('checkbox', { name: 'basil' }));
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Gateway timeout');
+    expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('Ada Lovelace');
+    expect(screen.getByRole('textbox', { name: /Email/ })).toHaveValue('ada@example.com');
+    expect(screen.getByRole('radio', { name: 'small' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'basil' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
+    expect(resume.mock.calls[1]?.[0]).toStrictEqual(resume.mock.calls[0]?.[0]);
+    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('Try again resends the same responses after a failure', async () => {
+    const user = userEvent.setup();
+    const resume = vi
+      .fn<(responses: InputResponses) => Promise<unknown>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(undefined);
+    render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+
+    await user.click(retry);
+
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
+    expect(resume.mock.calls[1]?.[0]).toStrictEqual({
+      details: { action: 'accept', content: { recipient: 'team@example.com', note: 'hello', confirm: false } },
+    });
+  });
+
+  it('sends once on a double click', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<void>();
+    const resume = vi.fn(() => pending.promise);
+    render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
+
+    await user.dblClick(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    pending.resolve();
+
+    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(resume).toHaveBeenCalledOnce();
+  });
+
+  it('aborts the in-flight resume when the card unmounts', async () => {
+    const user = userEvent.setup();
+    let signal: AbortSignal | undefined;
+    const { unmount } = render(
+      <InputRequestCard
+        suspension={formRound(approveSchema)}
+        resume={(_responses, context) => {
+          signal = context.signal;
+          return new Promise(() => {});
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(signal).toBeDefined());
+    expect(signal?.aborted).toBe(false);
+    unmount();
+    expect(signal?.aborted).toBe(true);
+  });
+});
+
+describe('InputRequestCard: untrusted server text', () => {
+  it('renders messages, names, titles and descriptions as text, never as HTML', () => {
+    const html = '<img src=x onerror="window.__pwned=1"><a href="https://evil.example">x</a>';
+    const suspension = parseSuspension(
+      {
+        inputRequests: {
+          q: {
+            method: 'elicitation/create',
+            params: {
+              message: html,
+              requestedSchema: {
+                type: 'object',
+                properties: { f: { type: 'string', title: html, description: html } },
+              },
+            },
+          },
+        },
+      },
+      { serverName: html, toolName: html },
+    );
+    const { container } = render(<InputRequestCard suspension={suspension} resume={async () => undefined} />);
+    expect(container.querySelector('img, a')).toBeNull();
+    expect(screen.getAllByText(html, { exact: false }).length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('InputRequestCard: several requests in one round', () => {
+  it('calls resume once, after the last answer, with every response', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async () => undefined);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<InputRequestCard suspension={mixedRound} resume={resume} />);
+
+    await user.type(screen.getByRole('textbox', { name: 'email' }), 'ops@example.com');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(screen.getByText('1 of 3 answered')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open link' }));
+    expect(open).toHaveBeenCalledWith('https://accounts.example.com/connect?x=1', '_blank', 'noopener,noreferrer');
+    expect(resume).not.toHaveBeenCalled();
+    const declines = screen.getAllByRole('button', { name: 'Decline' });
+    await user.click(declines[declines.length - 1] as HTMLElement);
+
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(resume.mock.calls[0]?.[0]).toStrictEqual({
+      contact: { action: 'accept', content: { email: 'ops@example.com' } },
+      login: { action: 'accept' },
+      summary: { action: 'decline' },
+    });
+    open.mockRestore();
+  });
+
+  it('lets an answer be changed before the round is sent', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async () => undefined);
+    render(<InputRequestCard suspension={mixedRound} resume={resume} />);
+    await user.click(screen.getAllByRole('button', { name: 'Decline' })[0] as HTMLElement);
+    expect(screen.getByText('Declined.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Change answer' }));
+
+    expect(screen.getByText('0 of 3 answered')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'email' })).toBeEnabled();
+  });
+});
