@@ -24,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/browser/setup.ts'],
           browser: chromiumBrowser(),
         },
       },

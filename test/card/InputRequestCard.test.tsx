@@ -31,12 +31,16 @@ describe('InputRequestCard: a form request', () => {
     await user.clear(guests);
     await user.type(guests, '3');
     await user.click(screen.getByRole('checkbox', { name: 'Subscribe to the newsletter' }));
-    await user.click(within(screen.getByRole('radiogroup', { name: /Size/ })).getByRole('radio', { name: 'large' }));
+    await user.click(
+      within(screen.getByRole('radiogroup', { name: /Size/ })).getByRole('radio', { name: 'large' }),
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'France');
     const toppings = screen.getByRole('group', { name: /Toppings/ });
     await user.click(within(toppings).getByRole('checkbox', { name: 'olives' }));
     await user.click(within(toppings).getByRole('checkbox', { name: 'cheese' }));
-    expect(within(screen.getByRole('group', { name: /Days/ })).getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+    expect(
+      within(screen.getByRole('group', { name: /Days/ })).getByRole('checkbox', { name: 'Monday' }),
+    ).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
 
@@ -67,7 +71,7 @@ describe('InputRequestCard: a form request', () => {
 
   it('leaves untouched optional fields out and sends defaults as the schema wrote them', async () => {
     const user = userEvent.setup();
-    const resume = vi.fn(async () => undefined);
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
     render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
@@ -80,15 +84,19 @@ describe('InputRequestCard: a form request', () => {
 
   it('sends decline and cancel as bare actions', async () => {
     const user = userEvent.setup();
-    const resume = vi.fn(async () => undefined);
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
     const { unmount } = render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    await waitFor(() => expect(resume).toHaveBeenCalledWith({ details: { action: 'decline' } }, expect.anything()));
+    await waitFor(() =>
+      expect(resume).toHaveBeenCalledWith({ details: { action: 'decline' } }, expect.anything()),
+    );
     unmount();
 
     render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(resume).toHaveBeenLastCalledWith({ details: { action: 'cancel' } }, expect.anything()));
+    await waitFor(() =>
+      expect(resume).toHaveBeenLastCalledWith({ details: { action: 'cancel' } }, expect.anything()),
+    );
   });
 
   it('shows who asks: the server name as the heading and the tool name', () => {
@@ -120,7 +128,7 @@ describe('InputRequestCard: a form request', () => {
 
   it('moves focus to the first invalid field on submit and sends nothing', async () => {
     const user = userEvent.setup();
-    const resume = vi.fn(async () => undefined);
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
     render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={resume} />);
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada');
 
@@ -129,7 +137,9 @@ describe('InputRequestCard: a form request', () => {
     const email = screen.getByRole('textbox', { name: /Email/ });
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAccessibleDescription('This field is required.');
-    expect(screen.getByRole('radiogroup', { name: /Size/ })).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByRole('radiogroup', { name: /Size/ })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
     expect(resume).not.toHaveBeenCalled();
   });
 
@@ -203,7 +213,10 @@ describe('InputRequestCard: sending', () => {
 
     await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
     expect(resume.mock.calls[1]?.[0]).toStrictEqual({
-      details: { action: 'accept', content: { recipient: 'team@example.com', note: 'hello', confirm: false } },
+      details: {
+        action: 'accept',
+        content: { recipient: 'team@example.com', note: 'hello', confirm: false },
+      },
     });
   });
 
@@ -270,7 +283,7 @@ describe('InputRequestCard: untrusted server text', () => {
 describe('InputRequestCard: several requests in one round', () => {
   it('calls resume once, after the last answer, with every response', async () => {
     const user = userEvent.setup();
-    const resume = vi.fn(async () => undefined);
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render(<InputRequestCard suspension={mixedRound} resume={resume} />);
 
@@ -278,7 +291,11 @@ describe('InputRequestCard: several requests in one round', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.getByText('1 of 3 answered')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open link' }));
-    expect(open).toHaveBeenCalledWith('https://accounts.example.com/connect?x=1', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(
+      'https://accounts.example.com/connect?x=1',
+      '_blank',
+      'noopener,noreferrer',
+    );
     expect(resume).not.toHaveBeenCalled();
     const declines = screen.getAllByRole('button', { name: 'Decline' });
     await user.click(declines[declines.length - 1] as HTMLElement);
@@ -294,7 +311,7 @@ describe('InputRequestCard: several requests in one round', () => {
 
   it('lets an answer be changed before the round is sent', async () => {
     const user = userEvent.setup();
-    const resume = vi.fn(async () => undefined);
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
     render(<InputRequestCard suspension={mixedRound} resume={resume} />);
     await user.click(screen.getAllByRole('button', { name: 'Decline' })[0] as HTMLElement);
     expect(screen.getByText('Declined.')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
 import { InputRequestCard, type InputResponses } from '../../src/index.ts';
+import { sentContent } from '../fixtures/resume.ts';
 import { formRound } from '../fixtures/suspensions.ts';
 
 it('treats property names as data end to end: dots, brackets, __proto__, constructor, ""', async () => {
@@ -28,7 +29,7 @@ it('treats property names as data end to end: dots, brackets, __proto__, constru
   await user.click(screen.getByRole('button', { name: 'Accept' }));
 
   await waitFor(() => expect(resume).toHaveBeenCalledOnce());
-  const content = (resume.mock.calls[0]?.[0].details as { content: Record<string, unknown> }).content;
+  const content = sentContent(resume);
   expect(JSON.stringify(content)).toBe(
     '{"user.email":"a@b.c","a[0]":"zero","__proto__":"pollution?","constructor":7,"":true}',
   );

@@ -1,0 +1,118 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { InputRequestCard, type InputResponses } from '../../src/index.ts';
+import '../../src/styles.css';
+import { sentContent } from '../fixtures/resume.ts';
+import { formRound } from '../fixtures/suspensions.ts';
+
+const keyboardSchema = {
+  type: 'object' as const,
+  properties: {
+    name: { type: 'string', title: 'Name' },
+    size: { type: 'string', title: 'Size', enum: ['small', 'medium', 'large'] },
+    agree: { type: 'boolean', title: 'I agree' },
+  },
+  required: ['name', 'size'],
+};
+
+describe('InputRequestCard in Chromium', () => {
+  it('can be answered with the keyboard alone', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(
+      <>
+        <button type="button">Before the card</button>
+        <InputRequestCard suspension={formRound(keyboardSchema)} resume={resume} />
+      </>,
+    );
+    (document.querySelector('button') as HTMLButtonElement).focus();
+
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('textbox', { name: /Name/ })).toHaveFocus();
+    await userEvent.keyboard('Grace');
+    await userEvent.keyboard('{Tab}');
+    // A radio group is one tab stop; arrows move the choice.
+    await expect.element(page.getByRole('radio', { name: 'small' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.keyboard('{Tab}');
+    await expect.element(page.getByRole('checkbox', { name: 'I agree' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await userEvent.keyboard('{Enter}');
+
+    await vi.waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    const content = sentContent(resume);
+    expect(content.name).toBe('Grace');
+    expect(content.size).toBe('medium');
+    expect(content.agree).toBe(true);
+    await expect.element(page.getByText('Answer sent.')).toBeVisible();
+  });
+
+  it("sends what Chromium's own date and date-time pickers hold", async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const schema = {
+      type: 'object' as const,
+      properties: {
+        day: { type: 'string', title: 'Day', format: 'date' },
+        at: { type: 'string', title: 'At', format: 'date-time' },
+      },
+    };
+    render(<InputRequestCard suspension={formRound(schema)} resume={resume} />);
+
+    await page.getByLabelText('Day').fill('2026-12-24');
+    await page.getByLabelText('At').fill('2026-12-24T18:45');
+    await page.getByRole('button', { name: 'Accept' }).click();
+
+    await vi.waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    const content = sentContent(resume);
+    expect(content.day).toBe('2026-12-24');
+    expect(content.at).toMatch(/^2026-12-24T18:45:00[+-]\d{2}:\d{2}$/);
+    expect(new Date(content.at as string).getTime()).toBe(new Date(2026, 11, 24, 18, 45).getTime());
+  });
+
+  it('moves focus to the first invalid field and shows its error', async () => {
+    const resume = vi.fn(async () => undefined);
+    render(<InputRequestCard suspension={formRound(keyboardSchema)} resume={resume} />);
+
+    await page.getByRole('button', { name: 'Accept' }).click();
+
+    const name = page.getByRole('textbox', { name: /Name/ });
+    await expect.element(name).toHaveFocus();
+    await expect.element(name).toHaveAccessibleDescription('This field is required.');
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('keeps a long unbroken message inside a 320 px card', async () => {
+    await page.viewport(320, 640);
+    const { container } = render(
+      <InputRequestCard
+        suspension={formRound(keyboardSchema, `Open https://example.com/${'x'.repeat(300)} now`)}
+        resume={async () => undefined}
+      />,
+    );
+    const card = container.querySelector<HTMLElement>('[data-part="card"]');
+    expect(card).not.toBeNull();
+    expect(card!.scrollWidth).toBeLessThanOrEqual(card!.clientWidth);
+    expect(card!.getBoundingClientRect().width).toBeLessThanOrEqual(320);
+    await page.viewport(1024, 768);
+  });
+
+  it('switches to the dark palette with the irc-dark class', async () => {
+    const { container } = render(
+      <div>
+        <InputRequestCard
+          suspension={formRound(keyboardSchema)}
+          resume={async () => undefined}
+          className="irc-dark"
+        />
+        <InputRequestCard
+          suspension={formRound(keyboardSchema)}
+          resume={async () => undefined}
+          className="irc-light"
+        />
+      </div>,
+    );
+    const [dark, light] = container.querySelectorAll<HTMLElement>('[data-part="card"]');
+    expect(getComputedStyle(dark!).backgroundColor).toBe('rgb(27, 30, 35)');
+    expect(getComputedStyle(light!).backgroundColor).toBe('rgb(255, 255, 255)');
+  });
+});
