@@ -47,6 +47,26 @@ export interface InputRequestMessages {
   linkOpensIn: string;
   /** Link request: warning for URLs this card refuses to open. */
   linkRefused: (scheme: string) => string;
+  /** Lifecycle: the task's state is being fetched. */
+  loading: string;
+  /** Lifecycle: the task runs and asks nothing right now. */
+  working: string;
+  /** Lifecycle: the round was answered in another window, tab or by someone else. */
+  answeredElsewhere: string;
+  /** Lifecycle: a newer round replaced the one shown. */
+  superseded: string;
+  /** Lifecycle: a new round appeared (announced in the live region). */
+  newRequest: string;
+  /** Lifecycle: the round's deadline passed or the server no longer accepts answers. */
+  expired: string;
+  /** Lifecycle: the task finished. */
+  completed: string;
+  /** Lifecycle: the task failed; `detail` is the server's reason, when known. */
+  failed: (detail: string | undefined) => string;
+  /** Lifecycle: the task was cancelled. */
+  cancelled: string;
+  /** Lifecycle: the task's state could not be fetched; it will be tried again. */
+  connectionLost: string;
 }
 
 /** English, the default. */
@@ -79,4 +99,14 @@ export const englishMessages: InputRequestMessages = {
   done: 'Done',
   linkOpensIn: 'Opens in a new browser tab. Check the address before you continue.',
   linkRefused: (scheme) => `This link uses "${scheme}", which is not a web address, so it cannot be opened.`,
+  loading: 'Loading the request…',
+  working: 'Working… nothing to answer right now.',
+  answeredElsewhere: 'Answered elsewhere. This request is closed.',
+  superseded: 'A newer request replaced this one.',
+  newRequest: 'A new request needs your answer.',
+  expired: 'This request expired. Your answers were not sent.',
+  completed: 'Done.',
+  failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
+  cancelled: 'The task was cancelled.',
+  connectionLost: 'Could not reach the server. Trying again…',
 };

@@ -1,0 +1,92 @@
+import type { InputResponses, Suspension } from './model.js';
+
+/**
+ * Where the task (or tool call, or job) that asks stands, as the host's backend reports it.
+ * Status names follow MCP Tasks, in kebab-case.
+ */
+export type TaskStatus = 'working' | 'input-required' | 'completed' | 'failed' | 'cancelled';
+
+/** One reading of the task's state: what `fetchState` returns and `subscribe` pushes. */
+export interface InputRequestState {
+  status: TaskStatus;
+  /** The round waiting for answers; present when `status` is `input-required`. */
+  suspension?: Suspension;
+  /** A summary of the final result, when `status` is `completed` (shown as text). */
+  result?: unknown;
+  /** Why the task failed, when `status` is `failed` (shown as text). */
+  error?: string;
+  /** A human-readable status line from the server (shown as text). */
+  message?: string;
+  /**
+   * When the current round stops accepting answers: an ISO 8601 string or epoch milliseconds.
+   * Past it, the card expires the round instead of sending answers nobody will read.
+   */
+  deadline?: string | number;
+  /** The server's hint for how often to poll, in milliseconds (MCP Tasks `pollIntervalMs`). */
+  pollIntervalMs?: number;
+}
+
+/** What `resume` is told besides the responses. */
+export interface SourceResumeContext {
+  /** The round being answered. */
+  suspension: Suspension;
+  /** Aborts when the card unmounts before the answer is confirmed. */
+  signal: AbortSignal;
+}
+
+/**
+ * The seam between the cards and any backend that asks for input: an MCP retry, MCP Tasks,
+ * a REST endpoint, a test double. Hooks never know which protocol is behind it.
+ *
+ * @example
+ * ```ts
+ * const source: InputRequestSource = {
+ *   queryKey: ['task', taskId],
+ *   fetchState: (signal) => fetch(`/tasks/${taskId}`, { signal }).then((r) => r.json()).then(toState),
+ *   resume: (responses, { signal }) =>
+ *     fetch(`/tasks/${taskId}/resume`, { method: 'POST', body: JSON.stringify({ inputResponses: responses }), signal })
+ *       .then(() => undefined), // the next state arrives by polling
+ * };
+ * ```
+ */
+export interface InputRequestSource {
+  /** Identifies the task in the TanStack Query cache: every card with this key shares one poll. */
+  queryKey: readonly unknown[];
+  /** Reads the task's current state. */
+  fetchState: (signal: AbortSignal) => Promise<InputRequestState>;
+  /**
+   * Optional push updates (SSE, websocket, MCP notifications). Call `onChange` with the new
+   * state, or with nothing to ask for a fetch. Returns an unsubscribe function.
+   * While subscribed, polling slows to a safety net.
+   */
+  subscribe?: (onChange: (state?: InputRequestState) => void) => () => void;
+  /**
+   * Sends the answers of one round. Resolve with the next state when the backend returns it
+   * directly (an MCP 2026 retry answers with the final result or a new round), or with nothing
+   * when the next state arrives by polling or push (MCP Tasks, REST).
+   * Reject with a {@link StaleRoundError} when the backend says the round is gone (e.g. HTTP 409/410).
+   */
+  resume: (responses: InputResponses, context: SourceResumeContext) => Promise<InputRequestState | undefined | void>;
+  /** Optional: asks the backend to cancel the whole task (e.g. MCP `tasks/cancel`). */
+  cancel?: (signal: AbortSignal) => Promise<void>;
+}
+
+/**
+ * Thrown (or rejected with) by a source's `resume` when the backend refuses the answer because
+ * the round is no longer open: answered elsewhere, replaced, or expired. The card then expires
+ * the round instead of offering a retry that cannot succeed.
+ */
+export class StaleRoundError extends Error {
+  override readonly name = 'StaleRoundError';
+  /** The HTTP status or protocol code that said so, when there was one. */
+  readonly status: number | undefined;
+  constructor(message = 'input-request-cards: the server no longer accepts answers to this round.', status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** True for a {@link StaleRoundError}, also across bundle copies (checked by name). */
+export function isStaleRoundError(error: unknown): error is StaleRoundError {
+  return error instanceof StaleRoundError || (error instanceof Error && error.name === 'StaleRoundError');
+}
