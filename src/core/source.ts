@@ -66,7 +66,10 @@ export interface InputRequestSource {
    * when the next state arrives by polling or push (MCP Tasks, REST).
    * Reject with a {@link StaleRoundError} when the backend says the round is gone (e.g. HTTP 409/410).
    */
-  resume: (responses: InputResponses, context: SourceResumeContext) => Promise<InputRequestState | undefined | void>;
+  resume: (
+    responses: InputResponses,
+    context: SourceResumeContext,
+  ) => Promise<InputRequestState | undefined | void>;
   /** Optional: asks the backend to cancel the whole task (e.g. MCP `tasks/cancel`). */
   cancel?: (signal: AbortSignal) => Promise<void>;
 }
@@ -80,7 +83,10 @@ export class StaleRoundError extends Error {
   override readonly name = 'StaleRoundError';
   /** The HTTP status or protocol code that said so, when there was one. */
   readonly status: number | undefined;
-  constructor(message = 'input-request-cards: the server no longer accepts answers to this round.', status?: number) {
+  constructor(
+    message = 'input-request-cards: the server no longer accepts answers to this round.',
+    status?: number,
+  ) {
     super(message);
     this.status = status;
   }

@@ -1,3 +1,6 @@
+import type { FieldSpec } from '../core/model.js';
+import type { FieldError } from '../core/validate.js';
+
 /**
  * Every built-in string the cards show. Pass a partial object as the `messages` prop to
  * translate or reword any of them; functions receive the values to place.
@@ -67,6 +70,11 @@ export interface InputRequestMessages {
   cancelled: string;
   /** Lifecycle: the task's state could not be fetched; it will be tried again. */
   connectionLost: string;
+  /**
+   * The text under a field that failed validation. `error.keyword` and `error.params` say what
+   * failed (e.g. `minLength` with `{ limit: 3 }`); `error.message` is the English default.
+   */
+  fieldError: (error: FieldError, field: FieldSpec) => string;
 }
 
 /** English, the default. */
@@ -109,4 +117,5 @@ export const englishMessages: InputRequestMessages = {
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
   cancelled: 'The task was cancelled.',
   connectionLost: 'Could not reach the server. Trying again…',
+  fieldError: (error) => error.message,
 };
