@@ -135,7 +135,7 @@ export function InputRequestCard({
             request={request}
             common={common}
             checker={checker}
-            formatError={formatError}
+            formatError={formatError ?? messages.fieldError}
           />
         );
       })}
