@@ -66,6 +66,7 @@ export interface InputRequestSource {
    * when the next state arrives by polling or push (MCP Tasks, REST).
    * Reject with a {@link StaleRoundError} when the backend says the round is gone (e.g. HTTP 409/410).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: `void` lets `async () => {}` serve as a resume that returns nothing.
   resume: (
     responses: InputResponses,
     context: SourceResumeContext,
