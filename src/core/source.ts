@@ -34,6 +34,10 @@ export interface SourceResumeContext {
   signal: AbortSignal;
 }
 
+/** What a source's `resume` resolves with: the next state, or nothing when it comes by polling or push. */
+// biome-ignore lint/suspicious/noConfusingVoidType: `void` lets `async () => {}` serve as a resume that returns nothing.
+export type ResumeOutcome = InputRequestState | undefined | void;
+
 /**
  * The seam between the cards and any backend that asks for input: an MCP retry, MCP Tasks,
  * a REST endpoint, a test double. Hooks never know which protocol is behind it.
@@ -66,11 +70,7 @@ export interface InputRequestSource {
    * when the next state arrives by polling or push (MCP Tasks, REST).
    * Reject with a {@link StaleRoundError} when the backend says the round is gone (e.g. HTTP 409/410).
    */
-  // biome-ignore lint/suspicious/noConfusingVoidType: `void` lets `async () => {}` serve as a resume that returns nothing.
-  resume: (
-    responses: InputResponses,
-    context: SourceResumeContext,
-  ) => Promise<InputRequestState | undefined | void>;
+  resume: (responses: InputResponses, context: SourceResumeContext) => Promise<ResumeOutcome>;
   /** Optional: asks the backend to cancel the whole task (e.g. MCP `tasks/cancel`). */
   cancel?: (signal: AbortSignal) => Promise<void>;
 }
