@@ -2,7 +2,15 @@ import { defineConfig } from 'vite';
 
 // Everything the package depends on stays an import: peers must never be bundled (two
 // copies of React or TanStack Query break hosts), and ajv is a regular dependency.
-const external = [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^react-hook-form/, /^ajv/];
+const external = [
+  /^react($|\/)/,
+  /^react-dom($|\/)/,
+  /^@tanstack\//,
+  /^react-hook-form/,
+  /^ajv/,
+  /^@modelcontextprotocol\//,
+  /^msw($|\/)/,
+];
 
 export default defineConfig({
   build: {
@@ -11,7 +19,12 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     lib: {
-      entry: { index: 'src/index.ts', core: 'src/core/index.ts' },
+      entry: {
+        index: 'src/index.ts',
+        core: 'src/core/index.ts',
+        testing: 'src/testing/index.ts',
+        mcp: 'src/mcp/index.ts',
+      },
       formats: ['es'],
     },
     rolldownOptions: {

@@ -1,14 +1,23 @@
 'use client';
+export type { HttpSourceOptions, HttpTaskStateBody } from './adapters/http.js';
+export { createHttpSource, readHttpTaskState } from './adapters/http.js';
 export type { ActionsProps } from './card/Actions.js';
 export { Actions } from './card/Actions.js';
 export type { FieldProps } from './card/Field.js';
 export { Field } from './card/Field.js';
 export type { FormRequestSectionProps } from './card/FormRequestSection.js';
 export { FormRequestSection } from './card/FormRequestSection.js';
-export type { InputRequestCardProps } from './card/InputRequestCard.js';
+export type {
+  InputRequestCardCommonProps,
+  InputRequestCardProps,
+  LiveInputRequestCardProps,
+  StaticInputRequestCardProps,
+} from './card/InputRequestCard.js';
 export { InputRequestCard } from './card/InputRequestCard.js';
 export type { LinkRequestSectionProps } from './card/LinkRequestSection.js';
 export { LinkRequestSection } from './card/LinkRequestSection.js';
+export type { RoundBodyProps } from './card/RoundBody.js';
+export { RoundBody } from './card/RoundBody.js';
 export type { SectionStatusProps } from './card/SectionStatus.js';
 export { SectionStatus } from './card/SectionStatus.js';
 export type { UnsupportedRequestSectionProps } from './card/UnsupportedRequestSection.js';
@@ -18,6 +27,9 @@ export { UnsupportedRequestSection } from './card/UnsupportedRequestSection.js';
  * while they run. The framework-free model is re-exported, so one import serves a React app.
  */
 export * from './core/index.js';
+export { inputRequestQueryOptions } from './hooks/inputRequestQueryOptions.js';
+export type { InputRequestController, UseInputRequestOptions } from './hooks/useInputRequest.js';
+export { useInputRequest } from './hooks/useInputRequest.js';
 export type {
   FieldControl,
   RequestFieldProps,

@@ -19,10 +19,12 @@ export interface FieldProps {
  * @selector [data-kind] the field kind (`text`, `email`, `number`, `single-select`, …)
  * @selector [data-invalid] present while the field shows an error
  * @selector [data-required] present when the field is required
+ * @selector [data-secret] present when the field is a secret (masked, with a show/hide toggle and a warning)
  */
 export function Field({ form, field, idPrefix, messages }: FieldProps) {
   const props = useRequestField({ form, field, idPrefix });
-  const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps } = props;
+  const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps, secret, secretShown } =
+    props;
   const label = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
   const labelContent = (
     <>
@@ -54,6 +56,7 @@ export function Field({ form, field, idPrefix, messages }: FieldProps) {
     'data-control': control,
     ...(invalid ? { 'data-invalid': '' } : {}),
     ...(field.required ? { 'data-required': '' } : {}),
+    ...(field.secret === true ? { 'data-secret': '' } : {}),
   };
 
   if (control === 'radio-group' || control === 'checkbox-group') {
@@ -110,6 +113,22 @@ export function Field({ form, field, idPrefix, messages }: FieldProps) {
             </option>
           ))}
         </select>
+      ) : secret ? (
+        <>
+          <div data-part="secret-control">
+            <input {...props.inputProps} />
+            <button
+              {...props.secretToggleProps}
+              data-part="secret-toggle"
+              aria-label={secretShown ? messages.hideSecret(label) : messages.showSecret(label)}
+            >
+              {secretShown ? messages.hide : messages.show}
+            </button>
+          </div>
+          <p {...props.secretWarningProps} data-part="secret-warning">
+            {messages.secretWarning(messages.decline)}
+          </p>
+        </>
       ) : (
         <input {...props.inputProps} />
       )}

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import type { DraftStore } from '../core/draft.js';
 import type { ElicitResult, FieldSpec, FormRequest } from '../core/model.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import { useRequestForm } from '../hooks/useRequestForm.js';
@@ -19,6 +20,8 @@ export interface FormRequestSectionProps {
   formatError?: (error: FieldError, field: FieldSpec) => string;
   /** Rendered after the message; used for the section's answered notice. */
   status?: ReactNode;
+  /** Keeps half-typed values across reloads (secrets excluded). */
+  draft?: { store: DraftStore; key: string };
 }
 
 /**
@@ -37,14 +40,16 @@ export function FormRequestSection({
   checker,
   formatError,
   status,
+  draft,
 }: FormRequestSectionProps) {
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
-  const { form, accept } = useRequestForm({
+  const { form, accept, discardPendingDraft } = useRequestForm({
     request,
     onAccept: (content) => onAnswer({ action: 'accept', content }),
     ...(checker ? { checker } : {}),
     ...(formatError ? { formatError } : {}),
+    ...(draft ? { draft } : {}),
   });
   const inert = locked || answer !== undefined;
 
@@ -80,7 +85,10 @@ export function FormRequestSection({
           type="button"
           data-action="decline"
           disabled={inert}
-          onClick={() => onAnswer({ action: 'decline' })}
+          onClick={() => {
+            discardPendingDraft();
+            onAnswer({ action: 'decline' });
+          }}
         >
           {messages.decline}
         </button>
@@ -88,7 +96,10 @@ export function FormRequestSection({
           type="button"
           data-action="cancel"
           disabled={inert}
-          onClick={() => onAnswer({ action: 'cancel' })}
+          onClick={() => {
+            discardPendingDraft();
+            onAnswer({ action: 'cancel' });
+          }}
         >
           {messages.cancel}
         </button>

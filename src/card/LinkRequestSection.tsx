@@ -1,6 +1,6 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
-import { checkLink } from '../core/url.js';
+import { checkLink, type LinkWarning } from '../core/url.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 
@@ -14,13 +14,26 @@ export interface LinkRequestSectionProps {
   status?: ReactNode;
 }
 
+/** How much of a refused URL is shown; a `data:` URL can be megabytes long. */
+const REFUSED_DISPLAY_LIMIT = 400;
+
 /**
- * A URL-mode request: the message, the full URL as text, and Open / Decline / Cancel.
- * The link opens only on a click, in a new top-level context with `noopener,noreferrer`;
- * Open answers `accept`, which in URL mode means the person consented to open it.
+ * A URL-mode request: the message, the full URL as text with its host emphasised, a warning
+ * line for each suspicious trait, and Open / Decline / Cancel.
+ *
+ * Nothing is fetched or prefetched, and the URL is never a link element. It opens only when
+ * Open is clicked, in a new top-level context with `noopener,noreferrer`. The section then
+ * waits: **Done** answers `accept` (in URL mode, the person consented to open it) and **Cancel**
+ * answers `cancel`. URLs other than `http:`/`https:` are refused with their reason and get no
+ * Open button at all.
  *
  * @selector [data-part="request"][data-kind="url"]
- * @selector [data-openable] present when the URL is a web address
+ * @selector [data-openable] present when the URL is a web address; [data-refused] when it is not
+ * @selector [data-waiting] present after Open, until the request is answered
+ * @selector [data-part="url"] the full URL (`dir="ltr"`), cut into [data-part="url-before" | "url-host" | "url-after"];
+ *   inside the host, [data-part="url-subdomain"] and the emphasised [data-part="url-domain"]
+ * @selector [data-part="site"] the line naming the host; [data-part="warnings"] > [data-part="warning"][data-warning]
+ * @selector [data-part="hint" | "waiting" | "refusal"] the line under the URL
  */
 export function LinkRequestSection({
   request,
@@ -31,55 +44,194 @@ export function LinkRequestSection({
   status,
 }: LinkRequestSectionProps) {
   const id = useId();
-  const link = checkLink(request.url);
+  const link = useMemo(() => checkLink(request.url), [request.url]);
+  const [opened, setOpened] = useState(false);
+  const doneRef = useRef<HTMLButtonElement>(null);
+  const moveFocusToDone = useRef(false);
   const inert = locked || answer !== undefined;
+  const waiting = link.openable && opened;
+
+  // The Open button goes away once clicked; Done takes its place and its focus, so a person
+  // coming back from the other tab lands on the button that finishes the request.
+  useEffect(() => {
+    if (!waiting || !moveFocusToDone.current) return;
+    moveFocusToDone.current = false;
+    doneRef.current?.focus();
+  }, [waiting]);
+
+  const ids = {
+    message: `${id}-message`,
+    site: `${id}-site`,
+    hint: `${id}-hint`,
+    waiting: `${id}-waiting`,
+    refusal: `${id}-refusal`,
+    warning: (position: number) => `${id}-warning${position}`,
+  };
+
+  const open = () => {
+    if (!link.openable || inert) return;
+    window.open(link.href, '_blank', 'noopener,noreferrer');
+    if (!opened) moveFocusToDone.current = true;
+    setOpened(true);
+  };
+  const decline = (
+    <button
+      type="button"
+      data-action="decline"
+      disabled={inert}
+      onClick={() => onAnswer({ action: 'decline' })}
+    >
+      {messages.decline}
+    </button>
+  );
+  const cancel = (
+    <button
+      type="button"
+      data-action="cancel"
+      disabled={inert}
+      onClick={() => onAnswer({ action: 'cancel' })}
+    >
+      {messages.cancel}
+    </button>
+  );
+
+  if (!link.openable) {
+    const shown =
+      request.url.length > REFUSED_DISPLAY_LIMIT
+        ? `${request.url.slice(0, REFUSED_DISPLAY_LIMIT)}…`
+        : request.url;
+    return (
+      <section
+        data-part="request"
+        data-kind="url"
+        data-refused=""
+        {...(answer ? { 'data-answered': answer.action } : {})}
+        aria-labelledby={ids.message}
+      >
+        <p id={ids.message} data-part="message">
+          {request.message}
+        </p>
+        {status}
+        <p data-part="url" dir="ltr" translate="no">
+          {shown}
+        </p>
+        <p id={ids.refusal} data-part="refusal">
+          {link.reason === 'invalid' ? messages.linkInvalid : messages.linkRefused(link.scheme)}
+        </p>
+        <Actions>
+          {decline}
+          {cancel}
+        </Actions>
+      </section>
+    );
+  }
+
+  const { parts, warnings } = link;
+  const warningIds = warnings.map((_, position) => ids.warning(position));
+  const host = (
+    <>
+      {parts.subdomain ? <span data-part="url-subdomain">{parts.subdomain}</span> : null}
+      <strong data-part="url-domain">{parts.domain}</strong>
+    </>
+  );
+
   return (
     <section
       data-part="request"
       data-kind="url"
-      {...(link.openable ? { 'data-openable': '' } : {})}
+      data-openable=""
+      {...(waiting ? { 'data-waiting': '' } : {})}
       {...(answer ? { 'data-answered': answer.action } : {})}
-      aria-labelledby={`${id}-message`}
+      aria-labelledby={ids.message}
     >
-      <p id={`${id}-message`} data-part="message">
+      <p id={ids.message} data-part="message">
         {request.message}
       </p>
       {status}
-      <p data-part="url">
-        <code>{request.url}</code>
+      <p data-part="url" dir="ltr" translate="no">
+        <span data-part="url-before">{parts.beforeHost}</span>
+        <span data-part="url-host">{host}</span>
+        <span data-part="url-after">{parts.afterHost}</span>
       </p>
-      <p data-part="hint">{link.openable ? messages.linkOpensIn : messages.linkRefused(link.scheme)}</p>
+      <p id={ids.site} data-part="site">
+        {messages.linkSite}{' '}
+        <bdi data-part="site-host" dir="ltr" translate="no">
+          {host}
+        </bdi>
+      </p>
+      {warnings.length > 0 ? (
+        <ul data-part="warnings">
+          {warnings.map((warning, position) => (
+            <li key={warning.kind} id={ids.warning(position)} data-part="warning" data-warning={warning.kind}>
+              {warningText(warning, messages)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {waiting ? (
+        <p id={ids.waiting} data-part="waiting">
+          {messages.linkWaiting(messages.done)}
+        </p>
+      ) : (
+        <p id={ids.hint} data-part="hint">
+          {messages.linkOpensIn}
+        </p>
+      )}
       <Actions>
-        {link.openable ? (
-          <button
-            type="button"
-            data-action="open"
-            disabled={inert}
-            onClick={() => {
-              window.open(link.href, '_blank', 'noopener,noreferrer');
-              onAnswer({ action: 'accept' });
-            }}
-          >
-            {messages.openLink}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          data-action="decline"
-          disabled={inert}
-          onClick={() => onAnswer({ action: 'decline' })}
-        >
-          {messages.decline}
-        </button>
-        <button
-          type="button"
-          data-action="cancel"
-          disabled={inert}
-          onClick={() => onAnswer({ action: 'cancel' })}
-        >
-          {messages.cancel}
-        </button>
+        {waiting ? (
+          <>
+            <button
+              type="button"
+              ref={doneRef}
+              data-action="done"
+              disabled={inert}
+              aria-describedby={ids.waiting}
+              onClick={() => onAnswer({ action: 'accept' })}
+            >
+              {messages.done}
+            </button>
+            <button
+              type="button"
+              data-action="open-again"
+              disabled={inert}
+              aria-describedby={[ids.site, ...warningIds].join(' ')}
+              onClick={open}
+            >
+              {messages.openAgain}
+            </button>
+            {cancel}
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              data-action="open"
+              disabled={inert}
+              aria-describedby={[ids.site, ...warningIds, ids.hint].join(' ')}
+              onClick={open}
+            >
+              {messages.openLink}
+            </button>
+            {decline}
+            {cancel}
+          </>
+        )}
       </Actions>
     </section>
   );
+}
+
+function warningText(warning: LinkWarning, messages: InputRequestMessages): string {
+  switch (warning.kind) {
+    case 'insecure':
+      return messages.linkInsecure;
+    case 'credentials':
+      return messages.linkCredentials;
+    case 'ip-address':
+      return messages.linkIpAddress;
+    case 'punycode':
+      return messages.linkPunycode(warning.unicode, warning.ascii);
+    case 'mixed-script':
+      return messages.linkMixedScript(warning.unicode, warning.scripts);
+  }
 }

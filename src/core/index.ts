@@ -10,6 +10,17 @@ export {
   initialRawValues,
   toLocalDateTimeInput,
 } from './answer.js';
+export type { DraftStore } from './draft.js';
+export { createStorageDraftStore, draftKey, draftValues, restoreDraft } from './draft.js';
+export type { CardState, Lifecycle, LifecycleEvent, PollPolicy } from './lifecycle.js';
+export {
+  acceptsAnswers,
+  deadlineOf,
+  initialLifecycle,
+  isSettled,
+  lifecycleReducer,
+  pollDelay,
+} from './lifecycle.js';
 export type {
   BooleanFieldSpec,
   ContentValue,
@@ -28,16 +39,35 @@ export type {
   SchemaProblem,
   SingleSelectFieldSpec,
   Suspension,
+  SuspensionDialect,
   SuspensionMeta,
   TextFieldSpec,
   UnsupportedRequest,
   UrlRequest,
 } from './model.js';
+export {
+  FLAT_LIMITS,
+  FLAT_REQUEST_KEY,
+  PENDING_INPUT_REQUEST_KEY,
+  toFlatInputResponses,
+} from './parse/flat.js';
+export { HOST_PAYLOAD_TYPE } from './parse/host.js';
 export { LONE_ELICITATION_KEY, parseSuspension } from './parse/index.js';
+export { readTaskState } from './parse/tasks.js';
+export { URL_ELICITATION_REQUIRED_CODE } from './parse/url-required.js';
 export type { RoundEvent, RoundState, RoundStatus } from './round.js';
 export { initialRoundState, roundReducer, unansweredKeys } from './round.js';
 export type { SchemaAnalysis } from './schema.js';
 export { analyzeRequestedSchema, MAX_FIELDS } from './schema.js';
+export { looksSecret } from './secret.js';
+export type {
+  InputRequestSource,
+  InputRequestState,
+  ResumeOutcome,
+  SourceResumeContext,
+  TaskStatus,
+} from './source.js';
+export { isStaleRoundError, StaleRoundError } from './source.js';
 export type { LinkCheck } from './url.js';
 export { checkLink } from './url.js';
 export type { AnswerCheck, AnswerChecker, FieldError } from './validate.js';

@@ -153,10 +153,29 @@ export interface UnsupportedRequest {
 /** One question of a suspension. */
 export type InputRequest = FormRequest | UrlRequest | UnsupportedRequest;
 
+/**
+ * The wire dialect a suspension was read from:
+ * - `mcp-input-required`: an MCP 2026-07-28 `InputRequiredResult` (MRTR) or its bare `inputRequests` map;
+ * - `mcp-tasks`: an MCP Tasks extension `tasks/get` result (or task notification);
+ * - `mcp-elicitation`: a lone 2025 `elicitation/create` request, or its params;
+ * - `mcp-url-required`: a 2025-11-25 `-32042` URL-elicitation-required error;
+ * - `host`: a host's suspension payload (`{ type: "mcp-input-request", … }`);
+ * - `flat`: a flat list of fields (`inputRequests: [{ name, label, … }]`), answered as flat `arguments.inputResponses`.
+ */
+export type SuspensionDialect =
+  | 'mcp-input-required'
+  | 'mcp-tasks'
+  | 'mcp-elicitation'
+  | 'mcp-url-required'
+  | 'host'
+  | 'flat';
+
 /** One round of questions from one asker. */
 export interface Suspension {
   /** Identity of the round; a re-ask gets a different id. */
   id: string;
+  /** Which wire dialect the round was read from; it decides how answers travel back. */
+  dialect?: SuspensionDialect;
   serverName?: string;
   toolName?: string;
   taskId?: string;
@@ -189,4 +208,12 @@ export interface SuspensionMeta {
   toolName?: string;
   taskId?: string;
   createdAt?: string;
+  /**
+   * Request keys already answered: they are left out of the round. MCP Tasks repeats its
+   * `inputRequests` snapshot on every poll until the server has processed `tasks/update`, and its
+   * keys are unique for the task's whole life, so a listed key never needs asking again.
+   * Applies to server-keyed dialects (MRTR, Tasks, host payloads, -32042); a lone elicitation
+   * or a flat field list has a fixed key and is never skipped.
+   */
+  answeredKeys?: Iterable<string>;
 }

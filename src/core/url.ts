@@ -1,19 +1,94 @@
+/**
+ * Link safety for URL-mode requests: which URLs may open at all, how to show them so the
+ * site a person is sent to is obvious, and what about them deserves a warning.
+ *
+ * Pure string analysis, no network and no DOM: nothing here fetches or resolves the URL.
+ */
+
 /** Schemes a link request may open: web addresses only. */
 const OPENABLE_PROTOCOLS = new Set(['https:', 'http:']);
 
-/** What the card needs to know about a link before offering to open it. */
-export type LinkCheck =
-  | { openable: true; href: string; host: string; secure: boolean }
-  | { openable: false; scheme: string };
+/**
+ * Something about a link a person should know before opening it.
+ *
+ * - `insecure`: plain `http:`, so the page and what is typed into it travel unencrypted.
+ * - `credentials`: a user name or password before the host (`https://user:pass@host`), a
+ *   classic way to make a link read as one site while it goes to another.
+ * - `ip-address`: the host is a bare IPv4 or IPv6 address, so it names nobody.
+ * - `punycode`: the host is an internationalised name (`xn--…` labels); `unicode` is how it
+ *   reads, `ascii` is its real address.
+ * - `mixed-script`: one label mixes letters of different scripts (e.g. Latin and Cyrillic), the
+ *   usual trick behind look-alike names; `scripts` are ISO 15924 codes such as `Latn`, `Cyrl`.
+ */
+export type LinkWarning =
+  | { kind: 'insecure' }
+  | { kind: 'credentials' }
+  | { kind: 'ip-address' }
+  | { kind: 'punycode'; ascii: string; unicode: string }
+  | { kind: 'mixed-script'; unicode: string; scripts: string[] };
+
+/** The kinds of {@link LinkWarning}. */
+export type LinkWarningKind = LinkWarning['kind'];
 
 /**
- * Decides whether a server-sent URL may be opened: only `http:` and `https:` are, so
- * `javascript:`, `data:`, `file:` and other schemes can never run from a click.
+ * The normalised URL cut into the pieces a card shows, so the host can be emphasised.
+ * `beforeHost + subdomain + domain + afterHost` is exactly the `href` that opens.
+ */
+export interface LinkParts {
+  /** Scheme, `//` and any user info: `https://` or `https://user:pass@`. */
+  beforeHost: string;
+  /** Labels in front of the registrable domain, with their trailing dot: `accounts.`; often empty. */
+  subdomain: string;
+  /**
+   * The registrable domain (`example.com`, `example.co.uk`, `someone.github.io`), or the whole
+   * host for IP addresses and single-label hosts. A built-in list of common multi-label public
+   * suffixes decides where it starts; it is a heuristic, not the full Public Suffix List.
+   */
+  domain: string;
+  /** Port, path, query and fragment: `:8443/connect?x=1#top`. */
+  afterHost: string;
+}
+
+/** What the card needs to know about a link before offering to open it. */
+export type LinkCheck =
+  | {
+      openable: true;
+      /** The normalised URL: what is shown and exactly what opens. */
+      href: string;
+      /** Host and port, as `URL.host`. */
+      host: string;
+      /** The host without port, in its ASCII (punycode) form, as `URL.hostname`. */
+      hostname: string;
+      /** The host as it reads, with `xn--` labels decoded; equals `hostname` for ASCII names. */
+      unicodeHostname: string;
+      /** Whether the scheme is `https:`. */
+      secure: boolean;
+      parts: LinkParts;
+      /** In a stable order: `credentials`, `insecure`, `ip-address`, `punycode`, `mixed-script`. */
+      warnings: LinkWarning[];
+    }
+  | {
+      openable: false;
+      /** `scheme`: not a web address (`javascript:`, `data:`, `file:`, …); `invalid`: not a URL at all. */
+      reason: 'scheme' | 'invalid';
+      /** The scheme without its colon, lower-cased (`javascript`); `''` when the text is no URL. */
+      scheme: string;
+    };
+
+/**
+ * Decides whether a server-sent URL may be opened and how to present it. Only `http:` and
+ * `https:` are openable, so `javascript:`, `data:`, `file:`, `blob:`, `vbscript:` and every other
+ * scheme can never run from a click. For openable links it splits the normalised URL around the
+ * host and lists what deserves a warning.
  *
  * @example
  * ```ts
- * checkLink('javascript:alert(1)'); // { openable: false, scheme: 'javascript' }
- * checkLink('https://example.com/a'); // { openable: true, host: 'example.com', secure: true, … }
+ * checkLink('javascript:alert(1)'); // { openable: false, reason: 'scheme', scheme: 'javascript' }
+ * checkLink('https://accounts.example.com/a');
+ * // { openable: true, secure: true, warnings: [],
+ * //   parts: { beforeHost: 'https://', subdomain: 'accounts.', domain: 'example.com', afterHost: '/a' }, … }
+ * checkLink('http://user:pw@xn--pple-43d.com/');
+ * // warnings: credentials, insecure, punycode (reads "аpple.com"), mixed-script (Cyrl + Latn)
  * ```
  */
 export function checkLink(url: string): LinkCheck {
@@ -21,10 +96,283 @@ export function checkLink(url: string): LinkCheck {
   try {
     parsed = new URL(url);
   } catch {
-    return { openable: false, scheme: url.split(':', 1)[0] ?? '' };
+    return { openable: false, reason: 'invalid', scheme: schemeOf(url) };
   }
   if (!OPENABLE_PROTOCOLS.has(parsed.protocol)) {
-    return { openable: false, scheme: parsed.protocol.replace(/:$/, '') };
+    return { openable: false, reason: 'scheme', scheme: parsed.protocol.replace(/:$/, '') };
   }
-  return { openable: true, href: parsed.href, host: parsed.host, secure: parsed.protocol === 'https:' };
+
+  const { href, hostname } = parsed;
+  const userInfo =
+    parsed.username || parsed.password
+      ? `${parsed.username}${parsed.password ? `:${parsed.password}` : ''}@`
+      : '';
+  const beforeHost = `${parsed.protocol}//${userInfo}`;
+  // For http(s) the serialisation is always scheme, "//", user info, host, then the rest.
+  const afterHost = href.startsWith(beforeHost + hostname)
+    ? href.slice(beforeHost.length + hostname.length)
+    : `${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}${parsed.search}${parsed.hash}`;
+  const ip = isIpAddress(hostname);
+  const { subdomain, domain } = ip ? { subdomain: '', domain: hostname } : splitRegistrable(hostname);
+  const unicodeHostname = ip ? hostname : toUnicodeHostname(hostname);
+
+  const warnings: LinkWarning[] = [];
+  if (userInfo) warnings.push({ kind: 'credentials' });
+  if (parsed.protocol === 'http:') warnings.push({ kind: 'insecure' });
+  if (ip) warnings.push({ kind: 'ip-address' });
+  if (!ip && hostname.split('.').some((label) => label.toLowerCase().startsWith('xn--'))) {
+    warnings.push({ kind: 'punycode', ascii: hostname, unicode: unicodeHostname });
+    const scripts = mixedScripts(unicodeHostname);
+    if (scripts) warnings.push({ kind: 'mixed-script', unicode: unicodeHostname, scripts });
+  }
+
+  return {
+    openable: true,
+    href,
+    host: parsed.host,
+    hostname,
+    unicodeHostname,
+    secure: parsed.protocol === 'https:',
+    parts: { beforeHost, subdomain, domain, afterHost },
+    warnings,
+  };
+}
+
+function schemeOf(text: string): string {
+  const match = /^\s*([a-z][a-z0-9+.-]*):/i.exec(text);
+  return match?.[1] ? match[1].toLowerCase() : '';
+}
+
+function isIpAddress(hostname: string): boolean {
+  // The URL parser already turned every IPv4 spelling (0x7f.1, 2130706433, …) into dotted decimal.
+  return hostname.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Multi-label public suffixes under which each next label belongs to someone else. Country
+ * second-level domains and the big hosting platforms; a heuristic, not the Public Suffix List.
+ */
+const MULTI_LABEL_SUFFIXES: ReadonlySet<string> = new Set([
+  // Country second-level domains.
+  ...['co', 'org', 'ac', 'gov', 'me', 'ltd', 'plc', 'net', 'sch', 'nhs', 'police'].map((l) => `${l}.uk`),
+  ...['com', 'net', 'org', 'edu', 'gov', 'asn', 'id'].map((l) => `${l}.au`),
+  ...['co', 'org', 'net', 'ac', 'govt', 'school', 'geek', 'kiwi'].map((l) => `${l}.nz`),
+  ...['co', 'ne', 'or', 'ac', 'go', 'ed', 'gr', 'lg', 'ad'].map((l) => `${l}.jp`),
+  ...['co', 'or', 'ne', 'ac', 'go', 're', 'pe'].map((l) => `${l}.kr`),
+  ...['com', 'net', 'org', 'gov', 'edu', 'art', 'blog', 'app'].map((l) => `${l}.br`),
+  ...['com', 'net', 'org', 'gov', 'edu', 'ac'].map((l) => `${l}.cn`),
+  ...['com', 'net', 'org', 'gov', 'edu', 'idv'].map((l) => `${l}.tw`),
+  ...['com', 'net', 'org', 'gov', 'edu', 'idv'].map((l) => `${l}.hk`),
+  ...['co', 'net', 'org', 'firm', 'gen', 'ind', 'gov', 'ac', 'edu', 'res'].map((l) => `${l}.in`),
+  ...['co', 'org', 'net', 'gov', 'ac', 'web', 'nom'].map((l) => `${l}.za`),
+  ...['co', 'org', 'net', 'ac', 'gov', 'muni'].map((l) => `${l}.il`),
+  ...['com', 'net', 'org', 'gov', 'edu'].flatMap((l) =>
+    ['mx', 'ar', 'tr', 'sg', 'my', 'ph', 'pk', 'sa', 'eg', 'ng', 'ua', 'pl', 'co', 'pe', 'vn', 'ec'].map(
+      (cc) => `${l}.${cc}`,
+    ),
+  ),
+  ...['co', 'or', 'ac', 'go', 'web', 'net'].map((l) => `${l}.id`),
+  ...['co', 'in', 'ac', 'go', 'or', 'net'].map((l) => `${l}.th`),
+  'co.at',
+  'or.at',
+  'gv.at',
+  'ac.at',
+  'com.es',
+  'org.es',
+  'nom.es',
+  'com.gr',
+  'com.pt',
+  'co.ke',
+  'or.ke',
+  'co.tz',
+  'co.ug',
+  'com.ru',
+  'msk.ru',
+  'spb.ru',
+  'com.de',
+  // Hosting platforms where every subdomain is a different owner.
+  'github.io',
+  'gitlab.io',
+  'pages.dev',
+  'workers.dev',
+  'vercel.app',
+  'netlify.app',
+  'web.app',
+  'firebaseapp.com',
+  'herokuapp.com',
+  'appspot.com',
+  'blogspot.com',
+  'azurewebsites.net',
+  'cloudfront.net',
+  'amazonaws.com',
+  'onrender.com',
+  'fly.dev',
+  'glitch.me',
+  'ngrok.io',
+  'ngrok-free.app',
+  'trycloudflare.com',
+  'repl.co',
+  'surge.sh',
+  'duckdns.org',
+  'wordpress.com',
+  'tumblr.com',
+  'myshopify.com',
+  'sharepoint.com',
+]);
+
+function splitRegistrable(hostname: string): { subdomain: string; domain: string } {
+  const trailingDot = hostname.endsWith('.') ? '.' : '';
+  const bare = trailingDot ? hostname.slice(0, -1) : hostname;
+  const labels = bare.split('.');
+  if (labels.length <= 2) return { subdomain: '', domain: hostname };
+  const lastTwo = labels.slice(-2).join('.').toLowerCase();
+  const size = MULTI_LABEL_SUFFIXES.has(lastTwo) ? 3 : 2;
+  if (labels.length <= size) return { subdomain: '', domain: hostname };
+  return {
+    subdomain: `${labels.slice(0, -size).join('.')}.`,
+    domain: `${labels.slice(-size).join('.')}${trailingDot}`,
+  };
+}
+
+/** The host as it reads: each `xn--` label decoded (RFC 3492); labels that fail to decode stay as they are. */
+export function toUnicodeHostname(hostname: string): string {
+  return hostname
+    .split('.')
+    .map((label) => {
+      if (!label.toLowerCase().startsWith('xn--')) return label;
+      return decodePunycode(label.slice(4)) ?? label;
+    })
+    .join('.');
+}
+
+const BASE = 36;
+const T_MIN = 1;
+const T_MAX = 26;
+const SKEW = 38;
+const DAMP = 700;
+const INITIAL_BIAS = 72;
+const INITIAL_N = 128;
+
+function adapt(delta: number, numPoints: number, firstTime: boolean): number {
+  let d = firstTime ? Math.floor(delta / DAMP) : delta >> 1;
+  d += Math.floor(d / numPoints);
+  let k = 0;
+  while (d > ((BASE - T_MIN) * T_MAX) >> 1) {
+    d = Math.floor(d / (BASE - T_MIN));
+    k += BASE;
+  }
+  return k + Math.floor(((BASE - T_MIN + 1) * d) / (d + SKEW));
+}
+
+function digitValue(codePoint: number): number {
+  if (codePoint >= 0x30 && codePoint <= 0x39) return codePoint - 22; // 0-9 → 26-35
+  if (codePoint >= 0x41 && codePoint <= 0x5a) return codePoint - 0x41; // A-Z → 0-25
+  if (codePoint >= 0x61 && codePoint <= 0x7a) return codePoint - 0x61; // a-z → 0-25
+  return BASE;
+}
+
+/** RFC 3492 decoding of one label without its `xn--` prefix; `undefined` when it is not valid Punycode. */
+function decodePunycode(input: string): string | undefined {
+  const output: number[] = [];
+  const basicEnd = input.lastIndexOf('-');
+  for (let j = 0; j < Math.max(basicEnd, 0); j++) {
+    const code = input.charCodeAt(j);
+    if (code >= 0x80) return undefined;
+    output.push(code);
+  }
+  let n = INITIAL_N;
+  let bias = INITIAL_BIAS;
+  let i = 0;
+  for (let index = basicEnd > 0 ? basicEnd + 1 : 0; index < input.length; ) {
+    const oldI = i;
+    let w = 1;
+    for (let k = BASE; ; k += BASE) {
+      if (index >= input.length) return undefined;
+      const digit = digitValue(input.charCodeAt(index++));
+      if (digit >= BASE || digit > Math.floor((0x7fffffff - i) / w)) return undefined;
+      i += digit * w;
+      const t = k <= bias ? T_MIN : k >= bias + T_MAX ? T_MAX : k - bias;
+      if (digit < t) break;
+      if (w > Math.floor(0x7fffffff / (BASE - t))) return undefined;
+      w *= BASE - t;
+    }
+    const length = output.length + 1;
+    bias = adapt(i - oldI, length, oldI === 0);
+    if (Math.floor(i / length) > 0x10ffff - n) return undefined;
+    n += Math.floor(i / length);
+    i %= length;
+    if (n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return undefined;
+    output.splice(i++, 0, n);
+  }
+  return String.fromCodePoint(...output);
+}
+
+/** Scripts told apart, by ISO 15924 code; a letter of any other script counts as `Zzzz`. */
+const SCRIPTS: ReadonlyArray<readonly [string, RegExp]> = [
+  'Latn',
+  'Cyrl',
+  'Grek',
+  'Armn',
+  'Geor',
+  'Hebr',
+  'Arab',
+  'Syrc',
+  'Thaa',
+  'Deva',
+  'Beng',
+  'Guru',
+  'Gujr',
+  'Orya',
+  'Taml',
+  'Telu',
+  'Knda',
+  'Mlym',
+  'Sinh',
+  'Thai',
+  'Laoo',
+  'Tibt',
+  'Mymr',
+  'Khmr',
+  'Mong',
+  'Ethi',
+  'Cher',
+  'Hani',
+  'Hira',
+  'Kana',
+  'Bopo',
+  'Hang',
+].map((code) => [code, new RegExp(`\\p{Script=${code}}`, 'u')] as const);
+
+/**
+ * Script sets that may share one label (UTS #39 "highly restrictive"): Japanese, Chinese
+ * and Korean writing mix Han with their own scripts and Latin.
+ */
+const ALLOWED_SCRIPT_MIXES: ReadonlyArray<ReadonlySet<string>> = [
+  new Set(['Latn', 'Hani', 'Hira', 'Kana']),
+  new Set(['Latn', 'Hani', 'Bopo']),
+  new Set(['Latn', 'Hani', 'Hang']),
+];
+
+function scriptOf(character: string): string | undefined {
+  if (!/\p{L}/u.test(character)) return undefined; // digits, hyphens and marks belong to any script
+  for (const [code, pattern] of SCRIPTS) if (pattern.test(character)) return code;
+  return 'Zzzz';
+}
+
+/**
+ * The scripts of the first host label that mixes scripts in a way no single writing system does
+ * (e.g. `['Cyrl', 'Latn']` for a Cyrillic "а" inside "аpple"), or `undefined` when no label does.
+ */
+export function mixedScripts(hostname: string): string[] | undefined {
+  for (const label of hostname.split('.')) {
+    const scripts = new Set<string>();
+    for (const character of label) {
+      const script = scriptOf(character);
+      if (script) scripts.add(script);
+    }
+    if (scripts.size < 2) continue;
+    const allowed = ALLOWED_SCRIPT_MIXES.some((mix) => [...scripts].every((script) => mix.has(script)));
+    if (!allowed) return [...scripts];
+  }
+  return undefined;
 }

@@ -1,4 +1,9 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  useState,
+} from 'react';
 import { type UseFormRegisterReturn, type UseFormReturn, useFormState } from 'react-hook-form';
 import { fieldKey, type RawFormValues } from '../core/answer.js';
 import type { ElicitContent, FieldOption, FieldSpec } from '../core/model.js';
@@ -40,6 +45,22 @@ export interface RequestFieldProps {
   descriptionProps: { id: string };
   /** For the error text element; render it only when `invalid`. */
   errorProps: { id: string };
+  /**
+   * Whether the field is masked: `field.secret` on a one-line text or number field. Its input is
+   * `type="password"` until the person shows it, and never autocompleted or spell-checked.
+   */
+  secret: boolean;
+  /** Whether a secret field currently shows its value as plain text. */
+  secretShown: boolean;
+  /** For the warning next to a secret field; render it only when `secret`. It is part of the input's description. */
+  secretWarningProps: { id: string };
+  /**
+   * For the show/hide `<button>` of a secret field: `aria-pressed` while the value shows and
+   * `aria-controls` pointing at the input. Give it a name that says which field it reveals.
+   */
+  secretToggleProps: Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick' | 'aria-controls'> & {
+    'aria-pressed': boolean;
+  };
   /** For the `<fieldset>` of a radio or checkbox group. */
   groupProps: {
     role?: 'radiogroup';
@@ -105,11 +126,18 @@ export function useRequestField({ form, field, idPrefix }: UseRequestFieldOption
   const labelId = `${baseId}-label`;
   const descriptionId = `${baseId}-description`;
   const errorId = `${baseId}-error`;
+  const secretWarningId = `${baseId}-secret-warning`;
+  const control = fieldControl(field);
+  const secret = isSecret(field);
+  const [secretShown, setSecretShown] = useState(false);
   const describedBy =
-    [field.description ? descriptionId : undefined, invalid ? errorId : undefined]
+    [
+      field.description ? descriptionId : undefined,
+      secret ? secretWarningId : undefined,
+      invalid ? errorId : undefined,
+    ]
       .filter(Boolean)
       .join(' ') || undefined;
-  const control = fieldControl(field);
   const registration = form.register(name);
 
   const aria = {
@@ -123,6 +151,20 @@ export function useRequestField({ form, field, idPrefix }: UseRequestFieldOption
     ...aria,
     ...(field.required && control === 'input' ? { 'aria-required': true } : {}),
     ...inputAttributes(field),
+    ...(secret
+      ? {
+          type: secretShown ? 'text' : 'password',
+          // Number bounds mean nothing on a text input; validation still checks them.
+          min: undefined,
+          max: undefined,
+          step: undefined,
+          // Masked or not, a secret is never offered for autofill, corrected, or sent to a spell-checking service.
+          autoComplete: 'off',
+          autoCapitalize: 'off',
+          autoCorrect: 'off',
+          spellCheck: false,
+        }
+      : {}),
   };
 
   return {
@@ -136,6 +178,15 @@ export function useRequestField({ form, field, idPrefix }: UseRequestFieldOption
         : { id: labelId, htmlFor: inputId },
     descriptionProps: { id: descriptionId },
     errorProps: { id: errorId },
+    secret,
+    secretShown: secret && secretShown,
+    secretWarningProps: { id: secretWarningId },
+    secretToggleProps: {
+      type: 'button',
+      'aria-pressed': secret && secretShown,
+      'aria-controls': inputId,
+      onClick: () => setSecretShown((shown) => !shown),
+    },
     groupProps: {
       // A radiogroup can say it is required; a plain group of checkboxes cannot (the legend does).
       ...(control === 'radio-group' ? { role: 'radiogroup' as const } : {}),
@@ -158,6 +209,12 @@ export function useRequestField({ form, field, idPrefix }: UseRequestFieldOption
       ...(invalid ? { 'aria-invalid': true as const } : {}),
     }),
   };
+}
+
+/** Secret applies to the one-line fields a password, key or card number could be typed into. */
+function isSecret(field: FieldSpec): boolean {
+  if (field.secret !== true) return false;
+  return ['text', 'email', 'url', 'number', 'integer'].includes(field.kind);
 }
 
 function inputAttributes(
@@ -184,7 +241,6 @@ function inputAttributes(
         type: INPUT_TYPES[field.kind],
         ...(field.kind === 'email' ? { autoComplete: 'email' } : {}),
         ...(field.kind === 'url' ? { autoComplete: 'url' } : {}),
-        ...(field.secret ? { type: 'password', autoComplete: 'off' } : {}),
       };
     default:
       return {};

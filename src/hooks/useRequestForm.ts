@@ -1,6 +1,7 @@
-import { type BaseSyntheticEvent, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type BaseSyntheticEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { buildAcceptContent, fieldKey, initialRawValues, type RawFormValues } from '../core/answer.js';
+import { type DraftStore, draftValues, restoreDraft } from '../core/draft.js';
 import type { ElicitContent, FieldSpec, FormRequest } from '../core/model.js';
 import {
   type AnswerChecker,
@@ -21,6 +22,11 @@ export interface UseRequestFormOptions {
   checker?: AnswerChecker;
   /** Turns a validation error into the text shown under the field. Defaults to the checker's English message. */
   formatError?: (error: FieldError, field: FieldSpec) => string;
+  /**
+   * Keeps half-typed values in `store` under `key` (see `draftKey`) and restores them on mount.
+   * Secret fields are never stored.
+   */
+  draft?: { store: DraftStore; key: string };
 }
 
 /** What {@link useRequestForm} returns. */
@@ -29,6 +35,8 @@ export interface RequestForm {
   form: UseFormReturn<RawFormValues, unknown, ElicitContent>;
   /** Validates, focuses the first invalid field, or calls `onAccept` with typed content. */
   accept: (event?: BaseSyntheticEvent) => Promise<void>;
+  /** Drops a draft save still waiting to happen; call it when the request is answered another way. */
+  discardPendingDraft: () => void;
 }
 
 /**
@@ -50,9 +58,16 @@ export function useRequestForm({
   onAccept,
   checker = validateAnswer,
   formatError,
+  draft,
 }: UseRequestFormOptions): RequestForm {
   const { fields, requestedSchema } = request;
-  const defaultValues = useMemo(() => initialRawValues(fields), [fields]);
+  const initialValues = useMemo(() => initialRawValues(fields), [fields]);
+  const draftStore = draft?.store;
+  const draftId = draft?.key;
+  // Read once per form: the draft seeds the values, later saves must not reset them.
+  const [defaultValues] = useState(() =>
+    restoreDraft(fields, initialValues, draftStore && draftId ? draftStore.load(draftId) : undefined),
+  );
   const fieldsByName = useMemo(() => new Map(fields.map((field) => [field.name, field])), [fields]);
 
   const resolver = useCallback<Resolver<RawFormValues, unknown, ElicitContent>>(
@@ -81,6 +96,29 @@ export function useRequestForm({
     shouldFocusError: true,
   });
 
+  const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    if (!draftStore || draftId === undefined) return;
+    const save = () => draftStore.save(draftId, draftValues(fields, form.getValues(), initialValues));
+    // Saving on every keystroke would write storage per character; a short pause is enough
+    // to survive a reload, and a pending save is flushed when the form goes away.
+    const subscription = form.watch(() => {
+      clearTimeout(pendingSave.current);
+      pendingSave.current = setTimeout(() => {
+        pendingSave.current = undefined;
+        save();
+      }, 250);
+    });
+    return () => {
+      subscription.unsubscribe();
+      if (pendingSave.current !== undefined) {
+        clearTimeout(pendingSave.current);
+        pendingSave.current = undefined;
+        save();
+      }
+    };
+  }, [form, draftStore, draftId, fields, initialValues]);
+
   useEffect(() => {
     if (checker !== validateAnswer) return;
     return whenIdle(() => prepareAnswerValidator(requestedSchema));
@@ -92,12 +130,21 @@ export function useRequestForm({
   // The content is rebuilt from the raw values rather than taken from handleSubmit: the form
   // library copies objects with plain assignment, which would turn a property named
   // `__proto__` into a prototype instead of a key.
+  // An answer is on its way; a draft written after it would outlive the round.
+  const discardPendingDraft = useCallback(() => {
+    clearTimeout(pendingSave.current);
+    pendingSave.current = undefined;
+  }, []);
   const accept = useMemo(
-    () => handleSubmit(() => onAcceptRef.current(buildAcceptContent(fields, getValues()))),
-    [handleSubmit, getValues, fields],
+    () =>
+      handleSubmit(() => {
+        discardPendingDraft();
+        onAcceptRef.current(buildAcceptContent(fields, getValues()));
+      }),
+    [handleSubmit, getValues, fields, discardPendingDraft],
   );
 
-  return { form, accept };
+  return { form, accept, discardPendingDraft };
 }
 
 function whenIdle(task: () => void): () => void {

@@ -1,5 +1,6 @@
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
+import { formatNumber, scriptNames } from './format.js';
 
 /**
  * Every built-in string the cards show. Pass a partial object as the `messages` prop to
@@ -50,6 +51,37 @@ export interface InputRequestMessages {
   linkOpensIn: string;
   /** Link request: warning for URLs this card refuses to open. */
   linkRefused: (scheme: string) => string;
+  /** Link request: why a URL that is no valid address at all cannot be opened. */
+  linkInvalid: string;
+  /** Link request: label in front of the host the link goes to. */
+  linkSite: string;
+  /** Link request: shown after Open, while the person works in the other tab. */
+  linkWaiting: (doneLabel: string) => string;
+  /** Link request: opens the URL once more from the waiting state. */
+  openAgain: string;
+  /** Link request warning: plain `http:`. */
+  linkInsecure: string;
+  /** Link request warning: a user name or password before the host (`user:pass@`). */
+  linkCredentials: string;
+  /** Link request warning: the host is a bare IP address. */
+  linkIpAddress: string;
+  /** Link request warning: an internationalised (`xn--`) host; how it reads and its real ASCII address. */
+  linkPunycode: (unicode: string, ascii: string) => string;
+  /**
+   * Link request warning: a host label mixes scripts. `scripts` are ISO 15924 codes
+   * (`Latn`, `Cyrl`, …); `Intl.DisplayNames` with `type: 'script'` names them.
+   */
+  linkMixedScript: (unicode: string, scripts: string[]) => string;
+  /** Secret field: visible text of the toggle while the value is hidden. */
+  show: string;
+  /** Secret field: visible text of the toggle while the value is shown. */
+  hide: string;
+  /** Secret field: accessible name of the toggle while the value is hidden. */
+  showSecret: (fieldLabel: string) => string;
+  /** Secret field: accessible name of the toggle while the value is shown. */
+  hideSecret: (fieldLabel: string) => string;
+  /** Secret field: warning next to the field; `declineLabel` is the Decline button's text. */
+  secretWarning: (declineLabel: string) => string;
   /** Lifecycle: the task's state is being fetched. */
   loading: string;
   /** Lifecycle: the task runs and asks nothing right now. */
@@ -73,6 +105,10 @@ export interface InputRequestMessages {
   /**
    * The text under a field that failed validation. `error.keyword` and `error.params` say what
    * failed (e.g. `minLength` with `{ limit: 3 }`); `error.message` is the English default.
+   * Every keyword `validateAnswer` reports: `required`, `minLength`, `maxLength`, `minimum`,
+   * `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minItems`, `maxItems`, `uniqueItems`,
+   * `format` (`params.format`), `integer`, `multipleOf` (`params.multipleOf`), `enum`, `type`
+   * (`params.type`); anything else is a catch-all.
    */
   fieldError: (error: FieldError, field: FieldSpec) => string;
 }
@@ -107,6 +143,25 @@ export const englishMessages: InputRequestMessages = {
   done: 'Done',
   linkOpensIn: 'Opens in a new browser tab. Check the address before you continue.',
   linkRefused: (scheme) => `This link uses "${scheme}", which is not a web address, so it cannot be opened.`,
+  linkInvalid: 'This is not a valid web address, so it cannot be opened.',
+  linkSite: 'Site:',
+  linkWaiting: (doneLabel) => `Finish in the new tab, then press ${doneLabel}.`,
+  openAgain: 'Open again',
+  linkInsecure:
+    'This address is not encrypted (http). Others on the network could read or change the page and what you type into it.',
+  linkCredentials:
+    'This address has a user name or password in front of the site name. That is unusual, and often used to hide where a link really goes.',
+  linkIpAddress: 'This address is a bare IP address instead of a name, so you cannot tell whose site it is.',
+  linkPunycode: (unicode, ascii) =>
+    `The site name uses international characters: it reads "${unicode}", but its real address is ${ascii}. Look-alike letters are a common trick.`,
+  linkMixedScript: (unicode, scripts) =>
+    `"${unicode}" mixes letters from different alphabets (${scriptNames('en', scripts)}), a common way to imitate a well-known name.`,
+  show: 'Show',
+  hide: 'Hide',
+  showSecret: (fieldLabel) => `Show ${fieldLabel}`,
+  hideSecret: (fieldLabel) => `Hide ${fieldLabel}`,
+  secretWarning: (declineLabel) =>
+    `Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form. If you did not expect this question, press ${declineLabel}.`,
   loading: 'Loading the request…',
   working: 'Working… nothing to answer right now.',
   answeredElsewhere: 'Answered elsewhere. This request is closed.',
@@ -117,5 +172,38 @@ export const englishMessages: InputRequestMessages = {
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
   cancelled: 'The task was cancelled.',
   connectionLost: 'Could not reach the server. Trying again…',
-  fieldError: (error) => error.message,
+  fieldError: (error) => englishFieldError(error),
 };
+
+/**
+ * English text for a validation error. Keywords with a number are worded here so the number is
+ * formatted with `Intl.NumberFormat` (10,000 rather than 10000); the rest keep the checker's own
+ * English message.
+ */
+function englishFieldError(error: FieldError): string {
+  const limit = error.params.limit;
+  const n = (value: unknown) => formatNumber('en', value);
+  const count = (value: unknown, noun: string) => `${n(value)} ${noun}${value === 1 ? '' : 's'}`;
+  switch (error.keyword) {
+    case 'minLength':
+      return `Enter at least ${count(limit, 'character')}.`;
+    case 'maxLength':
+      return `Enter at most ${count(limit, 'character')}.`;
+    case 'minimum':
+      return `Enter a number of at least ${n(limit)}.`;
+    case 'maximum':
+      return `Enter a number of at most ${n(limit)}.`;
+    case 'exclusiveMinimum':
+      return `Enter a number greater than ${n(limit)}.`;
+    case 'exclusiveMaximum':
+      return `Enter a number less than ${n(limit)}.`;
+    case 'minItems':
+      return `Choose at least ${count(limit, 'option')}.`;
+    case 'maxItems':
+      return `Choose at most ${count(limit, 'option')}.`;
+    case 'multipleOf':
+      return `Enter a multiple of ${n(error.params.multipleOf)}.`;
+    default:
+      return error.message;
+  }
+}

@@ -1,22 +1,49 @@
-import { fingerprint, isPlainObject, ownValue } from '../identity.js';
-import type { InputRequest, Suspension, SuspensionMeta } from '../model.js';
-import { readElicitationParams, readEmbeddedRequest } from './request.js';
+import { isPlainObject, ownValue } from '../identity.js';
+import type { Suspension, SuspensionMeta } from '../model.js';
+import {
+  LONE_ELICITATION_KEY,
+  looksLikeElicitationParams,
+  parseElicitationParams,
+  parseElicitationRequest,
+} from './elicitation.js';
+import { looksLikeFlatList, PENDING_INPUT_REQUEST_KEY, parseFlatList } from './flat.js';
+import { HOST_PAYLOAD_TYPE, parseHostPayload } from './host.js';
+import {
+  looksLikeInputRequestMap,
+  parseInputRequestMap,
+  parseInputRequiredResult,
+} from './input-required.js';
+import { describeValue } from './shared.js';
+import { findTask, parseTask } from './tasks.js';
+import { errorProperty, isUrlElicitationRequired, parseUrlElicitationRequired } from './url-required.js';
 
-/** The key a lone `elicitation/create` request gets, since the wire gives it none. */
-export const LONE_ELICITATION_KEY = 'elicitation';
+export { LONE_ELICITATION_KEY };
 
 /**
- * Normalises a wire shape into a {@link Suspension}: one round of questions.
+ * Normalises a wire shape into a {@link Suspension}: one round of questions. `suspension.dialect`
+ * says which shape it was read from. Reads, in this order:
  *
- * Reads, in this order:
- * - an MCP 2026-07-28 `InputRequiredResult` (`{ resultType: "input_required", inputRequests, requestState }`),
- * - its bare `inputRequests` map (`{ [key]: { method, params } }`),
- * - a single `elicitation/create` request (`{ method, params }`) or its params (`{ mode?, message, requestedSchema | url }`).
+ * - **MCP Tasks** (`dialect: "mcp-tasks"`): a `tasks/get` result or task (own `taskId` and `status`
+ *   strings), its JSON-RPC response, a `notifications/tasks` params object, or a 2025 `{ task }`.
+ *   Only `status: "input_required"` asks anything; keys in `meta.answeredKeys` are skipped.
+ * - **-32042 URL elicitation required** (`"mcp-url-required"`): a JSON-RPC error object
+ *   (`{ code: -32042, message, data: { elicitations } }`), a whole response (`{ jsonrpc, id, error }`),
+ *   an Error-like object with that `code`, or any object with an `elicitations` array.
+ * - A JSON-RPC response `{ jsonrpc, id, result }` is unwrapped once and its `result` read.
+ * - **A lone `elicitation/create`** (`"mcp-elicitation"`): a whole JSON-RPC request or `{ method, params }`.
+ * - **A host payload** (`"host"`): `{ type: "mcp-input-request", serverName, toolName, taskId, createdAt, requests }`.
+ * - **A flat field list** (`"flat"`): `{ _pendingInputRequest: { message?, inputRequests: [...] } }`,
+ *   any object whose `inputRequests` is an array (e.g. `{ content, resultType, inputRequests, message }`),
+ *   or a bare array of `{ name, label?, type?, … }` entries.
+ * - **MCP 2026-07-28 MRTR** (`"mcp-input-required"`): an `InputRequiredResult`
+ *   (`{ resultType: "input_required", inputRequests, requestState }`).
+ * - Lone `elicitation/create` params (`{ mode?, message, requestedSchema | url }`, `"mcp-elicitation"`).
+ * - A bare MRTR `inputRequests` map (`{ [key]: { method, params } }`, `"mcp-input-required"`).
  *
- * Odd entries never throw: each becomes an `unsupported` request with a reason a person can read.
- * Only a value that is no known shape at all throws.
+ * Odd entries never throw: each becomes an `unsupported` request with a reason a person can read
+ * and `problems`. Only a value that is no known shape at all throws.
  *
- * @param wire the value as received (already JSON-decoded).
+ * @param wire the value as received (already JSON-decoded), or a caught SDK error.
  * @param meta who asks and the round's identity, when the host knows them; they win over what the wire says.
  * @throws an `input-request-cards:` error when `wire` matches no known shape.
  * @example
@@ -27,95 +54,102 @@ export const LONE_ELICITATION_KEY = 'elicitation';
  * ```
  */
 export function parseSuspension(wire: unknown, meta: SuspensionMeta = {}): Suspension {
-  if (!isPlainObject(wire)) {
-    throw new Error(
-      `input-request-cards: parseSuspension got ${describe(wire)}, which is no known input-request shape. ` +
-        'Pass an MCP InputRequiredResult, its inputRequests map, or an elicitation/create request or params object.',
+  return parseValue(wire, meta, true);
+}
+
+function parseValue(wire: unknown, meta: SuspensionMeta, unwrapResponse: boolean): Suspension {
+  if (Array.isArray(wire)) {
+    if (looksLikeFlatList(wire)) return parseFlatList({ entries: wire, path: '' }, meta);
+    throw noKnownShape(
+      'an array that is not a list of fields',
+      'A bare array must list fields ({ name, label?, type? }); MCP sends input requests as a map { [key]: { method, params } }.',
     );
   }
+  if (wire !== null && typeof wire === 'object' && !isPlainObject(wire)) {
+    if (isUrlElicitationRequired(wire)) return parseUrlElicitationRequired(wire, meta);
+    throw noKnownShape(
+      describeError(wire),
+      'Only a -32042 URL-elicitation-required error carries input requests.',
+    );
+  }
+  if (!isPlainObject(wire)) throw noKnownShape(describeValue(wire));
 
-  if (Object.hasOwn(wire, 'inputRequests') || ownValue(wire, 'resultType') === 'input_required') {
-    const inputRequests = ownValue(wire, 'inputRequests');
-    const requestState = ownValue(wire, 'requestState');
-    if (inputRequests !== undefined && !isPlainObject(inputRequests)) {
-      throw new Error(
-        'input-request-cards: parseSuspension got an InputRequiredResult whose "inputRequests" is not an object map. ' +
-          'MCP 2026-07-28 sends { [key]: { method, params } }; pass that map.',
-      );
+  const task = findTask(wire);
+  if (task !== undefined) return parseTask(task, meta);
+
+  const method = ownValue(wire, 'method');
+  if (method === undefined) {
+    const error = ownValue(wire, 'error');
+    if (isPlainObject(error) && typeof ownValue(error, 'code') === 'number') return parseError(error, meta);
+    const result = ownValue(wire, 'result');
+    if (unwrapResponse && isPlainObject(result) && isJsonRpcResponse(wire)) {
+      return parseValue(result, meta, false);
     }
-    return fromInputRequestMap(
-      inputRequests ?? {},
-      typeof requestState === 'string' ? requestState : undefined,
-      meta,
-    );
   }
 
-  if (ownValue(wire, 'method') === 'elicitation/create') {
-    return single(readElicitationParams(LONE_ELICITATION_KEY, ownValue(wire, 'params')), wire, meta);
+  if (method === 'elicitation/create') return parseElicitationRequest(wire, meta);
+  if (ownValue(wire, 'type') === HOST_PAYLOAD_TYPE) return parseHostPayload(wire, meta);
+  if (method === undefined && typeof ownValue(wire, 'code') === 'number') return parseError(wire, meta);
+  if (Array.isArray(ownValue(wire, 'elicitations'))) return parseUrlElicitationRequired(wire, meta);
+
+  const sentinel = ownValue(wire, PENDING_INPUT_REQUEST_KEY);
+  if (sentinel !== undefined) {
+    return isPlainObject(sentinel)
+      ? parseFlatList(
+          {
+            entries: ownValue(sentinel, 'inputRequests'),
+            container: sentinel,
+            path: `/${PENDING_INPUT_REQUEST_KEY}/inputRequests`,
+          },
+          meta,
+        )
+      : parseFlatList({ entries: sentinel, path: `/${PENDING_INPUT_REQUEST_KEY}` }, meta);
   }
 
-  if (looksLikeElicitationParams(wire)) {
-    return single(readElicitationParams(LONE_ELICITATION_KEY, wire), wire, meta);
+  const inputRequests = ownValue(wire, 'inputRequests');
+  if (Array.isArray(inputRequests)) {
+    return parseFlatList({ entries: inputRequests, container: wire, path: '/inputRequests' }, meta);
+  }
+  if (inputRequests !== undefined || ownValue(wire, 'resultType') === 'input_required') {
+    return parseInputRequiredResult(wire, meta);
   }
 
-  const values = Object.values(wire);
-  if (
-    values.length > 0 &&
-    values.every((entry) => isPlainObject(entry) && typeof entry.method === 'string')
-  ) {
-    return fromInputRequestMap(wire, undefined, meta);
-  }
+  if (looksLikeElicitationParams(wire)) return parseElicitationParams(wire, meta);
+  if (looksLikeInputRequestMap(wire)) return parseInputRequestMap(wire, undefined, meta);
 
-  throw new Error(
-    `input-request-cards: parseSuspension got an object with keys [${Object.keys(wire).slice(0, 8).join(', ')}], ` +
-      'which is no known input-request shape. Pass an MCP InputRequiredResult ({ resultType: "input_required", inputRequests }), ' +
-      'its inputRequests map, or an elicitation/create params object ({ message, requestedSchema }).',
+  throw noKnownShape(`an object with keys [${Object.keys(wire).slice(0, 8).join(', ')}]`);
+}
+
+function isJsonRpcResponse(wire: Record<string, unknown>): boolean {
+  return ownValue(wire, 'jsonrpc') === '2.0' || Object.hasOwn(wire, 'id');
+}
+
+function parseError(error: Record<string, unknown>, meta: SuspensionMeta): Suspension {
+  if (isUrlElicitationRequired(error)) return parseUrlElicitationRequired(error, meta);
+  throw noKnownShape(
+    describeError(error),
+    'Only a -32042 URL-elicitation-required error carries input requests; handle other errors as failures.',
   );
 }
 
-function fromInputRequestMap(
-  inputRequests: Record<string, unknown>,
-  requestState: string | undefined,
-  meta: SuspensionMeta,
-): Suspension {
-  const requests: InputRequest[] = Object.keys(inputRequests).map((key) =>
-    readEmbeddedRequest(key, inputRequests[key]),
+function describeError(error: object): string {
+  const code = errorProperty(error, 'code');
+  const message = errorProperty(error, 'message');
+  const what =
+    error instanceof Error ? 'an Error' : isPlainObject(error) ? 'a JSON-RPC error' : 'a non-plain object';
+  const details = [
+    typeof code === 'number' || typeof code === 'string' ? `code ${code}` : undefined,
+    typeof message === 'string' ? JSON.stringify(message.slice(0, 80)) : undefined,
+  ].filter((part) => part !== undefined);
+  return details.length > 0 ? `${what} (${details.join(': ')})` : what;
+}
+
+function noKnownShape(what: string, advice?: string): Error {
+  return new Error(
+    `input-request-cards: parseSuspension got ${what}, which is no known input-request shape. ` +
+      (advice === undefined ? '' : `${advice} `) +
+      'Pass an MCP InputRequiredResult ({ resultType: "input_required", inputRequests }) or its inputRequests map, ' +
+      'a tasks/get result, an elicitation/create request or params object ({ message, requestedSchema }), ' +
+      'a -32042 error, an "mcp-input-request" host payload, or a flat field list.',
   );
-  return build(requests, { inputRequests, requestState }, meta, requestState);
-}
-
-function single(request: InputRequest, wire: unknown, meta: SuspensionMeta): Suspension {
-  return build([request], wire, meta, undefined);
-}
-
-function build(
-  requests: InputRequest[],
-  identitySource: unknown,
-  meta: SuspensionMeta,
-  requestState: string | undefined,
-): Suspension {
-  const id = meta.id ?? `round-${fingerprint([meta.taskId ?? null, meta.createdAt ?? null, identitySource])}`;
-  return {
-    id,
-    ...(meta.serverName === undefined ? {} : { serverName: meta.serverName }),
-    ...(meta.toolName === undefined ? {} : { toolName: meta.toolName }),
-    ...(meta.taskId === undefined ? {} : { taskId: meta.taskId }),
-    ...(meta.createdAt === undefined ? {} : { createdAt: meta.createdAt }),
-    ...(requestState === undefined ? {} : { requestState }),
-    requests,
-  };
-}
-
-function looksLikeElicitationParams(wire: Record<string, unknown>): boolean {
-  const mode = ownValue(wire, 'mode');
-  return (
-    typeof ownValue(wire, 'message') === 'string' &&
-    (Object.hasOwn(wire, 'requestedSchema') || Object.hasOwn(wire, 'url') || typeof mode === 'string')
-  );
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'a non-plain object' : `a ${typeof value}`;
 }

@@ -1,0 +1,205 @@
+import { isPlainObject, ownValue } from '../core/identity.js';
+import type { InputResponses, Suspension } from '../core/model.js';
+import { parseSuspension } from '../core/parse/index.js';
+import {
+  type InputRequestSource,
+  type InputRequestState,
+  StaleRoundError,
+  type TaskStatus,
+} from '../core/source.js';
+
+/** Options of {@link createHttpSource}. */
+export interface HttpSourceOptions {
+  /** Where the task's state is read (`GET`), e.g. `/background-tasks/42`. */
+  stateUrl: string | URL;
+  /** Where answers are posted (`POST`), e.g. `/background-tasks/42/resume`. */
+  resumeUrl: string | URL;
+  /** The fetch to use (auth wrappers, test doubles). @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Extra request headers (e.g. authorization). */
+  headers?: HeadersInit;
+  /** Cache key shared by every card of this task. @default ['input-request-cards', 'http', String(stateUrl)] */
+  queryKey?: readonly unknown[];
+  /** Who asks, when the state does not say. */
+  serverName?: string;
+  toolName?: string;
+  /** Reads a JSON body into a state; the default reads {@link HttpTaskStateBody}. */
+  parseState?: (body: unknown) => InputRequestState;
+  /** Builds the POST body; the default is `{ inputResponses, suspendedAt }`. */
+  resumeBody?: (responses: InputResponses, suspension: Suspension) => unknown;
+}
+
+/**
+ * The JSON a task endpoint returns, as the default parser reads it. Field names follow common
+ * background-task APIs; pass `parseState` for anything else.
+ */
+export interface HttpTaskStateBody {
+  /** The task id. */
+  id?: string;
+  taskId?: string;
+  /** `working` | `input_required` (or `input-required`, `suspended`) | `completed` | `failed` | `cancelled`. */
+  status: string;
+  /** When the task suspended: the identity of the round, echoed on resume. */
+  suspendedAt?: string;
+  /** The round's questions: an MCP `inputRequests` map, or any shape `parseSuspension` reads. */
+  inputRequests?: unknown;
+  suspension?: unknown;
+  serverName?: string;
+  toolName?: string;
+  /** When the round stops accepting answers (ISO 8601 or epoch ms). */
+  deadline?: string | number;
+  expiresAt?: string | number;
+  result?: unknown;
+  error?: string;
+  message?: string;
+  pollIntervalMs?: number;
+}
+
+const STATUS_ALIASES: Record<string, TaskStatus> = {
+  working: 'working',
+  running: 'working',
+  pending: 'working',
+  input_required: 'input-required',
+  'input-required': 'input-required',
+  suspended: 'input-required',
+  completed: 'completed',
+  succeeded: 'completed',
+  done: 'completed',
+  failed: 'failed',
+  error: 'failed',
+  cancelled: 'cancelled',
+  canceled: 'cancelled',
+};
+
+/**
+ * Reads a background-task JSON body ({@link HttpTaskStateBody}) into an {@link InputRequestState}.
+ * The round id is `<task id>@<suspendedAt>`, so a re-ask is a new round.
+ *
+ * @throws an `input-request-cards:` error naming the fix when the body has no known `status`.
+ */
+export function readHttpTaskState(
+  body: unknown,
+  defaults: { serverName?: string; toolName?: string } = {},
+): InputRequestState {
+  if (!isPlainObject(body)) {
+    throw new Error(
+      'input-request-cards: the task endpoint did not return a JSON object. Return { status, … } or pass parseState.',
+    );
+  }
+  const rawStatus = ownValue(body, 'status');
+  const status = typeof rawStatus === 'string' ? STATUS_ALIASES[rawStatus] : undefined;
+  if (!status) {
+    throw new Error(
+      `input-request-cards: the task endpoint returned status ${JSON.stringify(rawStatus)}; expected working, input_required, completed, failed or cancelled (or pass parseState).`,
+    );
+  }
+  const text = (key: string) => {
+    const value = ownValue(body, key);
+    return typeof value === 'string' ? value : undefined;
+  };
+  const taskId = text('taskId') ?? text('id');
+  const suspendedAt = text('suspendedAt');
+  const deadline = ownValue(body, 'deadline') ?? ownValue(body, 'expiresAt');
+  const pollIntervalMs = ownValue(body, 'pollIntervalMs');
+  const state: InputRequestState = {
+    status,
+    ...(text('message') === undefined ? {} : { message: text('message') }),
+    ...(text('error') === undefined ? {} : { error: text('error') }),
+    ...(Object.hasOwn(body, 'result') ? { result: body.result } : {}),
+    ...(typeof deadline === 'string' || typeof deadline === 'number' ? { deadline } : {}),
+    ...(typeof pollIntervalMs === 'number' ? { pollIntervalMs } : {}),
+  };
+  if (status !== 'input-required') return state;
+  const wire = ownValue(body, 'suspension') ?? { inputRequests: ownValue(body, 'inputRequests') ?? {} };
+  const serverName = text('serverName') ?? defaults.serverName;
+  const toolName = text('toolName') ?? defaults.toolName;
+  const suspension = parseSuspension(wire, {
+    ...(taskId && suspendedAt ? { id: `${taskId}@${suspendedAt}` } : {}),
+    ...(taskId ? { taskId } : {}),
+    ...(suspendedAt ? { createdAt: suspendedAt } : {}),
+    ...(serverName ? { serverName } : {}),
+    ...(toolName ? { toolName } : {}),
+  });
+  return { ...state, suspension };
+}
+
+/**
+ * A source for a REST backend: `GET stateUrl` reads the task, `POST resumeUrl` sends
+ * `{ inputResponses, suspendedAt }`. HTTP 409 and 410 mean the round is stale. A POST that
+ * answers with a task body gives the next state at once; an empty one leaves it to polling.
+ *
+ * @example
+ * ```tsx
+ * const source = createHttpSource({
+ *   stateUrl: `/background-tasks/${taskId}`,
+ *   resumeUrl: `/background-tasks/${taskId}/resume`,
+ *   headers: { authorization: `Bearer ${token}` },
+ * });
+ * <InputRequestCard source={source} />
+ * ```
+ */
+export function createHttpSource(options: HttpSourceOptions): InputRequestSource {
+  const {
+    stateUrl,
+    resumeUrl,
+    headers,
+    queryKey = ['input-request-cards', 'http', String(stateUrl)],
+    parseState = (body: unknown) =>
+      readHttpTaskState(body, {
+        ...(options.serverName ? { serverName: options.serverName } : {}),
+        ...(options.toolName ? { toolName: options.toolName } : {}),
+      }),
+    resumeBody = (responses, suspension) => ({
+      inputResponses: responses,
+      suspendedAt: suspension.createdAt,
+    }),
+  } = options;
+  const doFetch = (input: string | URL, init: RequestInit) =>
+    (options.fetch ?? globalThis.fetch)(input, init);
+
+  return {
+    queryKey,
+    async fetchState(signal) {
+      const response = await doFetch(stateUrl, { headers: withJson(headers), signal });
+      if (!response.ok) {
+        throw new Error(
+          `input-request-cards: reading the task state failed: HTTP ${response.status} from ${String(stateUrl)}.`,
+        );
+      }
+      return parseState(await response.json());
+    },
+    async resume(responses, { suspension, signal }) {
+      const response = await doFetch(resumeUrl, {
+        method: 'POST',
+        headers: withJson(headers, true),
+        body: JSON.stringify(resumeBody(responses, suspension)),
+        signal,
+      });
+      if (response.status === 409 || response.status === 410) {
+        throw new StaleRoundError(
+          `input-request-cards: the server refused the answers as stale (HTTP ${response.status}); the round is no longer open.`,
+          response.status,
+        );
+      }
+      if (!response.ok) {
+        throw new Error(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+      }
+      const text = await response.text();
+      if (!text.trim()) return undefined;
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return undefined;
+      }
+      return isPlainObject(body) && typeof body.status === 'string' ? parseState(body) : undefined;
+    },
+  };
+}
+
+function withJson(headers: HeadersInit | undefined, body = false): Headers {
+  const merged = new Headers(headers);
+  merged.set('accept', 'application/json');
+  if (body) merged.set('content-type', 'application/json');
+  return merged;
+}

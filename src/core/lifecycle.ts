@@ -1,0 +1,258 @@
+import type { Suspension } from './model.js';
+import type { InputRequestState } from './source.js';
+
+/**
+ * Where a card stands, from the person's point of view. Rendered as `data-state` on the card.
+ *
+ * - `loading`: the task's state has not arrived yet.
+ * - `working`: the task runs and asks nothing.
+ * - `input-required`: a round waits for this person's answers.
+ * - `submitting`: the answers are on their way.
+ * - `answered`: the backend took the answers.
+ * - `answered-elsewhere`: the round closed without these answers (another tab, person or client).
+ * - `superseded`: briefly, while a newer round replaces the one shown.
+ * - `expired`: the round's deadline passed or the backend refused the answers as stale.
+ * - `completed`, `failed`, `cancelled`: the task ended.
+ */
+export type CardState =
+  | 'loading'
+  | 'working'
+  | 'input-required'
+  | 'submitting'
+  | 'answered'
+  | 'answered-elsewhere'
+  | 'superseded'
+  | 'expired'
+  | 'completed'
+  | 'failed'
+  | 'cancelled';
+
+/** Everything the lifecycle knows about one card's task. */
+export interface Lifecycle {
+  state: CardState;
+  /** The round on screen (the last one, once closed). */
+  round?: Suspension;
+  /** While `superseded`: the newer round about to replace `round`. */
+  next?: Suspension;
+  /** The id of the round whose answers this card sent. */
+  sentRoundId?: string;
+  /** When the round on screen stops accepting answers (epoch ms). */
+  deadline?: number;
+  /** The task's final result summary (`completed`). */
+  result?: unknown;
+  /** The task's failure reason (`failed`). */
+  error?: string;
+  /** The server's status line. */
+  message?: string;
+  /** Why the last send failed (network, server error); cleared by the next send. */
+  sendError?: unknown;
+  /** Why the last fetch failed; cleared by the next successful fetch. */
+  fetchError?: unknown;
+  /** A server state seen while sending; it is applied once the send settles. */
+  pending?: InputRequestState;
+}
+
+/** What can happen to a card. */
+export type LifecycleEvent =
+  | { type: 'state-fetched'; state: InputRequestState; now: number }
+  | { type: 'fetch-failed'; error: unknown }
+  | { type: 'answer-sent'; roundId: string }
+  | { type: 'answer-accepted'; roundId: string; next?: InputRequestState; now: number }
+  | { type: 'answer-refused-stale'; roundId: string; error: unknown; now: number }
+  | { type: 'answer-failed'; roundId: string; error: unknown; now: number }
+  | { type: 'deadline-passed'; roundId: string }
+  | { type: 'replacement-shown' };
+
+/** A card that has heard nothing yet. */
+export const initialLifecycle: Lifecycle = { state: 'loading' };
+
+const TERMINAL: ReadonlySet<CardState> = new Set(['completed', 'failed', 'cancelled']);
+
+/** True once the task ended: nothing will change any more, so polling stops. */
+export function isSettled(state: CardState): boolean {
+  return TERMINAL.has(state);
+}
+
+/** True while the person can type and answer. */
+export function acceptsAnswers(state: CardState): boolean {
+  return state === 'input-required';
+}
+
+/**
+ * Reads a deadline given as epoch milliseconds or an ISO 8601 string; anything else is no deadline.
+ */
+export function deadlineOf(value: string | number | undefined): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string') {
+    const time = Date.parse(value);
+    return Number.isNaN(time) ? undefined : time;
+  }
+  return undefined;
+}
+
+/**
+ * Moves a card on. Pure: the same lifecycle and event always give the same result, so every
+ * race (an answer against a newer round, against someone else's answer, a reload mid-send) is
+ * decided here and unit-tested without React.
+ */
+export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
+  switch (event.type) {
+    case 'state-fetched': {
+      const fetched = { ...lifecycle, fetchError: undefined };
+      // While our answer is in flight, the server's view may be older or newer than it:
+      // decide once the send settles, with both facts known.
+      if (lifecycle.state === 'submitting') return { ...fetched, pending: event.state };
+      return reconcile(fetched, event.state, event.now);
+    }
+    case 'fetch-failed':
+      return { ...lifecycle, fetchError: event.error };
+    case 'answer-sent':
+      if (lifecycle.state !== 'input-required' || lifecycle.round?.id !== event.roundId) return lifecycle;
+      return {
+        ...lifecycle,
+        state: 'submitting',
+        sentRoundId: event.roundId,
+        sendError: undefined,
+        pending: undefined,
+      };
+    case 'answer-accepted': {
+      if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;
+      const answered: Lifecycle = { ...lifecycle, state: 'answered', pending: undefined };
+      const next = event.next ?? lifecycle.pending;
+      return next ? reconcile(answered, next, event.now) : answered;
+    }
+    case 'answer-refused-stale': {
+      if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;
+      // The round was open when we sent; now it is not. What replaced it decides the notice.
+      const refused: Lifecycle = {
+        ...lifecycle,
+        state: 'input-required',
+        sentRoundId: undefined,
+        sendError: event.error,
+        pending: undefined,
+      };
+      const pending = lifecycle.pending;
+      if (pending) {
+        const reconciled = reconcile(refused, pending, event.now);
+        if (reconciled.state !== 'input-required' || reconciled.round?.id !== lifecycle.round?.id)
+          return reconciled;
+      }
+      return { ...refused, state: 'expired' };
+    }
+    case 'answer-failed': {
+      if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;
+      const reopened: Lifecycle = {
+        ...lifecycle,
+        state: 'input-required',
+        sentRoundId: undefined,
+        sendError: event.error,
+        pending: undefined,
+      };
+      return lifecycle.pending ? reconcile(reopened, lifecycle.pending, event.now) : reopened;
+    }
+    case 'deadline-passed':
+      if (lifecycle.state !== 'input-required' || lifecycle.round?.id !== event.roundId) return lifecycle;
+      return { ...lifecycle, state: 'expired' };
+    case 'replacement-shown':
+      if (lifecycle.state !== 'superseded' || !lifecycle.next) return lifecycle;
+      return {
+        ...lifecycle,
+        state: 'input-required',
+        round: lifecycle.next,
+        next: undefined,
+        sendError: undefined,
+      };
+  }
+}
+
+function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number): Lifecycle {
+  const facts = {
+    ...lifecycle,
+    message: server.message,
+    ...(server.result === undefined ? {} : { result: server.result }),
+    ...(server.error === undefined ? {} : { error: server.error }),
+  };
+  const openHere = lifecycle.state === 'input-required' || lifecycle.state === 'superseded';
+
+  switch (server.status) {
+    case 'failed':
+      return { ...facts, state: 'failed', next: undefined };
+    case 'cancelled':
+      return { ...facts, state: 'cancelled', next: undefined };
+    case 'completed':
+      // The task finished while a round still waited for this person: someone else answered it.
+      return { ...facts, state: openHere ? 'answered-elsewhere' : 'completed', next: undefined };
+    case 'working':
+      if (openHere) return { ...facts, state: 'answered-elsewhere', next: undefined };
+      if (lifecycle.state === 'loading') return { ...facts, state: 'working' };
+      return facts;
+    case 'input-required': {
+      const round = server.suspension;
+      if (!round) return lifecycle.state === 'loading' ? { ...facts, state: 'working' } : facts;
+      const deadline = deadlineOf(server.deadline);
+      const timed = { ...facts, deadline };
+      const expiredNow = deadline !== undefined && deadline <= now;
+
+      if (lifecycle.round?.id === round.id) {
+        // The same round again: every poll repeats it until the server catches up.
+        if (lifecycle.state === 'superseded') return { ...timed, state: 'input-required', next: undefined };
+        if (lifecycle.state === 'input-required' && expiredNow) return { ...timed, state: 'expired' };
+        if (
+          lifecycle.state === 'loading' ||
+          lifecycle.state === 'working' ||
+          lifecycle.state === 'answered-elsewhere'
+        ) {
+          return { ...timed, state: expiredNow ? 'expired' : 'input-required', round };
+        }
+        return timed;
+      }
+      if (lifecycle.state === 'answered' && lifecycle.sentRoundId === round.id) return facts;
+      if (lifecycle.state === 'input-required' || lifecycle.state === 'superseded') {
+        // A newer round replaces one this person had not answered yet.
+        return { ...timed, state: 'superseded', next: round, sendError: undefined };
+      }
+      return {
+        ...timed,
+        state: expiredNow ? 'expired' : 'input-required',
+        round,
+        next: undefined,
+        sendError: undefined,
+      };
+    }
+  }
+}
+
+/** Options for {@link pollDelay}. */
+export interface PollPolicy {
+  /** The first delay, when the server gives no hint. @default 1000 */
+  baseMs?: number;
+  /** The longest delay while nothing changes. @default 15000 */
+  maxMs?: number;
+  /** Growth per unchanged poll. @default 1.5 */
+  factor?: number;
+}
+
+/**
+ * How long to wait before the next poll: the server's hint (or the base), growing while
+ * nothing changes, capped; `false` once the task is settled.
+ *
+ * @example
+ * ```ts
+ * pollDelay({ status: 'working' }, 0); // 1000
+ * pollDelay({ status: 'working' }, 3); // 3375
+ * pollDelay({ status: 'completed' }, 0); // false
+ * ```
+ */
+export function pollDelay(
+  state: Pick<InputRequestState, 'status' | 'pollIntervalMs'> | undefined,
+  unchangedPolls: number,
+  policy: PollPolicy = {},
+): number | false {
+  const status = state?.status;
+  if (status === 'completed' || status === 'failed' || status === 'cancelled') return false;
+  const { baseMs = 1000, maxMs = 15000, factor = 1.5 } = policy;
+  const hinted =
+    state?.pollIntervalMs !== undefined && state.pollIntervalMs > 0 ? state.pollIntervalMs : baseMs;
+  const grown = hinted * factor ** Math.max(0, unchangedPolls);
+  return Math.round(Math.min(Math.max(grown, hinted), Math.max(maxMs, hinted)));
+}

@@ -1,0 +1,92 @@
+import { isPlainObject, ownValue } from '../identity.js';
+import type { InputRequest, Suspension, SuspensionMeta } from '../model.js';
+import { readEmbeddedRequest } from './request.js';
+import { answeredKeySet, buildSuspension, describeValue, ownString, readInputRequestMap } from './shared.js';
+
+/** The `type` of a host's suspension payload (e.g. Mastra's `MCPClient` when a task needs input). */
+export const HOST_PAYLOAD_TYPE = 'mcp-input-request';
+
+/**
+ * Reads a host suspension payload `{ type: "mcp-input-request", serverName, toolName, taskId,
+ * createdAt, requests }`. `requests` is the task's MRTR `inputRequests` map, or an array of
+ * `{ key | id | name, method, params }` entries (keyed `request-<index>` when an entry names no key).
+ * `serverName`, `toolName`, `taskId` and `createdAt` go onto the suspension; `meta` still wins.
+ * @throws an `input-request-cards:` error when `requests` is neither a map nor an array.
+ */
+export function parseHostPayload(wire: Record<string, unknown>, meta: SuspensionMeta): Suspension {
+  const requestsValue = ownValue(wire, 'requests');
+  const answered = answeredKeySet(meta);
+  let requests: InputRequest[];
+  if (Array.isArray(requestsValue)) {
+    requests = readRequestList(requestsValue, answered);
+  } else if (isPlainObject(requestsValue)) {
+    requests = readInputRequestMap(requestsValue, answered);
+  } else {
+    throw new Error(
+      `input-request-cards: parseSuspension got an "mcp-input-request" payload whose "requests" is ${describeValue(requestsValue)}. ` +
+        'Pass the payload with "requests" as the task\'s inputRequests map ({ [key]: { method, params } }) ' +
+        'or as an array of { key, method, params } entries.',
+    );
+  }
+  const requestState = ownString(wire, 'requestState');
+  return buildSuspension(
+    {
+      dialect: 'host',
+      requests,
+      identitySource: null,
+      requestState,
+      wire: {
+        serverName: ownString(wire, 'serverName'),
+        toolName: ownString(wire, 'toolName'),
+        taskId: ownString(wire, 'taskId'),
+        createdAt: ownString(wire, 'createdAt'),
+      },
+    },
+    meta,
+  );
+}
+
+const KEY_FIELDS = ['key', 'id', 'name'] as const;
+
+/**
+ * Reads an array of `{ key | id | name, method, params }` entries; keys must be unique.
+ * Problem paths are relative to the entry, as for map entries.
+ */
+function readRequestList(entries: readonly unknown[], answered: ReadonlySet<string>): InputRequest[] {
+  const used = new Set<string>();
+  const requests: InputRequest[] = [];
+  entries.forEach((entry, index) => {
+    const named = isPlainObject(entry) ? entryKey(entry) : undefined;
+    const fallback = `request-${index}`;
+    if (named !== undefined && used.has(named)) {
+      used.add(fallback);
+      requests.push({
+        kind: 'unsupported',
+        key: fallback,
+        method: isPlainObject(entry) ? (ownString(entry, 'method') ?? 'unknown') : 'unknown',
+        reason:
+          'The server sent the same question twice, so this copy cannot be answered. You can decline or cancel.',
+        problems: [
+          {
+            path: '/key',
+            message: `The key ${JSON.stringify(named)} is used by an earlier request; each request needs its own key.`,
+          },
+        ],
+      });
+      return;
+    }
+    const key = named ?? fallback;
+    used.add(key);
+    if (answered.has(key)) return;
+    requests.push(readEmbeddedRequest(key, entry));
+  });
+  return requests;
+}
+
+function entryKey(entry: Record<string, unknown>): string | undefined {
+  for (const field of KEY_FIELDS) {
+    const value = ownValue(entry, field);
+    if (typeof value === 'string' && value.length > 0) return value;
+  }
+  return undefined;
+}

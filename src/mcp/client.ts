@@ -1,0 +1,161 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { StaleRoundError } from '../core/source.js';
+
+/**
+ * What the adapters need from an MCP client: `request` with an explicit result schema (and
+ * `transport`, for {@link tolerateMissingResultType}). A connected
+ * `Client` from `@modelcontextprotocol/client` 2.x is one; a test double can be too.
+ */
+export type McpClient = Pick<Client, 'request'> & { readonly transport?: Client['transport'] };
+
+/** A request the adapters send: a method and its params, as on the wire. */
+export interface McpRequest {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * A Standard Schema that accepts any result unchanged. The adapters read results themselves
+ * (they must see `input_required` rounds and extension results such as Tasks), and the
+ * explicit-schema form of `client.request` is also the one path the SDK leaves open for the
+ * Tasks extension's `tasks/*` methods on a 2026-07-28 connection.
+ */
+export const passThroughSchema = {
+  '~standard': {
+    version: 1 as const,
+    vendor: 'input-request-cards',
+    validate: (value: unknown) => ({ value }),
+  },
+};
+
+/** Options passed to every SDK request the adapters make. */
+export interface McpRequestOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  allowInputRequired?: boolean;
+}
+
+/** Sends one request through the SDK client, typed as an unknown result. */
+export function send(client: McpClient, request: McpRequest, options: McpRequestOptions): Promise<unknown> {
+  const requestOptions = {
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+    ...(options.allowInputRequired ? { allowInputRequired: true } : {}),
+  };
+  return client.request(
+    request.params === undefined
+      ? { method: request.method }
+      : { method: request.method, params: request.params },
+    passThroughSchema,
+    requestOptions,
+  ) as Promise<unknown>;
+}
+
+const patched = new WeakSet<object>();
+
+/**
+ * Makes a connected client treat a result that has no `resultType` as `"complete"`, as MCP
+ * 2026-07-28 tells clients to (SEP-2322). `@modelcontextprotocol/client` 2.4 instead rejects such
+ * a result with "missing required resultType" on a 2026-07-28 connection. This adds
+ * `resultType: "complete"` to each incoming result that lacks one, before the SDK decodes it;
+ * results that carry a `resultType` are never touched. Call it after `client.connect(…)`; calling
+ * it again is harmless. {@link createMcpRetrySource} and {@link createMcpTaskSource} call it for
+ * you unless told not to.
+ *
+ * @returns `true` when the client's transport is (now) covered, `false` when there is no
+ * connected transport yet.
+ * @example
+ * ```ts
+ * await client.connect(transport);
+ * tolerateMissingResultType(client);
+ * await client.callTool({ name: 'legacy_tool', arguments: {} }); // no "missing required resultType"
+ * ```
+ */
+export function tolerateMissingResultType(client: McpClient): boolean {
+  const transport = client.transport;
+  if (transport === undefined) return false;
+  if (patched.has(transport)) return true;
+  const deliver = transport.onmessage;
+  if (deliver === undefined) return false;
+  transport.onmessage = (message, extra) => {
+    const result = (message as { result?: unknown }).result;
+    if (isRecord(result) && !Object.hasOwn(result, 'resultType')) {
+      result.resultType = 'complete';
+    }
+    deliver.call(transport, message, extra);
+  };
+  patched.add(transport);
+  return true;
+}
+
+/** A JSON-RPC error as the SDK surfaces it (`ProtocolError`): a numeric `code`. */
+export function protocolErrorCode(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'number' ? code : undefined;
+}
+
+/** True when the server refused the echoed `requestState` (SDK servers: "Invalid or expired requestState"). */
+export function isRequestStateRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const data = (error as { data?: unknown }).data;
+  const reason = isRecord(data) ? data.reason : undefined;
+  return reason === 'invalid_request_state' || /invalid or expired requeststate/i.test(error.message);
+}
+
+/** Turns a refused `requestState` into a {@link StaleRoundError}; other errors pass through. */
+export function staleIfStateRefused(error: unknown): unknown {
+  if (!isRequestStateRefusal(error)) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new StaleRoundError(
+    `input-request-cards: the server refused this round's requestState (${message}). ` +
+      'The round has expired or was replaced; start the call again to get a fresh round.',
+    protocolErrorCode(error),
+  );
+}
+
+/** A readable one-line description of an error, for `InputRequestState.error`. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) {
+    const code = protocolErrorCode(error);
+    return code === undefined || error.message.includes(String(code))
+      ? error.message
+      : `${error.message} (code ${code})`;
+  }
+  return String(error);
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Rejects as soon as `signal` aborts, without cancelling `promise` itself (it may be shared). */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortReason(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+}
+
+let sequence = 0;
+/** A process-unique number, for query keys and round ids of sources that are not idempotent. */
+export function nextSequence(): number {
+  sequence += 1;
+  return sequence;
+}

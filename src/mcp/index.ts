@@ -1,0 +1,26 @@
+/**
+ * `input-request-cards/mcp`: adapters between `@modelcontextprotocol/client` and the cards.
+ * Framework-free (no React): each adapter turns an MCP way of asking into an `InputRequestSource`,
+ * an `elicitation/create` handler, or a headless answer.
+ *
+ * - MCP 2026-07-28 multi round-trip requests (`input_required` + retry): {@link createMcpRetrySource}
+ * - MCP Tasks extension (`tasks/get`, `tasks/update`, `tasks/cancel`): {@link createMcpTaskSource}
+ * - MCP 2025 `elicitation/create` requests: {@link createElicitationHandler}, {@link createElicitationQueue}
+ * - No person at all (tests, tools): {@link answerRound}, {@link createHeadlessAnswerer}, {@link answerUntilDone}
+ */
+export type { McpClient } from './client.js';
+export { tolerateMissingResultType } from './client.js';
+export type {
+  ElicitationCallback,
+  ElicitationHandler,
+  ElicitationHandlerOptions,
+  ElicitationPrompt,
+  ElicitationQueue,
+} from './elicitation.js';
+export { createElicitationHandler, createElicitationQueue } from './elicitation.js';
+export type { AnswerPolicy, AnswerUntilDoneOptions, HeadlessAnswerer } from './headless.js';
+export { answerRequest, answerRound, answerUntilDone, createHeadlessAnswerer } from './headless.js';
+export type { McpRetryMethod, McpRetrySourceOptions } from './retry-source.js';
+export { createMcpRetrySource } from './retry-source.js';
+export type { McpTaskSourceOptions } from './task-source.js';
+export { createMcpTaskSource } from './task-source.js';

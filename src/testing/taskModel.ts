@@ -1,0 +1,239 @@
+import type { HttpTaskStateBody } from '../adapters/http.js';
+import type { InputResponses } from '../core/model.js';
+
+/** One round a scripted task asks: an MCP `inputRequests` map. */
+export interface ScriptedRound {
+  inputRequests: Record<string, { method: string; params?: Record<string, unknown> }>;
+}
+
+/** How a scripted task behaves. */
+export interface TaskScriptOptions {
+  taskId?: string;
+  serverName?: string;
+  toolName?: string;
+  /** The rounds asked in order; after the last is answered the task completes. */
+  rounds?: ScriptedRound[];
+  /** The result the task completes with. @default 'Done.' */
+  result?: unknown;
+  /** The first N resumes fail with a server error (503). @default 0 */
+  resumeFailures?: number;
+  /** Each round stops accepting answers this long after it is asked. */
+  roundTtlMs?: number;
+  /** After this many state reads of a round, someone else answers it. */
+  answeredElsewhereAfterReads?: number;
+  /** Start as `working` until {@link TaskModel.ask} is called. */
+  startWorking?: boolean;
+  /**
+   * Complete as soon as the last round is answered. With `false` the task keeps `working`
+   * until {@link TaskModel.complete} is called. @default true
+   */
+  completeAfterLastRound?: boolean;
+  /** The clock, for fake timers. @default Date.now */
+  now?: () => number;
+  /**
+   * Round identities (`suspendedAt`) count from this time, so a page that builds the same
+   * script after a reload sees the same rounds. @default the time the task is created
+   */
+  epoch?: number;
+}
+
+/** A default question: approve and send, with a note. */
+export const approveRound: ScriptedRound = {
+  inputRequests: {
+    approval: {
+      method: 'elicitation/create',
+      params: {
+        mode: 'form',
+        message: 'Send the weekly report to the team?',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            recipient: { type: 'string', title: 'Recipient', format: 'email', default: 'team@example.com' },
+            note: { type: 'string', title: 'Note', maxLength: 200 },
+            token: { type: 'string', title: 'One-time code', minLength: 4 },
+          },
+          required: ['recipient'],
+        },
+      },
+    },
+  },
+};
+
+/** A follow-up question, for tasks that ask twice. */
+export const followUpRound: ScriptedRound = {
+  inputRequests: {
+    schedule: {
+      method: 'elicitation/create',
+      params: {
+        message: 'When should it go out?',
+        requestedSchema: {
+          type: 'object',
+          properties: { when: { type: 'string', title: 'Send on', format: 'date' } },
+          required: ['when'],
+        },
+      },
+    },
+  },
+};
+
+/** What the scripted task received on one resume. */
+export interface ReceivedResume {
+  inputResponses: InputResponses;
+  suspendedAt: string | undefined;
+  /** How the task answered: accepted, or refused as stale, expired or failing. */
+  outcome: 'accepted' | 'stale' | 'expired' | 'failed';
+}
+
+type Status = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/**
+ * An in-memory background task that asks scripted rounds: the behaviour behind both the MSW
+ * handlers and `createTestSource`. Control it from a test to make the races happen.
+ */
+export class TaskModel {
+  readonly taskId: string;
+  readonly received: ReceivedResume[] = [];
+  private readonly options: TaskScriptOptions;
+  private readonly now: () => number;
+  private status: Status;
+  private roundIndex = 0;
+  private round: ScriptedRound | undefined;
+  private askedAt = 0;
+  private suspendedAt: string | undefined;
+  private readsOfRound = 0;
+  private failuresLeft: number;
+  private finalResult: unknown;
+  private failure: string | undefined;
+  private sequence = 0;
+  private readonly epoch: number;
+  private expiredSilently = false;
+  /** How many times the state was read. */
+  stateReads = 0;
+
+  constructor(options: TaskScriptOptions = {}) {
+    this.options = options;
+    this.taskId = options.taskId ?? 'task-1';
+    this.now = options.now ?? Date.now;
+    this.failuresLeft = options.resumeFailures ?? 0;
+    this.epoch = options.epoch ?? this.now();
+    this.status = 'working';
+    if (!options.startWorking) this.ask();
+  }
+
+  /** Asks the next scripted round (or `round`), replacing any open one. */
+  ask(round?: ScriptedRound): void {
+    const rounds = this.options.rounds ?? [approveRound];
+    const next = round ?? rounds[this.roundIndex];
+    if (!round) this.roundIndex += 1;
+    if (!next) {
+      this.complete();
+      return;
+    }
+    this.round = next;
+    this.status = 'input_required';
+    this.askedAt = this.now();
+    this.sequence += 1;
+    this.suspendedAt = new Date(this.epoch + this.sequence * 1000).toISOString();
+    this.readsOfRound = 0;
+    this.expiredSilently = false;
+  }
+
+  /** Someone else answers the open round: the task moves on without this client. */
+  answerElsewhere(): void {
+    if (this.status !== 'input_required') return;
+    this.round = undefined;
+    this.advance();
+  }
+
+  /**
+   * The open round stops accepting answers now. By default its deadline shows in the state;
+   * `silently` keeps the state as it was, so only the resume finds out (HTTP 410).
+   */
+  expire(options: { silently?: boolean } = {}): void {
+    if (options.silently) this.expiredSilently = true;
+    else this.askedAt = -Infinity;
+  }
+
+  complete(result: unknown = this.options.result ?? 'Done.'): void {
+    this.round = undefined;
+    this.status = 'completed';
+    this.finalResult = result;
+  }
+
+  fail(message = 'The task crashed.'): void {
+    this.round = undefined;
+    this.status = 'failed';
+    this.failure = message;
+  }
+
+  cancel(): void {
+    this.round = undefined;
+    this.status = 'cancelled';
+  }
+
+  /** Reads the state as a REST endpoint would return it. */
+  read(): HttpTaskStateBody {
+    this.stateReads += 1;
+    if (this.status === 'input_required') {
+      this.readsOfRound += 1;
+      const limit = this.options.answeredElsewhereAfterReads;
+      if (limit !== undefined && this.readsOfRound > limit) this.answerElsewhere();
+    }
+    return this.snapshot();
+  }
+
+  /** The state without counting a read. */
+  snapshot(): HttpTaskStateBody {
+    const body: HttpTaskStateBody = {
+      id: this.taskId,
+      status: this.status,
+      ...(this.options.serverName ? { serverName: this.options.serverName } : {}),
+      ...(this.options.toolName ? { toolName: this.options.toolName } : {}),
+    };
+    if (this.status === 'input_required' && this.round) {
+      body.inputRequests = this.round.inputRequests;
+      if (this.suspendedAt) body.suspendedAt = this.suspendedAt;
+      const deadline = this.deadline();
+      if (deadline !== undefined) body.deadline = deadline;
+    }
+    if (this.status === 'completed') body.result = this.finalResult;
+    if (this.status === 'failed' && this.failure) body.error = this.failure;
+    return body;
+  }
+
+  /**
+   * Takes one resume. Answers for a round that is no longer open are refused as stale (HTTP 409),
+   * answers after the deadline as expired (410), scripted failures with 503.
+   */
+  resume(inputResponses: InputResponses, suspendedAt: string | undefined): { status: number } {
+    const record = (outcome: ReceivedResume['outcome'], status: number) => {
+      this.received.push({ inputResponses, suspendedAt, outcome });
+      return { status };
+    };
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      return record('failed', 503);
+    }
+    if (this.status !== 'input_required' || suspendedAt !== this.suspendedAt) return record('stale', 409);
+    const deadline = this.deadline();
+    if (this.expiredSilently || (deadline !== undefined && Date.parse(deadline) <= this.now())) {
+      return record('expired', 410);
+    }
+    this.round = undefined;
+    this.advance();
+    return record('accepted', 202);
+  }
+
+  private advance(): void {
+    const rounds = this.options.rounds ?? [approveRound];
+    if (this.roundIndex < rounds.length) this.ask();
+    else if (this.options.completeAfterLastRound === false) this.status = 'working';
+    else this.complete();
+  }
+
+  private deadline(): string | undefined {
+    if (this.askedAt === -Infinity) return new Date(0).toISOString();
+    const ttl = this.options.roundTtlMs;
+    return ttl === undefined ? undefined : new Date(this.askedAt + ttl).toISOString();
+  }
+}

@@ -1,0 +1,190 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { MswApi } from 'msw-storybook-addon';
+import { useState } from 'react';
+import { expect, userEvent, waitFor, type within } from 'storybook/test';
+import preview from '../.storybook/preview.tsx';
+import { InputRequestCard } from '../src/index.ts';
+import { createTaskApi, followUpRound, type TaskApi, type TaskApiOptions } from '../src/testing/index.ts';
+
+/**
+ * Cards bound to a live `source`: a scripted background-task API behind MSW (the same
+ * `input-request-cards/testing` handlers the tests use), answered through the real `fetch` path.
+ */
+const meta = preview.meta({
+  title: 'Card/Lifecycle',
+});
+
+export default meta;
+
+function LiveCard({ api, drafts = false }: { api: TaskApi; drafts?: boolean }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <InputRequestCard
+        source={api.source}
+        poll={{ baseMs: 300, maxMs: 1500 }}
+        {...(drafts ? {} : { drafts: false as const })}
+      />
+    </QueryClientProvider>
+  );
+}
+
+interface PlayContext {
+  canvas: ReturnType<typeof within>;
+}
+
+/** One story on its own scripted task (a fresh one each time the story runs). */
+function live(
+  name: string,
+  options: TaskApiOptions & { drafts?: boolean },
+  play?: (context: PlayContext, api: TaskApi) => Promise<void>,
+) {
+  let api: TaskApi;
+  return {
+    beforeEach({ msw }: { msw: MswApi }) {
+      api = createTaskApi({
+        serverName: 'Mailer',
+        toolName: 'send_report',
+        baseUrl: `https://tasks.example.test/${name}`,
+        ...options,
+      });
+      msw.use(...api.handlers);
+    },
+    render: () => <LiveCard api={api} drafts={options.drafts ?? false} />,
+    ...(play ? { play: (context: PlayContext) => play(context, api) } : {}),
+  };
+}
+
+const region = (canvas: PlayContext['canvas']) => canvas.getByRole('region', { name: /is asking/ });
+
+export const Loading = meta.story(
+  live('loading', { latencyMs: 60_000 }, async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading the request…');
+    await expect(region(canvas)).toHaveAttribute('data-state', 'loading');
+  }),
+);
+
+export const Working = meta.story(
+  live('working', { startWorking: true }, async ({ canvas }) => {
+    await waitFor(() => expect(region(canvas)).toHaveAttribute('data-state', 'working'));
+    await expect(canvas.getByRole('status')).toHaveTextContent('Working…');
+  }),
+);
+
+export const InputRequired = meta.story(
+  live('input-required', {}, async ({ canvas }) => {
+    await expect(await canvas.findByRole('textbox', { name: /Recipient/ })).toHaveValue('team@example.com');
+    await expect(region(canvas)).toHaveAttribute('data-state', 'input-required');
+  }),
+);
+
+export const Answered = meta.story(
+  live('answered', { completeAfterLastRound: false }, async ({ canvas }, api) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Note/ }), 'Ship it');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(region(canvas)).toHaveAttribute('data-state', 'answered'));
+    await expect(api.task.received[0]?.inputResponses).toEqual({
+      approval: { action: 'accept', content: { recipient: 'team@example.com', note: 'Ship it' } },
+    });
+  }),
+);
+
+export const AsksTwice = meta.story(
+  live('asks-twice', { scenario: 'asks-twice' }, async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Accept' }));
+    await userEvent.type(await canvas.findByLabelText(/Send on/, { selector: 'input' }), '2026-12-24');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(region(canvas)).toHaveAttribute('data-state', 'completed'), { timeout: 5000 });
+  }),
+);
+
+export const AnsweredElsewhere = meta.story(
+  live('answered-elsewhere', { scenario: 'answered-elsewhere' }, async ({ canvas }) => {
+    await expect(
+      await canvas.findByText('Answered elsewhere. This request is closed.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Accept' })).toBeNull();
+  }),
+);
+
+export const ReplacedByNewerRound = meta.story(
+  live('superseded', {}, async ({ canvas }, api) => {
+    await canvas.findByRole('textbox', { name: /Note/ });
+    api.task.ask(followUpRound);
+    await expect(
+      await canvas.findByText('A newer request replaced this one.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(
+      await canvas.findByLabelText(/Send on/, { selector: 'input' }, { timeout: 5000 }),
+    ).toBeVisible();
+  }),
+);
+
+export const Expired = meta.story(
+  live('expired', { roundTtlMs: 1200 }, async ({ canvas }) => {
+    await canvas.findByRole('textbox', { name: /Note/ });
+    await expect(
+      await canvas.findByText('This request expired. Your answers were not sent.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  }),
+);
+
+export const ResumeFails = meta.story(
+  live('resume-fails', { resumeFailures: 1, completeAfterLastRound: false }, async ({ canvas }) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Note/ }), 'Keep me');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('HTTP 503');
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveValue('Keep me');
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(region(canvas)).toHaveAttribute('data-state', 'answered'));
+  }),
+);
+
+export const SlowNetwork = meta.story(
+  live('slow-network', { latencyMs: 700, completeAfterLastRound: false }, async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Accept' }, { timeout: 5000 }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('Sending your answer…');
+    await expect(canvas.getByRole('button', { name: 'Decline' })).toBeDisabled();
+    await waitFor(() => expect(region(canvas)).toHaveAttribute('data-state', 'answered'), { timeout: 5000 });
+  }),
+);
+
+export const Completed = meta.story(
+  live('completed', { startWorking: true, result: 'Report sent to 12 people.' }, async ({ canvas }, api) => {
+    api.task.complete();
+    await expect(await canvas.findByText('Report sent to 12 people.', {}, { timeout: 5000 })).toBeVisible();
+  }),
+);
+
+export const Failed = meta.story(
+  live('failed', { startWorking: true }, async ({ canvas }, api) => {
+    api.task.fail('The mail server rejected the message.');
+    await expect(
+      await canvas.findByText(
+        'The task failed: The mail server rejected the message.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+  }),
+);
+
+export const Cancelled = meta.story(
+  live('cancelled', { startWorking: true }, async ({ canvas }, api) => {
+    api.task.cancel();
+    await expect(await canvas.findByText('The task was cancelled.', {}, { timeout: 5000 })).toBeVisible();
+  }),
+);
+
+/**
+ * Drafts on (sessionStorage): type, reload the page, and the values come back — except the
+ * one-time code, a secret, which is never stored. The task's rounds count from a fixed time,
+ * so the reloaded page sees the same round. `npm test` reloads this story in Chromium.
+ */
+export const SurvivesReload = meta.story(
+  live('survives-reload', { drafts: true, epoch: Date.UTC(2026, 0, 1) }, async ({ canvas }) => {
+    await expect(await canvas.findByRole('textbox', { name: /Note/ })).toBeVisible();
+    await expect(canvas.getByLabelText(/One-time code/, { selector: 'input' })).toHaveAttribute('type', 'password');
+  }),
+);

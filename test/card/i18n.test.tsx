@@ -1,0 +1,416 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import type { FieldSpec } from '../../src/core/model.ts';
+import { type FieldError, validateAnswer } from '../../src/core/validate.ts';
+import { germanMessages } from '../../src/i18n/de.ts';
+import {
+  englishMessages,
+  InputRequestCard,
+  type InputRequestMessages,
+  type InputResponses,
+  parseSuspension,
+  type RequestedSchema,
+} from '../../src/index.ts';
+
+/** Stands in for every string argument, so the fixed text around it can be cut out. */
+const ARG = '\u2063ARG\u2063';
+
+/**
+ * A real FieldError, from validateAnswer, for every keyword it reports (with limits of 1, 2 and
+ * a large fraction, to reach plural forms and number grouping), plus one it has no words for.
+ */
+const sampleErrors: Array<[FieldError, FieldSpec]> = (() => {
+  const cases: Record<string, [Record<string, unknown>, unknown]> = {
+    required: [{ type: 'string' }, undefined],
+    minLength1: [{ type: 'string', minLength: 1 }, ''],
+    minLength2: [{ type: 'string', minLength: 2 }, 'a'],
+    maxLength1: [{ type: 'string', maxLength: 1 }, 'ab'],
+    maxLength: [{ type: 'string', maxLength: 12345 }, 'x'.repeat(12346)],
+    minimum: [{ type: 'number', minimum: 12345.5 }, 1],
+    maximum: [{ type: 'number', maximum: 2 }, 3],
+    exclusiveMinimum: [{ type: 'number', exclusiveMinimum: 1 }, 1],
+    exclusiveMaximum: [{ type: 'number', exclusiveMaximum: 12345.5 }, 12346],
+    minItems1: [{ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1 }, []],
+    minItems2: [{ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 2 }, ['a']],
+    maxItems: [{ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, maxItems: 1 }, ['a', 'b']],
+    uniqueItems: [{ type: 'array', items: { type: 'string', enum: ['a'] }, uniqueItems: true }, ['a', 'a']],
+    email: [{ type: 'string', format: 'email' }, 'x'],
+    uri: [{ type: 'string', format: 'uri' }, 'x'],
+    date: [{ type: 'string', format: 'date' }, 'x'],
+    dateTime: [{ type: 'string', format: 'date-time' }, 'x'],
+    ipv4: [{ type: 'string', format: 'ipv4' }, 'x'],
+    integer: [{ type: 'integer' }, 1.5],
+    multipleOf: [{ type: 'number', multipleOf: 0.25 }, 0.3],
+    enum: [{ type: 'string', enum: ['a'] }, 'z'],
+    typeNumber: [{ type: 'number' }, 'abc'],
+    typeBoolean: [{ type: 'boolean' }, 'x'],
+    typeString: [{ type: 'string' }, 5],
+    typeArray: [{ type: 'array', items: { type: 'string', enum: ['a'] } }, 'a'],
+    typeItem: [{ type: 'array', items: { type: 'string', enum: ['a'] } }, [5]],
+    typeSelect: [{ type: 'string', oneOf: [{ const: 'a', title: 'A' }] }, 5],
+    typeNull: [{ type: 'null' }, 'x'],
+    other: [{ type: 'string', not: { const: 'x' } }, 'x'],
+  };
+  const names = Object.keys(cases);
+  const schema: RequestedSchema = {
+    type: 'object',
+    properties: Object.fromEntries(names.map((name) => [name, cases[name]![0]])),
+    required: ['required'],
+  };
+  const content = Object.fromEntries(
+    names.filter((name) => cases[name]![1] !== undefined).map((name) => [name, cases[name]![1]]),
+  );
+  const { errors } = validateAnswer(schema, content);
+  if (errors.map((error) => error.field).join() !== names.join()) {
+    throw new Error(`expected one error per sample field, got ${JSON.stringify(errors)}`);
+  }
+  return errors.map((error, index): [FieldError, FieldSpec] => {
+    const property = cases[error.field]![0];
+    const base = { name: error.field, index, required: false };
+    if (property.type === 'array') return [error, { ...base, kind: 'multi-select', options: [] }];
+    if ('enum' in property || 'oneOf' in property) return [error, { ...base, kind: 'single-select', options: [] }];
+    if (property.type === 'boolean') return [error, { ...base, kind: 'boolean' }];
+    if (property.type === 'number' || property.type === 'integer') return [error, { ...base, kind: property.type }];
+    return [error, { ...base, kind: 'text' }];
+  });
+})();
+
+type StringArgs = Record<string, Array<unknown[]>>;
+
+/** How to call each function message; the test below fails when a new key is missing here. */
+const sampleCalls: StringArgs = {
+  askedBy: [[ARG]],
+  viaTool: [[ARG]],
+  sendFailed: [[ARG]],
+  sectionAnswered: [['accept'], ['decline'], ['cancel']],
+  progress: [[3, 7]],
+  problemDetails: [[1], [3]],
+  linkRefused: [[ARG]],
+  linkWaiting: [[ARG]],
+  linkPunycode: [[ARG, ARG]],
+  linkMixedScript: [[ARG, ['Cyrl', 'Latn']]],
+  showSecret: [[ARG]],
+  hideSecret: [[ARG]],
+  secretWarning: [[ARG]],
+  failed: [[ARG], [undefined]],
+  fieldError: sampleErrors,
+};
+
+/** Every piece of fixed English text the built-in messages can produce. */
+function englishFragments(): string[] {
+  const texts: string[] = [];
+  for (const [key, value] of Object.entries(englishMessages)) {
+    if (typeof value === 'string') {
+      texts.push(value);
+      continue;
+    }
+    const calls = sampleCalls[key];
+    if (!calls) throw new Error(`add sample arguments for englishMessages.${key} to this test`);
+    for (const args of calls) texts.push((value as (...args: unknown[]) => string)(...args));
+  }
+  const fragments = texts
+    // Cut out the arguments and numbers (in any locale's digits grouping).
+    .flatMap((text) => text.split(new RegExp(`${ARG}|\\d[\\d,.]*`, 'u')))
+    .map((fragment) => fragment.trim().replace(/^[.,:;"()]+\s*/, ''))
+    // Too short to mean anything on its own ("of", "(", "."); the longer fragments around it still count.
+    .filter((fragment) => (fragment.match(/\p{L}/gu) ?? []).length >= 4);
+  return [...new Set(fragments)];
+}
+
+/** What a person perceives: the text, plus names and values given in attributes. */
+function perceivedText(): string {
+  const attributes = [...document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]')].flatMap(
+    (element) =>
+      ['aria-label', 'title', 'placeholder', 'alt']
+        .map((name) => element.getAttribute(name))
+        .filter((value): value is string => value !== null),
+  );
+  return [document.body.textContent ?? '', ...attributes].join('\n');
+}
+
+function englishLeftIn(text: string): string[] {
+  return englishFragments().filter((fragment) => text.includes(fragment));
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const germanSchema: RequestedSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Ihr Name', minLength: 3 },
+    betrag: { type: 'number', title: 'Betrag', maximum: 10000 },
+    land: {
+      type: 'string',
+      title: 'Land',
+      oneOf: [
+        { const: 'de', title: 'Deutschland' },
+        { const: 'at', title: 'Österreich' },
+        { const: 'ch', title: 'Schweiz' },
+        { const: 'li', title: 'Liechtenstein' },
+        { const: 'lu', title: 'Luxemburg' },
+      ],
+    },
+    '': { type: 'string' },
+    schluessel: { type: 'string', title: 'Zugangsschlüssel' },
+    themen: { type: 'array', title: 'Themen', items: { type: 'string', enum: ['Kalender', 'Post'] }, minItems: 1 },
+  },
+  required: ['name', 'themen'],
+};
+
+function germanRound() {
+  const suspension = parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: {
+        formular: {
+          method: 'elicitation/create',
+          params: { message: 'Bitte ergänzen Sie Ihre Angaben.', requestedSchema: germanSchema },
+        },
+        anmeldung: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'url',
+            message: 'Melden Sie sich beim Kalender an.',
+            url: 'http://nutzer:kennwort@xn--pple-43d.com/anmelden',
+          },
+        },
+        netz: {
+          method: 'elicitation/create',
+          params: { mode: 'url', message: 'Router einrichten.', url: 'https://192.0.2.1/einrichtung' },
+        },
+        skript: {
+          method: 'elicitation/create',
+          params: { mode: 'url', message: 'Skript starten.', url: 'javascript:alert(1)' },
+        },
+        kaputt: {
+          method: 'elicitation/create',
+          params: { mode: 'url', message: 'Seite öffnen.', url: 'keine Adresse' },
+        },
+        zusammenfassung: {
+          method: 'sampling/createMessage',
+          params: { message: 'Zusammenfassung erstellen.', messages: [], maxTokens: 100 },
+        },
+      },
+      requestState: 'v1.de',
+    },
+    { serverName: 'Kalender', toolName: 'termin_buchen' },
+  );
+  const form = suspension.requests[0];
+  if (form?.kind !== 'form') throw new Error('expected a form');
+  for (const field of form.fields) if (field.name === 'schluessel') field.secret = true;
+  return suspension;
+}
+
+const anonymousRound = parseSuspension({
+  inputRequests: {
+    frage: {
+      method: 'elicitation/create',
+      params: {
+        message: 'Geheimzahl eingeben.',
+        requestedSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^[0-9]+$' } } },
+      },
+    },
+  },
+});
+
+let open: MockInstance<typeof window.open>;
+beforeEach(() => {
+  open = vi.spyOn(window, 'open').mockReturnValue(null);
+});
+afterEach(() => {
+  open.mockRestore();
+});
+
+describe('germanMessages', () => {
+  it('has every key of the English messages, each of them translated', () => {
+    expect(Object.keys(germanMessages).sort()).toStrictEqual(Object.keys(englishMessages).sort());
+    for (const [key, value] of Object.entries(germanMessages)) {
+      const english = englishMessages[key as keyof InputRequestMessages];
+      if (typeof value === 'string') expect(value, key).not.toBe(english);
+      else expect(typeof value, key).toBe('function');
+    }
+  });
+
+  it('the sample calls in this test cover every function message', () => {
+    const functionKeys = Object.entries(englishMessages)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([key]) => key);
+    expect(Object.keys(sampleCalls).sort()).toStrictEqual(functionKeys.sort());
+  });
+
+  it('translates every validation keyword, with German number formatting', () => {
+    const english = englishFragments();
+    for (const [error, field] of sampleErrors) {
+      const text = germanMessages.fieldError(error, field);
+      expect(english.filter((fragment) => text.includes(fragment)), text).toStrictEqual([]);
+    }
+    const german = sampleErrors.map(([error, field]) => germanMessages.fieldError(error, field));
+    expect(german).toContain('Geben Sie eine Zahl von mindestens 12.345,5 ein.');
+    expect(german).toContain('Geben Sie höchstens 12.345 Zeichen ein.');
+    expect(german).toContain('Geben Sie mindestens 1 Zeichen ein.');
+    expect(german).toContain('Wählen Sie mindestens 1 Option.');
+    expect(german).toContain('Geben Sie ein Vielfaches von 0,25 ein.');
+    expect(new Set(german).size).toBeGreaterThanOrEqual(25);
+    expect(germanMessages.progress(1200, 3000)).toBe('1.200 von 3.000 beantwortet');
+  });
+
+  it('translates the errors validateAnswer really reports', () => {
+    const schema: RequestedSchema = {
+      type: 'object',
+      properties: {
+        a: { type: 'string', minLength: 2 },
+        b: { type: 'integer', maximum: 10000 },
+        c: { type: 'string', format: 'email' },
+        d: { type: 'array', items: { type: 'string', enum: ['x', 'y'] }, minItems: 2 },
+        e: { type: 'string', enum: ['x'] },
+        f: { type: 'boolean' },
+      },
+      required: ['a', 'f'],
+    };
+    const { errors } = validateAnswer(schema, { a: 'x', b: 10001, c: 'nope', d: ['x'], e: 'z' });
+    const field: FieldSpec = { kind: 'text', name: 'x', index: 0, required: false };
+    expect(errors.map((error) => germanMessages.fieldError(error, field))).toStrictEqual([
+      'Geben Sie mindestens 2 Zeichen ein.',
+      'Geben Sie eine Zahl von höchstens 10.000 ein.',
+      'Geben Sie eine gültige E-Mail-Adresse ein.',
+      'Wählen Sie mindestens 2 Optionen.',
+      'Wählen Sie eine der angebotenen Optionen.',
+      'Dieses Feld ist erforderlich.',
+    ]);
+  });
+
+  it('names scripts in German', () => {
+    expect(germanMessages.linkMixedScript('аpple.com', ['Cyrl', 'Latn'])).toContain('(Kyrillisch und Lateinisch)');
+  });
+});
+
+describe('englishMessages.fieldError', () => {
+  it('formats numbers with Intl', () => {
+    const field: FieldSpec = { kind: 'number', name: 'n', index: 0, required: false };
+    const error = (keyword: string, limit: number): FieldError => ({
+      field: 'n',
+      keyword,
+      params: { limit },
+      message: 'unused',
+    });
+    expect(englishMessages.fieldError(error('maximum', 10000), field)).toBe('Enter a number of at most 10,000.');
+    expect(englishMessages.fieldError(error('minLength', 1), field)).toBe('Enter at least 1 character.');
+    expect(englishMessages.fieldError(error('maxItems', 1500), field)).toBe('Choose at most 1,500 options.');
+  });
+
+  it('keeps the checker’s own words for keywords without numbers', () => {
+    const field: FieldSpec = { kind: 'text', name: 't', index: 0, required: true };
+    const error: FieldError = { field: 't', keyword: 'required', params: {}, message: 'This field is required.' };
+    expect(englishMessages.fieldError(error, field)).toBe('This field is required.');
+  });
+});
+
+describe('a card in German', () => {
+  it('shows no English built-in text in any state it can reach', async () => {
+    const user = userEvent.setup();
+    const first = deferred<void>();
+    const second = deferred<void>();
+    const resume = vi
+      .fn<(responses: InputResponses) => Promise<void>>()
+      .mockImplementationOnce(() => first.promise)
+      .mockImplementationOnce(() => second.promise);
+    render(
+      <>
+        <InputRequestCard suspension={germanRound()} resume={resume} messages={germanMessages} />
+        <InputRequestCard suspension={anonymousRound} resume={async () => undefined} messages={germanMessages} />
+      </>,
+    );
+    const [card] = screen.getAllByRole('region');
+    const inCard = within(card as HTMLElement);
+    const expectNoEnglish = (state: string) => expect(englishLeftIn(perceivedText()), state).toStrictEqual([]);
+
+    // Answering: every kind of section, warnings, the secret field, the refused links.
+    expect(inCard.getByRole('heading', { name: 'Anfrage von Kalender' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Anfrage eines Werkzeugs' })).toBeVisible();
+    expect(inCard.getByText('0 von 6 beantwortet')).toBeVisible();
+    expect(inCard.getByText('Feld ohne Namen')).toBeVisible();
+    await user.click(screen.getByText('Problem anzeigen'));
+    expectNoEnglish('answering');
+
+    // Errors after a submit, with German numbers.
+    const form = inCard.getByRole('form', { name: 'Bitte ergänzen Sie Ihre Angaben.' });
+    await user.type(within(form).getByRole('textbox', { name: /Ihr Name/ }), 'Al');
+    await user.type(within(form).getByRole('spinbutton', { name: 'Betrag' }), '10001');
+    await user.click(within(form).getByRole('button', { name: 'Annehmen' }));
+    expect(await within(form).findByText('Geben Sie mindestens 3 Zeichen ein.')).toBeVisible();
+    expect(within(form).getByText('Geben Sie eine Zahl von höchstens 10.000 ein.')).toBeVisible();
+    expect(within(form).getByText('Wählen Sie mindestens 1 Option.')).toBeVisible();
+    await user.click(within(form).getByRole('button', { name: 'Zugangsschlüssel anzeigen' }));
+    expect(within(form).getByRole('button', { name: 'Zugangsschlüssel verbergen' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expectNoEnglish('errors shown');
+
+    // A link opened and waiting for Done.
+    const login = inCard.getByRole('region', { name: 'Melden Sie sich beim Kalender an.' });
+    await user.click(within(login).getByRole('button', { name: 'Link öffnen' }));
+    expect(within(login).getByRole('button', { name: 'Fertig' })).toHaveFocus();
+    expect(within(login).getByText('Schließen Sie den Vorgang im neuen Tab ab und wählen Sie dann „Fertig“.')).toBeVisible();
+    expectNoEnglish('link waiting');
+
+    // Some sections answered, one of each kind of answer.
+    await user.type(within(form).getByRole('textbox', { name: /Ihr Name/ }), 'i');
+    await user.clear(within(form).getByRole('spinbutton', { name: 'Betrag' }));
+    await user.click(within(form).getByRole('checkbox', { name: 'Kalender' }));
+    await user.click(within(form).getByRole('button', { name: 'Annehmen' }));
+    expect(await inCard.findByText('Angenommen – wartet auf die übrigen Fragen.')).toBeVisible();
+    const net = inCard.getByRole('region', { name: 'Router einrichten.' });
+    await user.click(within(net).getByRole('button', { name: 'Ablehnen' }));
+    const script = inCard.getByRole('region', { name: 'Skript starten.' });
+    await user.click(within(script).getByRole('button', { name: 'Abbrechen' }));
+    expect(inCard.getByText('3 von 6 beantwortet')).toBeVisible();
+    expect(inCard.getAllByRole('button', { name: 'Antwort ändern' })).toHaveLength(3);
+    expectNoEnglish('partly answered');
+
+    // The last answers send the round: submitting.
+    await user.click(within(login).getByRole('button', { name: 'Fertig' }));
+    await user.click(
+      within(inCard.getByRole('region', { name: 'Seite öffnen.' })).getByRole('button', { name: 'Ablehnen' }),
+    );
+    const summary = card!.querySelector('[data-kind="unsupported"]') as HTMLElement;
+    await user.click(within(summary).getByRole('button', { name: 'Ablehnen' }));
+    expect(await inCard.findByText('Ihre Antwort wird gesendet…')).toBeVisible();
+    expectNoEnglish('submitting');
+
+    // The send fails: the error and Try again.
+    first.reject(new Error('Zeitüberschreitung am Gateway'));
+    expect(await inCard.findByRole('alert')).toHaveTextContent(
+      'Ihre Antwort konnte nicht gesendet werden: Zeitüberschreitung am Gateway.',
+    );
+    expectNoEnglish('send failed');
+
+    // Try again succeeds: sent.
+    await user.click(inCard.getByRole('button', { name: 'Erneut versuchen' }));
+    second.resolve();
+    expect(await inCard.findByText('Antwort gesendet.')).toBeVisible();
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
+    expectNoEnglish('sent');
+    expect(open).toHaveBeenCalledOnce();
+  });
+
+  it('the scan catches English text left in a German card', () => {
+    render(
+      <InputRequestCard
+        suspension={germanRound()}
+        resume={async () => undefined}
+        messages={{ ...germanMessages, decline: englishMessages.decline }}
+      />,
+    );
+    expect(englishLeftIn(perceivedText())).toContain('Decline');
+  });
+});

@@ -1,0 +1,147 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { InputRequestCard, type InputResponses, type Suspension } from '../../src/index.ts';
+import { formRound } from '../fixtures/suspensions.ts';
+
+const SECRET = 'sk-live-9f8e7d6c5b4a-TOP-SECRET';
+
+/** A form whose `apiKey` field a dialect or host rule flagged as secret. */
+function secretRound(): Suspension {
+  const suspension = formRound(
+    {
+      type: 'object',
+      properties: {
+        account: { type: 'string', title: 'Account' },
+        apiKey: { type: 'string', title: 'API key', description: 'From your dashboard.', minLength: 40 },
+        pin: { type: 'integer', title: 'PIN' },
+      },
+      required: ['apiKey'],
+    },
+    'Connect the billing service.',
+  );
+  const request = suspension.requests[0];
+  if (request?.kind !== 'form') throw new Error('expected a form request');
+  for (const field of request.fields) if (field.name !== 'account') field.secret = true;
+  return suspension;
+}
+
+// console.error and console.warn already fail any test that calls them (test/setup.ts).
+const consoleMethods = ['log', 'info', 'debug', 'trace', 'table', 'dir', 'dirxml', 'group', 'assert'] as const;
+let spies: MockInstance[] = [];
+beforeEach(() => {
+  spies = consoleMethods.map((method) => vi.spyOn(console, method));
+});
+afterEach(() => {
+  for (const spy of spies) spy.mockRestore();
+});
+
+function printedAnything(text: string): boolean {
+  return spies.some((spy) => spy.mock.calls.some((args) => args.some((arg) => stringify(arg).includes(text))));
+}
+
+function stringify(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    return String(value);
+  }
+}
+
+describe('a secret field', () => {
+  it('is masked, never autocompleted, and marked on its wrapper', () => {
+    const { container } = render(<InputRequestCard suspension={secretRound()} resume={async () => undefined} />);
+    const input = screen.getByLabelText(/^API key/);
+    expect(input).toHaveAttribute('type', 'password');
+    expect(input).toHaveAttribute('autocomplete', 'off');
+    expect(input).toHaveAttribute('spellcheck', 'false');
+    expect(input.closest('[data-part="field"]')).toHaveAttribute('data-secret');
+    expect(screen.getByLabelText('Account').closest('[data-part="field"]')).not.toHaveAttribute('data-secret');
+    expect(screen.getByLabelText('Account')).toHaveAttribute('type', 'text');
+    expect(container.querySelectorAll('[data-secret]')).toHaveLength(2);
+  });
+
+  it('warns that MCP forbids asking for secrets in a form, as part of the field description', () => {
+    render(<InputRequestCard suspension={secretRound()} resume={async () => undefined} />);
+    const warning =
+      'Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form. If you did not expect this question, press Decline.';
+    expect(screen.getAllByText(warning)).toHaveLength(2);
+    expect(screen.getByLabelText(/^API key/)).toHaveAccessibleDescription(`From your dashboard. ${warning}`);
+  });
+
+  it('names the Decline button as the host renamed it', () => {
+    render(
+      <InputRequestCard
+        suspension={secretRound()}
+        resume={async () => undefined}
+        messages={{ decline: 'No thanks' }}
+      />,
+    );
+    expect(screen.getAllByText(/press No thanks\.$/)).toHaveLength(2);
+  });
+
+  it('shows and hides the value with a toggle button that says which field it reveals', async () => {
+    const user = userEvent.setup();
+    render(<InputRequestCard suspension={secretRound()} resume={async () => undefined} />);
+    const input = screen.getByLabelText(/^API key/);
+    await user.type(input, SECRET);
+
+    const show = screen.getByRole('button', { name: 'Show API key' });
+    expect(show).toHaveAttribute('aria-pressed', 'false');
+    expect(show).toHaveTextContent('Show');
+    expect(show).toHaveAttribute('aria-controls', input.id);
+    await user.click(show);
+
+    expect(input).toHaveAttribute('type', 'text');
+    expect(input).toHaveValue(SECRET);
+    const hide = screen.getByRole('button', { name: 'Hide API key' });
+    expect(hide).toHaveAttribute('aria-pressed', 'true');
+    expect(hide).toHaveTextContent('Hide');
+    expect(input).toHaveAttribute('spellcheck', 'false');
+
+    await user.click(hide);
+    expect(input).toHaveAttribute('type', 'password');
+    expect(input).toHaveValue(SECRET);
+    expect(screen.getByRole('button', { name: 'Show PIN' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('keeps the value out of the DOM text and every console, and still sends it', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const { container } = render(<InputRequestCard suspension={secretRound()} resume={resume} />);
+    const input = screen.getByLabelText(/^API key/) as HTMLInputElement;
+
+    await user.type(input, 'short-secret-value');
+    await user.tab();
+    expect(await screen.findByText('Enter at least 40 characters.')).toBeVisible();
+    await user.clear(input);
+    await user.type(input, SECRET.padEnd(40, 'x'));
+    await user.type(screen.getByLabelText(/^PIN/), '4711');
+
+    expect(input.value).toBe(SECRET.padEnd(40, 'x'));
+    expect(container.innerHTML).not.toContain(SECRET);
+    expect(container.innerHTML).not.toContain('short-secret-value');
+    expect(container.innerHTML).not.toContain('4711');
+    expect(document.body.textContent).not.toContain(SECRET);
+    expect(screen.queryByDisplayValue(SECRET.padEnd(40, 'x'))).toBe(input);
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(resume.mock.calls[0]?.[0]).toStrictEqual({
+      details: { action: 'accept', content: { apiKey: SECRET.padEnd(40, 'x'), pin: 4711 } },
+    });
+    expect(container.innerHTML).not.toContain(SECRET);
+    expect(printedAnything(SECRET)).toBe(false);
+    expect(printedAnything('short-secret-value')).toBe(false);
+    expect(printedAnything('4711')).toBe(false);
+  });
+
+  it('masks a number field without number attributes that would not apply', () => {
+    render(<InputRequestCard suspension={secretRound()} resume={async () => undefined} />);
+    const pin = screen.getByLabelText(/^PIN/);
+    expect(pin).toHaveAttribute('type', 'password');
+    expect(pin).toHaveAttribute('inputmode', 'numeric');
+    expect(pin).not.toHaveAttribute('step');
+  });
+});

@@ -1,0 +1,307 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptsAnswers,
+  deadlineOf,
+  initialLifecycle,
+  isSettled,
+  type Lifecycle,
+  type LifecycleEvent,
+  lifecycleReducer,
+  pollDelay,
+} from '../../src/core/lifecycle.ts';
+import type { Suspension } from '../../src/core/model.ts';
+import type { InputRequestState } from '../../src/core/source.ts';
+
+const now = 1_000_000;
+const round = (id: string): Suspension => ({
+  id,
+  requests: [{ kind: 'unsupported', key: 'k', method: 'roots/list', reason: 'r', problems: [] }],
+});
+const A = round('A');
+const B = round('B');
+const asking = (suspension: Suspension, extra: Partial<InputRequestState> = {}): InputRequestState => ({
+  status: 'input-required',
+  suspension,
+  ...extra,
+});
+
+function run(...events: LifecycleEvent[]): Lifecycle {
+  return events.reduce(lifecycleReducer, initialLifecycle);
+}
+const fetched = (state: InputRequestState, at = now): LifecycleEvent => ({
+  type: 'state-fetched',
+  state,
+  now: at,
+});
+const sent = (roundId = 'A'): LifecycleEvent => ({ type: 'answer-sent', roundId });
+const accepted = (next?: InputRequestState, roundId = 'A'): LifecycleEvent => ({
+  type: 'answer-accepted',
+  roundId,
+  ...(next ? { next } : {}),
+  now,
+});
+const refused = (roundId = 'A'): LifecycleEvent => ({
+  type: 'answer-refused-stale',
+  roundId,
+  error: new Error('409'),
+  now,
+});
+const failed = (roundId = 'A'): LifecycleEvent => ({
+  type: 'answer-failed',
+  roundId,
+  error: new Error('503'),
+  now,
+});
+
+describe('lifecycle: reading the server', () => {
+  it('starts loading', () => {
+    expect(initialLifecycle.state).toBe('loading');
+  });
+
+  it('loading → working when the task asks nothing', () => {
+    expect(run(fetched({ status: 'working', message: 'Crunching' }))).toMatchObject({
+      state: 'working',
+      message: 'Crunching',
+    });
+  });
+
+  it('loading → input-required with the round', () => {
+    expect(run(fetched(asking(A)))).toMatchObject({ state: 'input-required', round: A });
+  });
+
+  it('keeps the same round when a poll repeats it', () => {
+    const state = run(fetched(asking(A)), fetched(asking(round('A'))));
+    expect(state.state).toBe('input-required');
+    expect(state.round).toBe(A);
+  });
+
+  it('loading → completed / failed / cancelled with the facts', () => {
+    expect(run(fetched({ status: 'completed', result: 'ok' }))).toMatchObject({
+      state: 'completed',
+      result: 'ok',
+    });
+    expect(run(fetched({ status: 'failed', error: 'boom' }))).toMatchObject({
+      state: 'failed',
+      error: 'boom',
+    });
+    expect(run(fetched({ status: 'cancelled' })).state).toBe('cancelled');
+  });
+
+  it('records a failed fetch without losing the state, and clears it on the next reading', () => {
+    const broken = run(fetched(asking(A)), { type: 'fetch-failed', error: new Error('offline') });
+    expect(broken).toMatchObject({ state: 'input-required', round: A, fetchError: new Error('offline') });
+    expect(lifecycleReducer(broken, fetched(asking(A))).fetchError).toBeUndefined();
+  });
+
+  it('working → input-required when the task starts asking', () => {
+    expect(run(fetched({ status: 'working' }), fetched(asking(A))).state).toBe('input-required');
+  });
+});
+
+describe('lifecycle: answering', () => {
+  it('input-required → submitting → answered', () => {
+    const submitting = run(fetched(asking(A)), sent());
+    expect(submitting).toMatchObject({ state: 'submitting', sentRoundId: 'A' });
+    expect(lifecycleReducer(submitting, accepted()).state).toBe('answered');
+  });
+
+  it('ignores an answer for a round that is not open', () => {
+    const open = run(fetched(asking(A)));
+    expect(lifecycleReducer(open, sent('B'))).toBe(open);
+    const loading = run();
+    expect(lifecycleReducer(loading, sent('A'))).toBe(loading);
+  });
+
+  it('ignores a second send while the first is in flight', () => {
+    const submitting = run(fetched(asking(A)), sent());
+    expect(lifecycleReducer(submitting, sent())).toBe(submitting);
+  });
+
+  it('stays answered while the server has not caught up yet', () => {
+    expect(run(fetched(asking(A)), sent(), accepted(), fetched(asking(A))).state).toBe('answered');
+  });
+
+  it('stays answered while the task works on', () => {
+    expect(run(fetched(asking(A)), sent(), accepted(), fetched({ status: 'working' })).state).toBe(
+      'answered',
+    );
+  });
+
+  it('answered → input-required when the task asks again', () => {
+    expect(run(fetched(asking(A)), sent(), accepted(), fetched(asking(B)))).toMatchObject({
+      state: 'input-required',
+      round: B,
+    });
+  });
+
+  it('answered → completed', () => {
+    expect(
+      run(fetched(asking(A)), sent(), accepted(), fetched({ status: 'completed', result: 'r' })).state,
+    ).toBe('completed');
+  });
+
+  it('applies the next state a resume returned (an MCP retry answers with the result)', () => {
+    expect(run(fetched(asking(A)), sent(), accepted({ status: 'completed', result: 42 }))).toMatchObject({
+      state: 'completed',
+      result: 42,
+    });
+    expect(run(fetched(asking(A)), sent(), accepted(asking(B)))).toMatchObject({
+      state: 'input-required',
+      round: B,
+    });
+  });
+
+  it('a failed send reopens the round with the error; the next send clears it', () => {
+    const reopened = run(fetched(asking(A)), sent(), failed());
+    expect(reopened).toMatchObject({ state: 'input-required', round: A, sendError: new Error('503') });
+    expect(lifecycleReducer(reopened, sent()).sendError).toBeUndefined();
+  });
+
+  it('a stale refusal expires the round', () => {
+    expect(run(fetched(asking(A)), sent(), refused()).state).toBe('expired');
+  });
+});
+
+describe('lifecycle: the four behaviours', () => {
+  it('answered elsewhere: the round vanished while the task works on', () => {
+    expect(run(fetched(asking(A)), fetched({ status: 'working' })).state).toBe('answered-elsewhere');
+  });
+
+  it('answered elsewhere: the task completed while the round waited for us', () => {
+    expect(run(fetched(asking(A)), fetched({ status: 'completed' })).state).toBe('answered-elsewhere');
+  });
+
+  it('a failed or cancelled task says so even while a round waited', () => {
+    expect(run(fetched(asking(A)), fetched({ status: 'failed', error: 'x' })).state).toBe('failed');
+    expect(run(fetched(asking(A)), fetched({ status: 'cancelled' })).state).toBe('cancelled');
+  });
+
+  it('replaced: a newer round supersedes the unanswered one, then shows', () => {
+    const superseded = run(fetched(asking(A)), fetched(asking(B)));
+    expect(superseded).toMatchObject({ state: 'superseded', round: A, next: B });
+    expect(lifecycleReducer(superseded, { type: 'replacement-shown' })).toMatchObject({
+      state: 'input-required',
+      round: B,
+      next: undefined,
+    });
+  });
+
+  it('replaced twice in a row: the newest round wins', () => {
+    const C = round('C');
+    expect(run(fetched(asking(A)), fetched(asking(B)), fetched(asking(C)))).toMatchObject({
+      state: 'superseded',
+      next: C,
+    });
+  });
+
+  it('expired: the deadline passed on an open round', () => {
+    const open = run(fetched(asking(A, { deadline: now + 1000 })));
+    expect(open).toMatchObject({ state: 'input-required', deadline: now + 1000 });
+    expect(lifecycleReducer(open, { type: 'deadline-passed', roundId: 'A' }).state).toBe('expired');
+  });
+
+  it('expired: a round whose deadline already passed arrives expired', () => {
+    expect(run(fetched(asking(A, { deadline: new Date(now - 1).toISOString() }))).state).toBe('expired');
+  });
+
+  it('an answer already sent is not expired by its deadline', () => {
+    const submitting = run(fetched(asking(A, { deadline: now + 10 })), sent());
+    expect(lifecycleReducer(submitting, { type: 'deadline-passed', roundId: 'A' })).toBe(submitting);
+  });
+
+  it('expired → input-required when the task asks again', () => {
+    expect(run(fetched(asking(A)), sent(), refused(), fetched(asking(B)))).toMatchObject({
+      state: 'input-required',
+      round: B,
+    });
+  });
+
+  it('reload: a fresh card finds the open round and shows it, without calling it answered elsewhere', () => {
+    expect(run(fetched(asking(A))).state).toBe('input-required');
+  });
+});
+
+describe('lifecycle: races', () => {
+  it('an answer that races a newer round: accepted, then the newer round shows', () => {
+    const state = run(fetched(asking(A)), sent(), fetched(asking(B)), accepted());
+    expect(state).toMatchObject({ state: 'input-required', round: B });
+  });
+
+  it('an answer that races a newer round: refused as stale, so the old round is superseded', () => {
+    const state = run(fetched(asking(A)), sent(), fetched(asking(B)), refused());
+    expect(state).toMatchObject({ state: 'superseded', next: B });
+  });
+
+  it("an answer that races someone else's answer: refused, so it was answered elsewhere", () => {
+    expect(run(fetched(asking(A)), sent(), fetched({ status: 'working' }), refused()).state).toBe(
+      'answered-elsewhere',
+    );
+    expect(run(fetched(asking(A)), sent(), fetched({ status: 'completed' }), refused()).state).toBe(
+      'answered-elsewhere',
+    );
+  });
+
+  it("an answer that races someone else's answer: accepted anyway, so it is ours", () => {
+    expect(run(fetched(asking(A)), sent(), fetched({ status: 'working' }), accepted()).state).toBe(
+      'answered',
+    );
+  });
+
+  it('a failed send that races a newer round: the newer round replaces the old one', () => {
+    expect(run(fetched(asking(A)), sent(), fetched(asking(B)), failed())).toMatchObject({
+      state: 'superseded',
+      next: B,
+    });
+  });
+
+  it('readings during a send wait until it settles', () => {
+    const state = run(fetched(asking(A)), sent(), fetched({ status: 'completed' }));
+    expect(state).toMatchObject({ state: 'submitting', pending: { status: 'completed' } });
+  });
+
+  it('a reload between submit and confirmation: the answer landed, so the task moved on', () => {
+    // The reloaded card never saw its own send; it reads what the server did with it.
+    expect(run(fetched({ status: 'working' })).state).toBe('working');
+    expect(run(fetched(asking(B))).state).toBe('input-required');
+  });
+
+  it('a reload between submit and confirmation: the answer was lost, so the round is still open', () => {
+    expect(run(fetched(asking(A)))).toMatchObject({ state: 'input-required', round: A });
+  });
+
+  it('late events for an old round change nothing', () => {
+    const answered = run(fetched(asking(A)), sent(), accepted(), fetched(asking(B)));
+    expect(lifecycleReducer(answered, accepted(undefined, 'A'))).toBe(answered);
+    expect(lifecycleReducer(answered, refused('A'))).toBe(answered);
+    expect(lifecycleReducer(answered, failed('A'))).toBe(answered);
+    expect(lifecycleReducer(answered, { type: 'deadline-passed', roundId: 'A' })).toBe(answered);
+    expect(lifecycleReducer(answered, { type: 'replacement-shown' })).toBe(answered);
+  });
+});
+
+describe('lifecycle helpers', () => {
+  it('knows settled and answerable states', () => {
+    expect(['completed', 'failed', 'cancelled'].every((state) => isSettled(state as never))).toBe(true);
+    expect(isSettled('answered')).toBe(false);
+    expect(acceptsAnswers('input-required')).toBe(true);
+    expect(acceptsAnswers('expired')).toBe(false);
+  });
+
+  it('reads deadlines from epoch ms and ISO strings', () => {
+    expect(deadlineOf(5)).toBe(5);
+    expect(deadlineOf('1970-01-01T00:00:01Z')).toBe(1000);
+    expect(deadlineOf('soon')).toBeUndefined();
+    expect(deadlineOf(Number.NaN)).toBeUndefined();
+  });
+
+  it('polls with back-off, honours the server hint, and stops once settled', () => {
+    expect(pollDelay({ status: 'working' }, 0)).toBe(1000);
+    expect(pollDelay({ status: 'working' }, 2)).toBe(2250);
+    expect(pollDelay({ status: 'working' }, 50)).toBe(15000);
+    expect(pollDelay({ status: 'input-required', pollIntervalMs: 5000 }, 0)).toBe(5000);
+    expect(pollDelay({ status: 'working', pollIntervalMs: 60000 }, 3)).toBe(60000);
+    expect(pollDelay({ status: 'completed' }, 0)).toBe(false);
+    expect(pollDelay({ status: 'failed' }, 0)).toBe(false);
+    expect(pollDelay(undefined, 0, { baseMs: 200 })).toBe(200);
+  });
+});

@@ -1,0 +1,129 @@
+// End-to-end checks in real Chromium against the built Storybook: what only a whole page can
+// show, such as a reload. Builds Storybook, serves it on 127.0.0.1, drives it with
+// playwright-core, and ends with `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+
+const port = 6108;
+const base = `http://127.0.0.1:${port}`;
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let passed = 0;
+let failed = 0;
+
+const build = spawnSync(
+  'npx',
+  ['storybook', 'build', '--disable-telemetry', '--quiet', '-o', 'storybook-static'],
+  {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+  },
+);
+if (build.status !== 0) {
+  console.log('storybook build failed');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+const server = spawn(
+  'npx',
+  [
+    'vite',
+    'preview',
+    '--outDir',
+    'storybook-static',
+    '--port',
+    String(port),
+    '--strictPort',
+    '--host',
+    '127.0.0.1',
+  ],
+  {
+    stdio: 'ignore',
+    detached: true,
+  },
+);
+const stopServer = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+};
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const response = await fetch(`${base}/index.json`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the Storybook preview did not start on ${base}`);
+}
+
+async function check(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`  ✓ ${name}`);
+  } catch (error) {
+    failed += 1;
+    console.log(`  ✗ ${name}\n    ${error instanceof Error ? error.stack : String(error)}`);
+  }
+}
+
+let browser;
+try {
+  await waitForServer();
+  browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+  await check('a reload mid-form brings typed values back, but never the secret', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const url = `${base}/iframe.html?id=card-lifecycle--survives-reload&viewMode=story`;
+    await page.goto(url);
+    const note = page.getByRole('textbox', { name: /Note/ });
+    await note.waitFor({ timeout: 20000 });
+    await note.fill('Half-typed before the reload');
+    const recipient = page.getByRole('textbox', { name: /Recipient/ });
+    await recipient.fill('boss@example.com');
+    const code = page.getByLabel(/One-time code/).and(page.locator('input'));
+    await code.fill('987654');
+    await page.getByRole('heading').click();
+    // Drafts are written after a short pause in typing.
+    await page.waitForTimeout(600);
+    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+    if (stored.includes('987654')) throw new Error('the secret reached sessionStorage');
+
+    await page.reload();
+    await note.waitFor({ timeout: 20000 });
+    const values = {
+      note: await note.inputValue(),
+      recipient: await recipient.inputValue(),
+      code: await code.inputValue(),
+    };
+    const expected = { note: 'Half-typed before the reload', recipient: 'boss@example.com', code: '' };
+    if (JSON.stringify(values) !== JSON.stringify(expected)) {
+      throw new Error(`after reload: ${JSON.stringify(values)}, expected ${JSON.stringify(expected)}`);
+    }
+    await context.close();
+  });
+} catch (error) {
+  failed += 1;
+  console.log(`  ✗ e2e setup: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await browser?.close();
+  stopServer();
+}
+
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
