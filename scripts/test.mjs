@@ -2,7 +2,8 @@
 // `N passed, N failed` that sums them all (CI reads that line).
 //
 // Steps: type-check, lint, unit + component tests (jsdom), browser tests and Storybook
-// stories (real Chromium), then the built package: build, publint, plain-Node import.
+// stories (real Chromium), end-to-end pages in Chromium, then the built package: build,
+// publint, plain-Node import, and the official MCP conformance client scenarios.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,6 +94,7 @@ check('build', built);
 if (built) {
   check('publint', step('publint', 'npx', ['publint', '--strict']));
   countedSuite('built package in plain Node', ['test/package/built-package.mjs']);
+  countedSuite('MCP conformance: official client scenarios', ['scripts/conformance.mjs']);
 }
 
 finish();

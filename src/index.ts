@@ -3,6 +3,7 @@ export type { HttpSourceOptions, HttpTaskStateBody } from './adapters/http.js';
 export { createHttpSource, readHttpTaskState } from './adapters/http.js';
 export type { ActionsProps } from './card/Actions.js';
 export { Actions } from './card/Actions.js';
+export type { InputRequestComponents } from './card/components.js';
 export type { FieldProps } from './card/Field.js';
 export { Field } from './card/Field.js';
 export type { FormRequestSectionProps } from './card/FormRequestSection.js';

@@ -303,7 +303,7 @@ export const Desktop = meta.story({
 });
 
 /** A link request with every warning, dark, on a phone. */
-export const PhoneDarkLink = meta.story({
+export const DarkLinkWarnings = meta.story({
   args: {
     className: 'irc-dark',
     suspension: linkRound(
@@ -314,6 +314,17 @@ export const PhoneDarkLink = meta.story({
   globals: { viewport: { value: 'phone', isRotated: false }, backgrounds: { value: 'dark' } },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvasElement.querySelectorAll('[data-part="warning"]')).toHaveLength(4);
-    await fits(canvas, canvasElement, 360);
+    await expect(canvas.getByText(/mixes letters from different alphabets/)).toBeVisible();
+    await fits(canvas, canvasElement, window.innerWidth);
+  },
+});
+
+/** No class: the palette follows the system's light or dark preference. */
+export const SystemTheme = meta.story({
+  play: async ({ canvasElement }) => {
+    const dark = window.matchMedia('(prefers-color-scheme: dark)').matches;
+    await expect(getComputedStyle(cardOf(canvasElement)).backgroundColor).toBe(
+      dark ? 'rgb(27, 30, 35)' : 'rgb(255, 255, 255)',
+    );
   },
 });

@@ -1,11 +1,11 @@
-import { type ReactNode, useId } from 'react';
+import { type ComponentType, type ReactNode, useId } from 'react';
 import type { DraftStore } from '../core/draft.js';
 import type { ElicitResult, FieldSpec, FormRequest } from '../core/model.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import { useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
-import { Field } from './Field.js';
+import { Field, type FieldProps } from './Field.js';
 
 /** Props of {@link FormRequestSection}. */
 export interface FormRequestSectionProps {
@@ -22,6 +22,8 @@ export interface FormRequestSectionProps {
   status?: ReactNode;
   /** Keeps half-typed values across reloads (secrets excluded). */
   draft?: { store: DraftStore; key: string };
+  /** Replaces the built-in field. */
+  FieldComponent?: ComponentType<FieldProps>;
 }
 
 /**
@@ -41,6 +43,7 @@ export function FormRequestSection({
   formatError,
   status,
   draft,
+  FieldComponent = Field,
 }: FormRequestSectionProps) {
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
@@ -74,7 +77,13 @@ export function FormRequestSection({
       {status}
       <fieldset data-part="fields" disabled={inert}>
         {request.fields.map((field) => (
-          <Field key={field.index} form={form} field={field} idPrefix={idPrefix} messages={messages} />
+          <FieldComponent
+            key={field.index}
+            form={form}
+            field={field}
+            idPrefix={idPrefix}
+            messages={messages}
+          />
         ))}
       </fieldset>
       <Actions>

@@ -8,6 +8,7 @@ import type { AnswerChecker, FieldError } from '../core/validate.js';
 import { type InputRequestController, useInputRequest } from '../hooks/useInputRequest.js';
 import { type ResumeFunction, useRoundResponses } from '../hooks/useRoundResponses.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
+import type { InputRequestComponents } from './components.js';
 import { RoundBody } from './RoundBody.js';
 
 /** Props every card takes, whatever feeds it. */
@@ -30,6 +31,8 @@ export interface InputRequestCardCommonProps {
    * server flagged. @default looksSecret (passwords, keys, tokens, PINs, payment data)
    */
   isSecret?: (field: FieldSpec, request: FormRequest) => boolean;
+  /** Parts to replace with your own components (each gets the built-in part's props). */
+  components?: InputRequestComponents;
 }
 
 /** A card for one round you already have: `suspension` + `resume`. */
@@ -103,6 +106,7 @@ function StaticCard({
   className,
   drafts,
   isSecret,
+  components,
 }: StaticInputRequestCardProps) {
   const messages = useMessages(overrides);
   const round = useRoundResponses({ suspension, resume });
@@ -133,6 +137,7 @@ function StaticCard({
         {...(checker ? { checker } : {})}
         {...(drafts ? { drafts } : {})}
         {...(isSecret ? { isSecret } : {})}
+        {...(components ? { components } : {})}
       />
     </CardFrame>
   );
@@ -159,6 +164,7 @@ function LiveCard({
   headingLevel = 3,
   className,
   isSecret,
+  components,
 }: LiveInputRequestCardProps) {
   const messages = useMessages(overrides);
   const controller = useInputRequest(source, {
@@ -204,6 +210,7 @@ function LiveCard({
           formatError={formatError ?? messages.fieldError}
           checker={checker}
           isSecret={isSecret}
+          components={components}
         />
       ) : null}
       {state === 'completed' && typeof lifecycle.result === 'string' ? (
@@ -220,6 +227,7 @@ function LiveRound({
   formatError,
   checker,
   isSecret,
+  components,
 }: {
   suspension: Suspension;
   controller: InputRequestController;
@@ -227,6 +235,7 @@ function LiveRound({
   formatError: (error: FieldError, field: FieldSpec) => string;
   checker: AnswerChecker | undefined;
   isSecret: ((field: FieldSpec, request: FormRequest) => boolean) | undefined;
+  components: InputRequestComponents | undefined;
 }) {
   const round = useRoundResponses({ suspension, resume: controller.respond });
   const locked = controller.state !== 'input-required' && controller.state !== 'submitting';
@@ -239,6 +248,7 @@ function LiveRound({
       formatError={formatError}
       {...(checker ? { checker } : {})}
       {...(isSecret ? { isSecret } : {})}
+      {...(components ? { components } : {})}
       {...(controller.drafts && controller.state === 'input-required' ? { drafts: controller.drafts } : {})}
     />
   );

@@ -149,9 +149,9 @@ export function LinkRequestSection({
       </p>
       {status}
       <p data-part="url" dir="ltr" translate="no">
-        <span data-part="url-before">{parts.beforeHost}</span>
+        <span data-part="url-before">{withBreaks(parts.beforeHost)}</span>
         <span data-part="url-host">{host}</span>
-        <span data-part="url-after">{parts.afterHost}</span>
+        <span data-part="url-after">{withBreaks(parts.afterHost)}</span>
       </p>
       <p id={ids.site} data-part="site">
         {messages.linkSite}{' '}
@@ -219,6 +219,18 @@ export function LinkRequestSection({
       </Actions>
     </section>
   );
+}
+
+/** The text with a line-break opportunity after each `/ ? & = #`, so a long URL wraps at its seams. */
+function withBreaks(text: string): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let offset = 0;
+  for (const piece of text.split(/(?<=[/?&=#])/)) {
+    if (offset > 0) nodes.push(<wbr key={`break-${offset}`} />);
+    nodes.push(piece);
+    offset += piece.length;
+  }
+  return nodes;
 }
 
 function warningText(warning: LinkWarning, messages: InputRequestMessages): string {

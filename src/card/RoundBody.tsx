@@ -1,11 +1,12 @@
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { type DraftStore, draftKey } from '../core/draft.js';
 import type { ElicitResult, FieldSpec, FormRequest, InputRequest, Suspension } from '../core/model.js';
 import { looksSecret } from '../core/secret.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import type { RoundResponses } from '../hooks/useRoundResponses.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { FormRequestSection } from './FormRequestSection.js';
+import type { InputRequestComponents } from './components.js';
+import { FormRequestSection, type FormRequestSectionProps } from './FormRequestSection.js';
 import { LinkRequestSection } from './LinkRequestSection.js';
 import { SectionStatus } from './SectionStatus.js';
 import { UnsupportedRequestSection } from './UnsupportedRequestSection.js';
@@ -24,6 +25,8 @@ export interface RoundBodyProps {
   drafts?: DraftStore;
   /** Which fields to treat as secrets besides those the server flagged. @default looksSecret */
   isSecret?: (field: FieldSpec, request: FormRequest) => boolean;
+  /** Parts to replace with your own components. */
+  components?: InputRequestComponents;
 }
 
 /**
@@ -39,7 +42,9 @@ export function RoundBody({
   formatError,
   drafts,
   isSecret = looksSecret,
+  components = {},
 }: RoundBodyProps) {
+  const Status = components.SectionStatus ?? SectionStatus;
   const failed = round.error !== undefined && !locked;
   const total = suspension.requests.length;
   const answeredCount = total - round.pending.length;
@@ -75,7 +80,7 @@ export function RoundBody({
           messages,
           status:
             total > 1 ? (
-              <SectionStatus
+              <Status
                 answer={answer}
                 canChange={!sectionsLocked}
                 onChange={() => round.reopen(request.key)}
@@ -93,6 +98,7 @@ export function RoundBody({
             drafts={drafts}
             draftId={draftKey(suspension.id, request.key)}
             isSecret={isSecret}
+            components={components}
           />
         );
       })}
@@ -124,6 +130,7 @@ interface RequestSectionProps {
   drafts: DraftStore | undefined;
   draftId: string;
   isSecret: (field: FieldSpec, request: FormRequest) => boolean;
+  components: InputRequestComponents;
 }
 
 function RequestSection({
@@ -134,13 +141,18 @@ function RequestSection({
   drafts,
   draftId,
   isSecret,
+  components,
 }: RequestSectionProps) {
+  const Link = components.LinkRequest ?? LinkRequestSection;
+  const Unsupported = components.UnsupportedRequest ?? UnsupportedRequestSection;
   switch (request.kind) {
     case 'form':
       return (
         <SecretAwareFormSection
           request={request}
           isSecret={isSecret}
+          Form={components.FormRequest ?? FormRequestSection}
+          {...(components.Field ? { FieldComponent: components.Field } : {})}
           {...common}
           formatError={formatError}
           {...(checker ? { checker } : {})}
@@ -148,19 +160,21 @@ function RequestSection({
         />
       );
     case 'url':
-      return <LinkRequestSection request={request} {...common} />;
+      return <Link request={request} {...common} />;
     case 'unsupported':
-      return <UnsupportedRequestSection request={request} {...common} />;
+      return <Unsupported request={request} {...common} />;
   }
 }
 
 function SecretAwareFormSection({
   request,
   isSecret,
+  Form,
   ...rest
-}: Omit<Parameters<typeof FormRequestSection>[0], 'request'> & {
+}: Omit<FormRequestSectionProps, 'request'> & {
   request: FormRequest;
   isSecret: (field: FieldSpec, request: FormRequest) => boolean;
+  Form: ComponentType<FormRequestSectionProps>;
 }) {
   // Secrets are decided once per request, so the form's fields keep their identity.
   const withSecrets = useMemo(() => {
@@ -169,7 +183,7 @@ function SecretAwareFormSection({
     );
     return fields.every((field, index) => field === request.fields[index]) ? request : { ...request, fields };
   }, [request, isSecret]);
-  return <FormRequestSection request={withSecrets} {...rest} />;
+  return <Form request={withSecrets} {...rest} />;
 }
 
 /** Text for an error of unknown shape: its message, or a generic word. */

@@ -53,9 +53,12 @@ interface Round {
  * - `fetchState` makes the call once (with `allowInputRequired`, so the SDK hands the round back
  *   instead of answering it itself) and keeps the outcome; later calls return the latest known
  *   state without calling again, because tool calls are not idempotent.
- * - `resume(responses)` repeats the call with the original params plus `inputResponses` and the
- *   round's `requestState`, echoed byte-exact (left out when the round had none), and resolves
- *   with the next state: the result, or a new round.
+ * - `resume(responses)` repeats the call with the original params plus `inputResponses` (left out
+ *   when the round asked nothing, i.e. carried only state) and the round's `requestState`, echoed
+ *   byte-exact (left out when the round had none), on a new JSON-RPC id. It resolves with the next
+ *   state: the result, or a new round.
+ * - Create one source per call, once (outside render, or in `useState`): each source makes its
+ *   call once, and its default query key is its own.
  * - A result without `resultType` counts as complete; a JSON-RPC error as `failed`.
  * - A `resume` the server refuses with "Invalid or expired requestState", or a `resume` of a round
  *   that was already answered or replaced, rejects with a `StaleRoundError`.

@@ -17,7 +17,10 @@ const kinds = [
 const hundredFields: RequestedSchema = {
   type: 'object',
   properties: Object.fromEntries(
-    Array.from({ length: 100 }, (_, index) => [`q${index}`, { ...kinds[index % kinds.length], title: `Question ${index + 1}` }]),
+    Array.from({ length: 100 }, (_, index) => [
+      `q${index}`,
+      { ...kinds[index % kinds.length], title: `Question ${index + 1}` },
+    ]),
   ),
 };
 
@@ -25,7 +28,10 @@ function mixedLookRound(): Suspension {
   return parseSuspension(
     {
       inputRequests: {
-        details: { method: 'elicitation/create', params: { message: 'Who attends?', requestedSchema: everyKindSchema } },
+        details: {
+          method: 'elicitation/create',
+          params: { message: 'Who attends?', requestedSchema: everyKindSchema },
+        },
         login: {
           method: 'elicitation/create',
           params: {
@@ -60,12 +66,17 @@ describe('the theme in Chromium', () => {
   it('keeps the actions of a 100-field form in view, and a field focused by Tab is never under them', async () => {
     await page.viewport(360, 800);
     const { container } = render(
-      <InputRequestCard suspension={formRound(hundredFields, 'The yearly survey.')} resume={async () => undefined} />,
+      <InputRequestCard
+        suspension={formRound(hundredFields, 'The yearly survey.')}
+        resume={async () => undefined}
+      />,
     );
     const actions = part(container, 'actions');
     const accept = page.getByRole('button', { name: 'Accept' });
     expect(getComputedStyle(actions).position).toBe('sticky');
-    expect(getComputedStyle(actions).backgroundColor).toBe(getComputedStyle(part(container, 'card')).backgroundColor);
+    expect(getComputedStyle(actions).backgroundColor).toBe(
+      getComputedStyle(part(container, 'card')).backgroundColor,
+    );
 
     (document.getElementById(container.querySelector('input')!.id) as HTMLElement).focus();
     for (let step = 0; step < 40; step += 1) {
@@ -73,7 +84,9 @@ describe('the theme in Chromium', () => {
       const focused = document.activeElement as HTMLElement;
       if (actions.contains(focused)) break;
       const box = focused.getBoundingClientRect();
-      expect(box.bottom, `Tab ${step}: ${focused.id}`).toBeLessThanOrEqual(actions.getBoundingClientRect().top);
+      expect(box.bottom, `Tab ${step}: ${focused.id}`).toBeLessThanOrEqual(
+        actions.getBoundingClientRect().top,
+      );
       expect(box.top).toBeGreaterThanOrEqual(0);
     }
     expect(window.scrollY).toBeGreaterThan(500);
@@ -87,14 +100,19 @@ describe('the theme in Chromium', () => {
     const { container } = render(
       <InputRequestCard suspension={formRound(approveSchema)} resume={async () => undefined} />,
     );
-    const form = container.querySelector('form')!;
-    const actions = part(container, 'actions');
-    expect(Math.round(form.getBoundingClientRect().bottom)).toBe(Math.round(actions.getBoundingClientRect().bottom));
+    const fields = part(container, 'fields').getBoundingClientRect();
+    const actions = part(container, 'actions').getBoundingClientRect();
+    const card = part(container, 'card').getBoundingClientRect();
+    expect(actions.top).toBeGreaterThanOrEqual(fields.bottom);
+    expect(actions.bottom).toBeLessThanOrEqual(card.bottom);
+    expect(card.bottom).toBeLessThan(window.innerHeight);
   });
 
   it('fits a 320 px phone: nothing overflows, the URL wraps, and every button is a comfortable target', async () => {
     await page.viewport(320, 640);
-    const { container } = render(<InputRequestCard suspension={mixedLookRound()} resume={async () => undefined} />);
+    const { container } = render(
+      <InputRequestCard suspension={mixedLookRound()} resume={async () => undefined} />,
+    );
     const card = part(container, 'card');
     expect(card.scrollWidth).toBeLessThanOrEqual(card.clientWidth);
     expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(320);
@@ -110,7 +128,9 @@ describe('the theme in Chromium', () => {
   });
 
   it('emphasises the registrable domain and mutes the rest of the URL', () => {
-    const { container } = render(<InputRequestCard suspension={mixedLookRound()} resume={async () => undefined} />);
+    const { container } = render(
+      <InputRequestCard suspension={mixedLookRound()} resume={async () => undefined} />,
+    );
     const domain = part(container, 'url-domain');
     const after = part(container, 'url-after');
     expect(domain).toHaveTextContent('xn--pple-43d.com');
@@ -119,7 +139,9 @@ describe('the theme in Chromium', () => {
     expect(getComputedStyle(domain).backgroundColor).not.toBe('rgba(0, 0, 0, 0)');
     expect(getComputedStyle(after).color).not.toBe(getComputedStyle(domain).color);
     const warning = part(container, 'warning');
-    expect(getComputedStyle(warning).backgroundColor).not.toBe(getComputedStyle(part(container, 'card')).backgroundColor);
+    expect(getComputedStyle(warning).backgroundColor).not.toBe(
+      getComputedStyle(part(container, 'card')).backgroundColor,
+    );
   });
 
   it('mirrors under dir="rtl", while URLs stay left to right', () => {
@@ -163,10 +185,6 @@ describe('the theme in Chromium', () => {
     const seen = new Set<string>();
     for (let step = 0; step < 80; step += 1) {
       await userEvent.keyboard('{Tab}');
-      // Tabbing out of a date input's last segment settles a moment later.
-      await vi.waitFor(() =>
-        expect(document.activeElement?.matches(':focus'), String(document.activeElement?.outerHTML.slice(0, 120))).toBe(true),
-      );
       const focused = document.activeElement as HTMLElement;
       if (!part(container, 'card').contains(focused)) break;
       const style = getComputedStyle(focused);
@@ -176,14 +194,24 @@ describe('the theme in Chromium', () => {
       seen.add(`${focused.tagName}:${focused.getAttribute('type') ?? ''}`);
     }
     expect([...seen]).toEqual(
-      expect.arrayContaining(['INPUT:text', 'INPUT:email', 'INPUT:number', 'INPUT:checkbox', 'INPUT:radio', 'SELECT:', 'BUTTON:button', 'BUTTON:submit']),
+      expect.arrayContaining([
+        'INPUT:text',
+        'INPUT:email',
+        'INPUT:number',
+        'INPUT:checkbox',
+        'INPUT:radio',
+        'SELECT:',
+        'BUTTON:button',
+        'BUTTON:submit',
+      ]),
     );
   });
 
   it('has a dark palette for prefers-color-scheme, which irc-light opts out of', () => {
     const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
     const dark = rules.find(
-      (rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark'),
+      (rule): rule is CSSMediaRule =>
+        rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark'),
     );
     expect(dark).toBeDefined();
     const inner = [...dark!.cssRules].find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule)!;

@@ -241,7 +241,9 @@ describe('createMcpRetrySource against a real MCP 2026-07-28 server', () => {
     const minted = server.minted[0] ?? '';
 
     // A deliberately tampered copy, sent by hand: the server refuses it.
-    const tampered = `${minted.slice(0, -2)}${minted.endsWith('A') ? 'B' : 'A'}${minted.slice(-1)}`;
+    const middle = Math.floor(minted.length / 2);
+    const tampered = `${minted.slice(0, middle)}${minted[middle] === 'A' ? 'B' : 'A'}${minted.slice(middle + 1)}`;
+    expect(tampered).not.toBe(minted);
     await expect(
       client.request(
         {

@@ -33,7 +33,7 @@ export function parseHostPayload(wire: Record<string, unknown>, meta: Suspension
     {
       dialect: 'host',
       requests,
-      identitySource: null,
+      identitySource: { requests: requestsValue, requestState: requestState ?? null },
       requestState,
       wire: {
         serverName: ownString(wire, 'serverName'),
