@@ -48,14 +48,19 @@ const shots = [
 
 function run(command, args) {
   process.stdout.write(`▶ ${command} ${args.join(' ')}\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+  });
   if (result.status !== 0) throw new Error(`input-request-cards: \`${command} ${args.join(' ')}\` failed`);
 }
 
 async function waitForServer(server, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error('input-request-cards: vite preview exited before it served anything');
+    if (server.exitCode !== null)
+      throw new Error('input-request-cards: vite preview exited before it served anything');
     try {
       const response = await fetch(`${origin}/iframe.html`);
       if (response.ok) return;
@@ -84,7 +89,9 @@ async function waitForStory(page) {
 
 async function main() {
   if (!existsSync(executablePath)) {
-    throw new Error(`input-request-cards: no Chromium at ${executablePath}; set CHROMIUM_PATH or install chromium`);
+    throw new Error(
+      `input-request-cards: no Chromium at ${executablePath}; set CHROMIUM_PATH or install chromium`,
+    );
   }
   const reuse = process.argv.includes('--reuse') && existsSync(join(staticDir, 'iframe.html'));
   if (!reuse) run('npx', ['storybook', 'build', '--disable-telemetry', '--quiet', '-o', 'storybook-static']);
@@ -92,7 +99,17 @@ async function main() {
 
   const server = spawn(
     'npx',
-    ['vite', 'preview', '--outDir', 'storybook-static', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    [
+      'vite',
+      'preview',
+      '--outDir',
+      'storybook-static',
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
   );
   const stopServer = () => {
@@ -140,7 +157,9 @@ async function main() {
           await page.waitForTimeout(150);
           const path = join(outDir, `${shot.file}-${size.name}.png`);
           await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
-          process.stdout.write(`  ${shot.id} @ ${size.width}×${size.height} → docs/screenshots/${shot.file}-${size.name}.png\n`);
+          process.stdout.write(
+            `  ${shot.id} @ ${size.width}×${size.height} → docs/screenshots/${shot.file}-${size.name}.png\n`,
+          );
         }
         if (pageErrors.length > 0) failures.push(`${shot.id}: ${pageErrors.join('; ')}`);
       } catch (error) {

@@ -84,7 +84,8 @@ function countedSuite(name, args) {
     if (Number(counts[2]) > 0) failures.push(name);
   }
   // A crash after the count line, or an exit code that disagrees with it, still fails the run.
-  if (!counts || (result.status !== 0 && Number(counts[2]) === 0)) check(`${name} (exit ${result.status})`, false);
+  if (!counts || (result.status !== 0 && Number(counts[2]) === 0))
+    check(`${name} (exit ${result.status})`, false);
 }
 
 countedSuite('end to end in Chromium (built Storybook)', ['test/e2e/run.mjs']);

@@ -3,6 +3,9 @@ export type { HttpSourceOptions, HttpTaskStateBody } from './adapters/http.js';
 export { createHttpSource, readHttpTaskState } from './adapters/http.js';
 export type { ActionsProps } from './card/Actions.js';
 export { Actions } from './card/Actions.js';
+export type { AnsweredByHostSectionProps } from './card/AnsweredByHostSection.js';
+export { AnsweredByHostSection } from './card/AnsweredByHostSection.js';
+export type { AnswererContext, RequestAnswerers } from './card/answerers.js';
 export type { InputRequestComponents } from './card/components.js';
 export type { FieldProps } from './card/Field.js';
 export { Field } from './card/Field.js';
@@ -46,5 +49,7 @@ export type {
   UseRoundResponsesOptions,
 } from './hooks/useRoundResponses.js';
 export { useRoundResponses } from './hooks/useRoundResponses.js';
+export { germanMessages } from './i18n/de.js';
+export { formatNumber, scriptNames } from './i18n/format.js';
 export type { InputRequestMessages } from './i18n/messages.js';
 export { englishMessages } from './i18n/messages.js';

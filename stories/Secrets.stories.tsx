@@ -46,7 +46,9 @@ export const Masked = meta.story({
     await expect(input).toHaveAttribute('type', 'password');
     await expect(input).toHaveAttribute('autocomplete', 'off');
     await expect(input.closest('[data-part="field"]')).toHaveAttribute('data-secret');
-    await expect(canvas.getByText(/MCP forbids servers to ask for passwords, API keys or payment details/)).toBeVisible();
+    await expect(
+      canvas.getByText(/MCP forbids servers to ask for passwords, API keys or payment details/),
+    ).toBeVisible();
     await expect(input).toHaveAccessibleDescription(expect.stringContaining('press Decline.'));
     await userEvent.type(input, SECRET);
     await expect(canvasElement.innerHTML).not.toContain(SECRET);
@@ -62,9 +64,13 @@ export const ShowAndHide = meta.story({
     await expect(input).toHaveValue(SECRET);
     const hide = canvas.getByRole('button', { name: 'Hide Access token' });
     await expect(hide).toHaveAttribute('aria-pressed', 'true');
+    await expect(hide).toHaveTextContent('Hide');
     await userEvent.click(hide);
     await expect(input).toHaveAttribute('type', 'password');
-    await expect(canvas.getByRole('button', { name: 'Show Access token' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(canvas.getByRole('button', { name: 'Show Access token' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   },
 });
 

@@ -8,6 +8,7 @@ import type { AnswerChecker, FieldError } from '../core/validate.js';
 import { type InputRequestController, useInputRequest } from '../hooks/useInputRequest.js';
 import { type ResumeFunction, useRoundResponses } from '../hooks/useRoundResponses.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
+import type { RequestAnswerers } from './answerers.js';
 import type { InputRequestComponents } from './components.js';
 import { RoundBody } from './RoundBody.js';
 
@@ -33,6 +34,11 @@ export interface InputRequestCardCommonProps {
   isSecret?: (field: FieldSpec, request: FormRequest) => boolean;
   /** Parts to replace with your own components (each gets the built-in part's props). */
   components?: InputRequestComponents;
+  /**
+   * Host answers for requests no form can answer: `sampling/createMessage` and `roots/list`.
+   * A request with an answerer is answered without a form; the card says so.
+   */
+  answerers?: RequestAnswerers;
 }
 
 /** A card for one round you already have: `suspension` + `resume`. */
@@ -107,6 +113,7 @@ function StaticCard({
   drafts,
   isSecret,
   components,
+  answerers,
 }: StaticInputRequestCardProps) {
   const messages = useMessages(overrides);
   const round = useRoundResponses({ suspension, resume });
@@ -138,6 +145,7 @@ function StaticCard({
         {...(drafts ? { drafts } : {})}
         {...(isSecret ? { isSecret } : {})}
         {...(components ? { components } : {})}
+        {...(answerers ? { answerers } : {})}
       />
     </CardFrame>
   );
@@ -165,6 +173,7 @@ function LiveCard({
   className,
   isSecret,
   components,
+  answerers,
 }: LiveInputRequestCardProps) {
   const messages = useMessages(overrides);
   const controller = useInputRequest(source, {
@@ -211,6 +220,7 @@ function LiveCard({
           checker={checker}
           isSecret={isSecret}
           components={components}
+          answerers={answerers}
         />
       ) : null}
       {state === 'completed' && typeof lifecycle.result === 'string' ? (
@@ -228,6 +238,7 @@ function LiveRound({
   checker,
   isSecret,
   components,
+  answerers,
 }: {
   suspension: Suspension;
   controller: InputRequestController;
@@ -236,6 +247,7 @@ function LiveRound({
   checker: AnswerChecker | undefined;
   isSecret: ((field: FieldSpec, request: FormRequest) => boolean) | undefined;
   components: InputRequestComponents | undefined;
+  answerers: RequestAnswerers | undefined;
 }) {
   const round = useRoundResponses({ suspension, resume: controller.respond });
   const locked = controller.state !== 'input-required' && controller.state !== 'submitting';
@@ -249,6 +261,7 @@ function LiveRound({
       {...(checker ? { checker } : {})}
       {...(isSecret ? { isSecret } : {})}
       {...(components ? { components } : {})}
+      {...(answerers ? { answerers } : {})}
       {...(controller.drafts && controller.state === 'input-required' ? { drafts: controller.drafts } : {})}
     />
   );

@@ -51,8 +51,9 @@ export function LinkRequestSection({
   const inert = locked || answer !== undefined;
   const waiting = link.openable && opened;
 
-  // The Open button goes away once clicked; Done takes its place and its focus, so a person
-  // coming back from the other tab lands on the button that finishes the request.
+  // The Open button goes away once clicked; Done (a new element, so screen readers announce it
+  // with its description) takes its place and its focus, so a person coming back from the
+  // other tab lands on the button that finishes the request.
   useEffect(() => {
     if (!waiting || !moveFocusToDone.current) return;
     moveFocusToDone.current = false;
@@ -181,6 +182,7 @@ export function LinkRequestSection({
         {waiting ? (
           <>
             <button
+              key="done"
               type="button"
               ref={doneRef}
               data-action="done"
@@ -204,6 +206,7 @@ export function LinkRequestSection({
         ) : (
           <>
             <button
+              key="open"
               type="button"
               data-action="open"
               disabled={inert}

@@ -1,11 +1,22 @@
 import { type ComponentType, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { type DraftStore, draftKey } from '../core/draft.js';
-import type { ElicitResult, FieldSpec, FormRequest, InputRequest, Suspension } from '../core/model.js';
+import {
+  type ElicitResult,
+  type FieldSpec,
+  type FormRequest,
+  type InputRequest,
+  type InputResponse,
+  isElicitResult,
+  type Suspension,
+} from '../core/model.js';
 import { looksSecret } from '../core/secret.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import type { RoundResponses } from '../hooks/useRoundResponses.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
+import { AnsweredByHostSection } from './AnsweredByHostSection.js';
+import type { RequestAnswerers } from './answerers.js';
 import type { InputRequestComponents } from './components.js';
+import { describeError } from './describeError.js';
 import { FormRequestSection, type FormRequestSectionProps } from './FormRequestSection.js';
 import { LinkRequestSection } from './LinkRequestSection.js';
 import { SectionStatus } from './SectionStatus.js';
@@ -27,6 +38,8 @@ export interface RoundBodyProps {
   isSecret?: (field: FieldSpec, request: FormRequest) => boolean;
   /** Parts to replace with your own components. */
   components?: InputRequestComponents;
+  /** Host answers for requests no form can answer (sampling, roots). */
+  answerers?: RequestAnswerers;
 }
 
 /**
@@ -43,6 +56,7 @@ export function RoundBody({
   drafts,
   isSecret = looksSecret,
   components = {},
+  answerers,
 }: RoundBodyProps) {
   const Status = components.SectionStatus ?? SectionStatus;
   const failed = round.error !== undefined && !locked;
@@ -69,9 +83,15 @@ export function RoundBody({
       ) : null}
       {suspension.requests.map((request) => {
         // After a failed send every section is editable again; the kept responses still back "Try again".
-        const answer =
+        const response =
           round.error === undefined && Object.hasOwn(round.responses, request.key)
             ? round.responses[request.key]
+            : undefined;
+        // A host answerer's result (sampling, roots) reads as accepted in the round's progress.
+        const answer: ElicitResult | undefined = isElicitResult(response)
+          ? response
+          : response
+            ? { action: 'accept' }
             : undefined;
         const common: SectionCommon = {
           answer,
@@ -99,6 +119,9 @@ export function RoundBody({
             draftId={draftKey(suspension.id, request.key)}
             isSecret={isSecret}
             components={components}
+            answerers={answerers}
+            suspension={suspension}
+            onResponse={(result) => round.answer(request.key, result)}
           />
         );
       })}
@@ -131,6 +154,9 @@ interface RequestSectionProps {
   draftId: string;
   isSecret: (field: FieldSpec, request: FormRequest) => boolean;
   components: InputRequestComponents;
+  answerers: RequestAnswerers | undefined;
+  suspension: Suspension;
+  onResponse: (result: InputResponse) => void;
 }
 
 function RequestSection({
@@ -142,6 +168,9 @@ function RequestSection({
   draftId,
   isSecret,
   components,
+  answerers,
+  suspension,
+  onResponse,
 }: RequestSectionProps) {
   const Link = components.LinkRequest ?? LinkRequestSection;
   const Unsupported = components.UnsupportedRequest ?? UnsupportedRequestSection;
@@ -161,8 +190,21 @@ function RequestSection({
       );
     case 'url':
       return <Link request={request} {...common} />;
-    case 'unsupported':
+    case 'unsupported': {
+      const answerer = answerers?.[request.method as keyof RequestAnswerers];
+      if (answerer) {
+        return (
+          <AnsweredByHostSection
+            request={request}
+            suspension={suspension}
+            answerer={answerer}
+            {...common}
+            onAnswer={onResponse}
+          />
+        );
+      }
       return <Unsupported request={request} {...common} />;
+    }
   }
 }
 
@@ -184,11 +226,4 @@ function SecretAwareFormSection({
     return fields.every((field, index) => field === request.fields[index]) ? request : { ...request, fields };
   }, [request, isSecret]);
   return <Form request={withSecrets} {...rest} />;
-}
-
-/** Text for an error of unknown shape: its message, or a generic word. */
-export function describeError(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return 'unknown error';
 }

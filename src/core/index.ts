@@ -31,11 +31,14 @@ export type {
   FieldSpec,
   FormRequest,
   InputRequest,
+  InputResponse,
   InputResponses,
   JsonValue,
   MultiSelectFieldSpec,
   NumberFieldSpec,
   RequestedSchema,
+  RootsResult,
+  SamplingResult,
   SchemaProblem,
   SingleSelectFieldSpec,
   Suspension,
@@ -45,6 +48,7 @@ export type {
   UnsupportedRequest,
   UrlRequest,
 } from './model.js';
+export { isElicitResult } from './model.js';
 export {
   FLAT_LIMITS,
   FLAT_REQUEST_KEY,
@@ -68,7 +72,7 @@ export type {
   TaskStatus,
 } from './source.js';
 export { isStaleRoundError, StaleRoundError } from './source.js';
-export type { LinkCheck } from './url.js';
-export { checkLink } from './url.js';
+export type { LinkCheck, LinkParts, LinkWarning, LinkWarningKind } from './url.js';
+export { checkLink, mixedScripts, toUnicodeHostname } from './url.js';
 export type { AnswerCheck, AnswerChecker, FieldError } from './validate.js';
 export { prepareAnswerValidator, validateAnswer } from './validate.js';

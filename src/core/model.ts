@@ -148,6 +148,8 @@ export interface UnsupportedRequest {
   reason: string;
   /** Every problem behind the reason (e.g. each refused schema keyword). */
   problems: SchemaProblem[];
+  /** The request's params as sent, for host answerers (e.g. the sampling messages). */
+  params?: Record<string, unknown>;
 }
 
 /** One question of a suspension. */
@@ -199,7 +201,37 @@ export type ElicitResult =
   | { action: 'cancel' };
 
 /** All answers of a round, keyed like the requests (MCP `inputResponses`). */
-export type InputResponses = Record<string, ElicitResult>;
+export type InputResponses = Record<string, InputResponse>;
+
+/**
+ * The answer to a `sampling/createMessage` request (MCP `CreateMessageResult`), produced by a
+ * host answerer, never by a person's form.
+ */
+export interface SamplingResult {
+  role: 'assistant';
+  content: Record<string, unknown> | Record<string, unknown>[];
+  model: string;
+  stopReason?: string;
+  [key: string]: unknown;
+}
+
+/** The answer to a `roots/list` request (MCP `ListRootsResult`), produced by a host answerer. */
+export interface RootsResult {
+  roots: Array<{ uri: string; name?: string; [key: string]: unknown }>;
+  [key: string]: unknown;
+}
+
+/** The answer to one request of a round: an `ElicitResult`, or a host answerer's result. */
+export type InputResponse = ElicitResult | SamplingResult | RootsResult;
+
+/** True for the answer a person gives: accept, decline or cancel. */
+export function isElicitResult(response: InputResponse | undefined): response is ElicitResult {
+  return (
+    response !== undefined &&
+    typeof (response as { action?: unknown }).action === 'string' &&
+    ['accept', 'decline', 'cancel'].includes((response as { action: string }).action)
+  );
+}
 
 /** Optional facts about who asks, merged into the parsed suspension. */
 export interface SuspensionMeta {

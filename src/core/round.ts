@@ -1,4 +1,4 @@
-import type { ElicitResult, InputResponses, Suspension } from './model.js';
+import type { InputResponse, InputResponses, Suspension } from './model.js';
 
 /**
  * Where the answering of one round stands:
@@ -19,7 +19,7 @@ export interface RoundState {
 
 /** What can happen to a round while a person answers it. */
 export type RoundEvent =
-  | { type: 'answer'; key: string; result: ElicitResult }
+  | { type: 'answer'; key: string; result: InputResponse }
   | { type: 'reopen'; key: string }
   | { type: 'send' }
   | { type: 'send-succeeded' }

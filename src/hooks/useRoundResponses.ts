@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import type { ElicitResult, InputResponses, Suspension } from '../core/model.js';
+import type { InputResponse, InputResponses, Suspension } from '../core/model.js';
 import { initialRoundState, type RoundState, roundReducer, unansweredKeys } from '../core/round.js';
 
 /** Sends the responses of a round to whatever backend asked. It may resolve with anything. */
@@ -24,7 +24,7 @@ export interface RoundResponses extends RoundState {
   /** Keys that still need an answer. */
   pending: string[];
   /** Records one request's answer; sends every answer once the last one is in. */
-  answer: (key: string, result: ElicitResult) => void;
+  answer: (key: string, result: InputResponse) => void;
   /** Takes an answer back so the person can change it before the round is sent. */
   reopen: (key: string) => void;
   /** Sends the collected responses again after a failed send. */
@@ -76,7 +76,7 @@ export function useRoundResponses({ suspension, resume }: UseRoundResponsesOptio
   }, []);
 
   const answer = useCallback(
-    (key: string, result: ElicitResult) => {
+    (key: string, result: InputResponse) => {
       if (sendingRef.current) return;
       const responses = { ...latest.current.responses };
       Object.defineProperty(responses, key, {

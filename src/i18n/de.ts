@@ -66,6 +66,10 @@ export const germanMessages: InputRequestMessages = {
   hideSecret: (fieldLabel) => `${fieldLabel} verbergen`,
   secretWarning: (declineLabel) =>
     `Vorsicht: MCP verbietet Servern, in einem Formular nach Passwörtern, API-Schlüsseln oder Zahlungsdaten zu fragen. Wenn Sie diese Frage nicht erwartet haben, wählen Sie „${declineLabel}“.`,
+  answeringAutomatically: 'Diese App antwortet…',
+  answeredAutomatically: 'Von dieser App beantwortet.',
+  automaticAnswerFailed: (detail) =>
+    `Diese App konnte nicht selbst antworten: ${detail}. Sie können trotzdem ablehnen oder abbrechen.`,
   loading: 'Anfrage wird geladen…',
   working: 'In Arbeit – gerade gibt es nichts zu beantworten.',
   answeredElsewhere: 'Bereits an anderer Stelle beantwortet. Diese Anfrage ist geschlossen.',

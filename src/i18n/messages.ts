@@ -82,6 +82,12 @@ export interface InputRequestMessages {
   hideSecret: (fieldLabel: string) => string;
   /** Secret field: warning next to the field; `declineLabel` is the Decline button's text. */
   secretWarning: (declineLabel: string) => string;
+  /** A request the host app answers by itself (e.g. sampling): while its answerer runs. */
+  answeringAutomatically: string;
+  /** A request the host app answered by itself. */
+  answeredAutomatically: string;
+  /** The host app's own answer failed; `detail` says why. The person can still decline or cancel. */
+  automaticAnswerFailed: (detail: string) => string;
   /** Lifecycle: the task's state is being fetched. */
   loading: string;
   /** Lifecycle: the task runs and asks nothing right now. */
@@ -162,6 +168,10 @@ export const englishMessages: InputRequestMessages = {
   hideSecret: (fieldLabel) => `Hide ${fieldLabel}`,
   secretWarning: (declineLabel) =>
     `Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form. If you did not expect this question, press ${declineLabel}.`,
+  answeringAutomatically: 'Answering in this app…',
+  answeredAutomatically: 'Answered by this app.',
+  automaticAnswerFailed: (detail) =>
+    `This app could not answer it by itself: ${detail}. You can still decline or cancel.`,
   loading: 'Loading the request…',
   working: 'Working… nothing to answer right now.',
   answeredElsewhere: 'Answered elsewhere. This request is closed.',

@@ -1,4 +1,4 @@
-import type { ElicitResult, InputResponses, Suspension } from '../core/model.js';
+import { type ElicitResult, type InputResponses, isElicitResult, type Suspension } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import { nextSequence } from './client.js';
 
@@ -95,7 +95,7 @@ export function createElicitationHandler(
         respond: settle,
         resume: async (responses) => {
           const result = key === undefined ? undefined : responses[key];
-          if (result === undefined) {
+          if (!isElicitResult(result)) {
             throw new Error(
               `input-request-cards: resume got no answer for request "${key ?? '?'}". ` +
                 'Pass the responses the card gives resume, keyed like suspension.requests.',

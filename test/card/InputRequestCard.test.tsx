@@ -296,6 +296,10 @@ describe('InputRequestCard: several requests in one round', () => {
       '_blank',
       'noopener,noreferrer',
     );
+    // Open only opens; Done says the person went through with it (accept, in URL mode).
+    expect(screen.getByText('1 of 3 answered')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.getByText('2 of 3 answered')).toBeInTheDocument();
     expect(resume).not.toHaveBeenCalled();
     const declines = screen.getAllByRole('button', { name: 'Decline' });
     await user.click(declines[declines.length - 1] as HTMLElement);

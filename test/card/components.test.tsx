@@ -9,29 +9,42 @@ import {
 } from '../../src/index.ts';
 import { formRound, mixedRound } from '../fixtures/suspensions.ts';
 
+function WrappedField(props: FieldProps) {
+  return (
+    <div data-testid="my-field">
+      <Field {...props} />
+    </div>
+  );
+}
+
+function MyLinkRequest({ request, onAnswer }: LinkRequestSectionProps) {
+  return (
+    <section aria-label="My link">
+      <p>{request.url}</p>
+      <button type="button" onClick={() => onAnswer({ action: 'decline' })}>
+        Not now
+      </button>
+    </section>
+  );
+}
+
+function MyUnsupportedRequest({ onAnswer }: UnsupportedRequestSectionProps) {
+  return (
+    <button type="button" onClick={() => onAnswer({ action: 'cancel' })}>
+      Skip
+    </button>
+  );
+}
+
+const components: InputRequestComponents = {
+  Field: WrappedField,
+  LinkRequest: MyLinkRequest,
+  UnsupportedRequest: MyUnsupportedRequest,
+};
+
 it('replaces parts through the components map, keeping their behaviour', async () => {
   const user = userEvent.setup();
   const resume = vi.fn(async (_responses: InputResponses) => undefined);
-  const components: InputRequestComponents = {
-    Field: (props) => (
-      <div data-testid="my-field">
-        <Field {...props} />
-      </div>
-    ),
-    LinkRequest: ({ request, onAnswer }) => (
-      <section aria-label="My link">
-        <p>{request.url}</p>
-        <button type="button" onClick={() => onAnswer({ action: 'decline' })}>
-          Not now
-        </button>
-      </section>
-    ),
-    UnsupportedRequest: ({ onAnswer }) => (
-      <button type="button" onClick={() => onAnswer({ action: 'cancel' })}>
-        Skip
-      </button>
-    ),
-  };
   render(<InputRequestCard suspension={mixedRound} resume={resume} components={components} />);
 
   expect(screen.getAllByTestId('my-field')).toHaveLength(1);

@@ -69,9 +69,11 @@ const sampleErrors: Array<[FieldError, FieldSpec]> = (() => {
     const property = cases[error.field]![0];
     const base = { name: error.field, index, required: false };
     if (property.type === 'array') return [error, { ...base, kind: 'multi-select', options: [] }];
-    if ('enum' in property || 'oneOf' in property) return [error, { ...base, kind: 'single-select', options: [] }];
+    if ('enum' in property || 'oneOf' in property)
+      return [error, { ...base, kind: 'single-select', options: [] }];
     if (property.type === 'boolean') return [error, { ...base, kind: 'boolean' }];
-    if (property.type === 'number' || property.type === 'integer') return [error, { ...base, kind: property.type }];
+    if (property.type === 'number' || property.type === 'integer')
+      return [error, { ...base, kind: property.type }];
     return [error, { ...base, kind: 'text' }];
   });
 })();
@@ -94,6 +96,7 @@ const sampleCalls: StringArgs = {
   hideSecret: [[ARG]],
   secretWarning: [[ARG]],
   failed: [[ARG], [undefined]],
+  automaticAnswerFailed: [[ARG]],
   fieldError: sampleErrors,
 };
 
@@ -118,15 +121,22 @@ function englishFragments(): string[] {
   return [...new Set(fragments)];
 }
 
-/** What a person perceives: the text, plus names and values given in attributes. */
+/**
+ * What a person perceives: the text, plus names and values given in attributes. Left out: why a
+ * request is unsupported and its problems, which the parser (not `messages`) writes, in English.
+ */
 function perceivedText(): string {
-  const attributes = [...document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]')].flatMap(
+  const body = document.body.cloneNode(true) as HTMLElement;
+  for (const parserText of body.querySelectorAll('[data-part="reason"] > p, [data-part="problems"] li')) {
+    parserText.remove();
+  }
+  const attributes = [...body.querySelectorAll('[aria-label], [title], [placeholder], [alt]')].flatMap(
     (element) =>
       ['aria-label', 'title', 'placeholder', 'alt']
         .map((name) => element.getAttribute(name))
         .filter((value): value is string => value !== null),
   );
-  return [document.body.textContent ?? '', ...attributes].join('\n');
+  return [body.textContent ?? '', ...attributes].join('\n');
 }
 
 function englishLeftIn(text: string): string[] {
@@ -161,7 +171,12 @@ const germanSchema: RequestedSchema = {
     },
     '': { type: 'string' },
     schluessel: { type: 'string', title: 'Zugangsschlüssel' },
-    themen: { type: 'array', title: 'Themen', items: { type: 'string', enum: ['Kalender', 'Post'] }, minItems: 1 },
+    themen: {
+      type: 'array',
+      title: 'Themen',
+      items: { type: 'string', enum: ['Kalender', 'Post'] },
+      minItems: 1,
+    },
   },
   required: ['name', 'themen'],
 };
@@ -251,7 +266,10 @@ describe('germanMessages', () => {
     const english = englishFragments();
     for (const [error, field] of sampleErrors) {
       const text = germanMessages.fieldError(error, field);
-      expect(english.filter((fragment) => text.includes(fragment)), text).toStrictEqual([]);
+      expect(
+        english.filter((fragment) => text.includes(fragment)),
+        text,
+      ).toStrictEqual([]);
     }
     const german = sampleErrors.map(([error, field]) => germanMessages.fieldError(error, field));
     expect(german).toContain('Geben Sie eine Zahl von mindestens 12.345,5 ein.');
@@ -289,7 +307,9 @@ describe('germanMessages', () => {
   });
 
   it('names scripts in German', () => {
-    expect(germanMessages.linkMixedScript('аpple.com', ['Cyrl', 'Latn'])).toContain('(Kyrillisch und Lateinisch)');
+    expect(germanMessages.linkMixedScript('аpple.com', ['Cyrl', 'Latn'])).toContain(
+      '(Kyrillisch und Lateinisch)',
+    );
   });
 });
 
@@ -302,14 +322,21 @@ describe('englishMessages.fieldError', () => {
       params: { limit },
       message: 'unused',
     });
-    expect(englishMessages.fieldError(error('maximum', 10000), field)).toBe('Enter a number of at most 10,000.');
+    expect(englishMessages.fieldError(error('maximum', 10000), field)).toBe(
+      'Enter a number of at most 10,000.',
+    );
     expect(englishMessages.fieldError(error('minLength', 1), field)).toBe('Enter at least 1 character.');
     expect(englishMessages.fieldError(error('maxItems', 1500), field)).toBe('Choose at most 1,500 options.');
   });
 
   it('keeps the checker’s own words for keywords without numbers', () => {
     const field: FieldSpec = { kind: 'text', name: 't', index: 0, required: true };
-    const error: FieldError = { field: 't', keyword: 'required', params: {}, message: 'This field is required.' };
+    const error: FieldError = {
+      field: 't',
+      keyword: 'required',
+      params: {},
+      message: 'This field is required.',
+    };
     expect(englishMessages.fieldError(error, field)).toBe('This field is required.');
   });
 });
@@ -326,12 +353,17 @@ describe('a card in German', () => {
     render(
       <>
         <InputRequestCard suspension={germanRound()} resume={resume} messages={germanMessages} />
-        <InputRequestCard suspension={anonymousRound} resume={async () => undefined} messages={germanMessages} />
+        <InputRequestCard
+          suspension={anonymousRound}
+          resume={async () => undefined}
+          messages={germanMessages}
+        />
       </>,
     );
     const [card] = screen.getAllByRole('region');
     const inCard = within(card as HTMLElement);
-    const expectNoEnglish = (state: string) => expect(englishLeftIn(perceivedText()), state).toStrictEqual([]);
+    const expectNoEnglish = (state: string) =>
+      expect(englishLeftIn(perceivedText()), state).toStrictEqual([]);
 
     // Answering: every kind of section, warnings, the secret field, the refused links.
     expect(inCard.getByRole('heading', { name: 'Anfrage von Kalender' })).toBeVisible();
@@ -360,7 +392,9 @@ describe('a card in German', () => {
     const login = inCard.getByRole('region', { name: 'Melden Sie sich beim Kalender an.' });
     await user.click(within(login).getByRole('button', { name: 'Link öffnen' }));
     expect(within(login).getByRole('button', { name: 'Fertig' })).toHaveFocus();
-    expect(within(login).getByText('Schließen Sie den Vorgang im neuen Tab ab und wählen Sie dann „Fertig“.')).toBeVisible();
+    expect(
+      within(login).getByText('Schließen Sie den Vorgang im neuen Tab ab und wählen Sie dann „Fertig“.'),
+    ).toBeVisible();
     expectNoEnglish('link waiting');
 
     // Some sections answered, one of each kind of answer.

@@ -41,7 +41,9 @@ describe('a link request before it is opened', () => {
     expect(within(url).getByText('accounts.')).toBeVisible();
     expect(within(url).getByText('/connect?state=abc#x')).toBeVisible();
     expect(screen.getByText('Site:')).toHaveTextContent('Site: accounts.example.com');
-    expect(screen.getByText('Opens in a new browser tab. Check the address before you continue.')).toBeVisible();
+    expect(
+      screen.getByText('Opens in a new browser tab. Check the address before you continue.'),
+    ).toBeVisible();
   });
 
   it('is never a link and never opens by itself', () => {
@@ -61,14 +63,18 @@ describe('a link request before it is opened', () => {
   it('Decline answers decline without opening anything', async () => {
     const { user, resume } = renderLink('https://example.com/');
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    await waitFor(() => expect(resume).toHaveBeenCalledWith({ login: { action: 'decline' } }, expect.anything()));
+    await waitFor(() =>
+      expect(resume).toHaveBeenCalledWith({ login: { action: 'decline' } }, expect.anything()),
+    );
     expect(open).not.toHaveBeenCalled();
   });
 
   it('Cancel answers cancel without opening anything', async () => {
     const { user, resume } = renderLink('https://example.com/');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(resume).toHaveBeenCalledWith({ login: { action: 'cancel' } }, expect.anything()));
+    await waitFor(() =>
+      expect(resume).toHaveBeenCalledWith({ login: { action: 'cancel' } }, expect.anything()),
+    );
     expect(open).not.toHaveBeenCalled();
   });
 });
@@ -80,7 +86,11 @@ describe('opening a link', () => {
     await user.click(screen.getByRole('button', { name: 'Open link' }));
 
     expect(open).toHaveBeenCalledOnce();
-    expect(open).toHaveBeenCalledWith('https://accounts.example.com/connect?x=1', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledWith(
+      'https://accounts.example.com/connect?x=1',
+      '_blank',
+      'noopener,noreferrer',
+    );
     expect(resume).not.toHaveBeenCalled();
     expect(screen.getByText('Finish in the new tab, then press Done.')).toBeVisible();
     const done = screen.getByRole('button', { name: 'Done' });
@@ -100,7 +110,9 @@ describe('opening a link', () => {
     const { user, resume } = renderLink('https://example.com/');
     await user.click(screen.getByRole('button', { name: 'Open link' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(resume).toHaveBeenCalledWith({ login: { action: 'cancel' } }, expect.anything()));
+    await waitFor(() =>
+      expect(resume).toHaveBeenCalledWith({ login: { action: 'cancel' } }, expect.anything()),
+    );
   });
 
   it('Open again opens the same address once more and keeps waiting', async () => {
@@ -136,7 +148,12 @@ describe('opening a link', () => {
 
   it('disables every button while the answer is being sent', async () => {
     const user = userEvent.setup();
-    render(<InputRequestCard suspension={linkRound('https://example.com/')} resume={() => new Promise(() => {})} />);
+    render(
+      <InputRequestCard
+        suspension={linkRound('https://example.com/')}
+        resume={() => new Promise(() => {})}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Open link' }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByText('Sending your answer…')).toBeVisible();
@@ -168,7 +185,9 @@ describe('warnings', () => {
 
   it('calls out a Latin and Cyrillic look-alike by its alphabets', () => {
     renderLink('https://\u0430pple.com/');
-    expect(screen.getByText(/reads "\u0430pple\.com", but its real address is xn--pple-43d\.com/)).toBeVisible();
+    expect(
+      screen.getByText(/reads "\u0430pple\.com", but its real address is xn--pple-43d\.com/),
+    ).toBeVisible();
     expect(
       screen.getByText(
         '"\u0430pple.com" mixes letters from different alphabets (Cyrillic and Latin), a common way to imitate a well-known name.',
@@ -192,7 +211,8 @@ describe('warnings', () => {
       'punycode',
       'mixed-script',
     ]);
-    const describedBy = screen.getByRole('button', { name: 'Open link' }).getAttribute('aria-describedby') ?? '';
+    const describedBy =
+      screen.getByRole('button', { name: 'Open link' }).getAttribute('aria-describedby') ?? '';
     for (const item of items) expect(describedBy.split(' ')).toContain(item.id);
     expect(describedBy.split(' ')).toContain(screen.getByText(/Opens in a new browser tab/).id);
   });
@@ -231,7 +251,9 @@ describe('refused links', () => {
     expect(open).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    await waitFor(() => expect(resume).toHaveBeenCalledWith({ login: { action: 'decline' } }, expect.anything()));
+    await waitFor(() =>
+      expect(resume).toHaveBeenCalledWith({ login: { action: 'decline' } }, expect.anything()),
+    );
     expect(open).not.toHaveBeenCalled();
   });
 

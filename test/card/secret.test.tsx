@@ -27,7 +27,17 @@ function secretRound(): Suspension {
 }
 
 // console.error and console.warn already fail any test that calls them (test/setup.ts).
-const consoleMethods = ['log', 'info', 'debug', 'trace', 'table', 'dir', 'dirxml', 'group', 'assert'] as const;
+const consoleMethods = [
+  'log',
+  'info',
+  'debug',
+  'trace',
+  'table',
+  'dir',
+  'dirxml',
+  'group',
+  'assert',
+] as const;
 let spies: MockInstance[] = [];
 beforeEach(() => {
   spies = consoleMethods.map((method) => vi.spyOn(console, method));
@@ -37,7 +47,9 @@ afterEach(() => {
 });
 
 function printedAnything(text: string): boolean {
-  return spies.some((spy) => spy.mock.calls.some((args) => args.some((arg) => stringify(arg).includes(text))));
+  return spies.some((spy) =>
+    spy.mock.calls.some((args) => args.some((arg) => stringify(arg).includes(text))),
+  );
 }
 
 function stringify(value: unknown): string {
@@ -50,13 +62,17 @@ function stringify(value: unknown): string {
 
 describe('a secret field', () => {
   it('is masked, never autocompleted, and marked on its wrapper', () => {
-    const { container } = render(<InputRequestCard suspension={secretRound()} resume={async () => undefined} />);
+    const { container } = render(
+      <InputRequestCard suspension={secretRound()} resume={async () => undefined} />,
+    );
     const input = screen.getByLabelText(/^API key/);
     expect(input).toHaveAttribute('type', 'password');
     expect(input).toHaveAttribute('autocomplete', 'off');
     expect(input).toHaveAttribute('spellcheck', 'false');
     expect(input.closest('[data-part="field"]')).toHaveAttribute('data-secret');
-    expect(screen.getByLabelText('Account').closest('[data-part="field"]')).not.toHaveAttribute('data-secret');
+    expect(screen.getByLabelText('Account').closest('[data-part="field"]')).not.toHaveAttribute(
+      'data-secret',
+    );
     expect(screen.getByLabelText('Account')).toHaveAttribute('type', 'text');
     expect(container.querySelectorAll('[data-secret]')).toHaveLength(2);
   });

@@ -72,12 +72,23 @@ describe('checkLink: the URL split around its host', () => {
     ],
     [
       'http://user:secret@login.example.com:8443/a?b#c',
-      { beforeHost: 'http://user:secret@', subdomain: 'login.', domain: 'example.com', afterHost: ':8443/a?b#c' },
+      {
+        beforeHost: 'http://user:secret@',
+        subdomain: 'login.',
+        domain: 'example.com',
+        afterHost: ':8443/a?b#c',
+      },
     ],
-    ['http://localhost:3000/cb', { beforeHost: 'http://', subdomain: '', domain: 'localhost', afterHost: ':3000/cb' }],
+    [
+      'http://localhost:3000/cb',
+      { beforeHost: 'http://', subdomain: '', domain: 'localhost', afterHost: ':3000/cb' },
+    ],
     ['http://[::1]:8080/x', { beforeHost: 'http://', subdomain: '', domain: '[::1]', afterHost: ':8080/x' }],
     ['https://10.0.0.1/', { beforeHost: 'https://', subdomain: '', domain: '10.0.0.1', afterHost: '/' }],
-    ['https://www.example.com./', { beforeHost: 'https://', subdomain: 'www.', domain: 'example.com.', afterHost: '/' }],
+    [
+      'https://www.example.com./',
+      { beforeHost: 'https://', subdomain: 'www.', domain: 'example.com.', afterHost: '/' },
+    ],
   ])('%s', (url, parts) => {
     const check = openable(url);
     expect(check.parts).toStrictEqual(parts);

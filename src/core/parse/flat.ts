@@ -8,6 +8,7 @@ import type {
   Suspension,
   SuspensionMeta,
 } from '../model.js';
+import { isElicitResult } from '../model.js';
 import { analyzeRequestedSchema } from '../schema.js';
 import { buildSuspension, describeValue, ownString, pointerSegment } from './shared.js';
 
@@ -134,7 +135,7 @@ export function toFlatInputResponses(
   }
   const request = suspension.requests.find((candidate) => candidate.key === FLAT_REQUEST_KEY);
   const response = Object.hasOwn(responses, FLAT_REQUEST_KEY) ? responses[FLAT_REQUEST_KEY] : undefined;
-  if (request?.kind !== 'form' || response?.action !== 'accept') return undefined;
+  if (request?.kind !== 'form' || !isElicitResult(response) || response.action !== 'accept') return undefined;
   const content = response.content ?? {};
   const values: Array<[string, ContentValue]> = [];
   for (const field of request.fields) {
@@ -237,7 +238,7 @@ function readField(entry: unknown, index: number, seen: Set<string>, report: Rep
   }
 
   const type = ownValue(entry, 'type') ?? 'string';
-  if (typeof type !== 'string' || false) {
+  if (typeof type !== 'string' || !FIELD_TYPES.has(type)) {
     bad(
       ['type'],
       `Field ${index} has type ${typeof type === 'string' ? JSON.stringify(type) : describeValue(type)}; ` +

@@ -28,19 +28,25 @@ export function readEmbeddedRequest(key: string, entry: unknown): InputRequest {
     case 'elicitation/create':
       return readElicitationParams(key, params);
     case 'sampling/createMessage':
-      return unsupported(
-        key,
-        method,
-        'The server asks this app to run a language model (sampling). This card cannot answer that; you can decline or cancel.',
-        [],
-        messageText,
+      return withParams(
+        unsupported(
+          key,
+          method,
+          'The server asks this app to run a language model (sampling). This card cannot answer that; you can decline or cancel.',
+          [],
+          messageText,
+        ),
+        params,
       );
     case 'roots/list':
-      return unsupported(
-        key,
-        method,
-        'The server asks which folders it may access (roots). This card cannot answer that; you can decline or cancel.',
-        [],
+      return withParams(
+        unsupported(
+          key,
+          method,
+          'The server asks which folders it may access (roots). This card cannot answer that; you can decline or cancel.',
+          [],
+        ),
+        params,
       );
     default:
       return unsupported(
@@ -140,4 +146,11 @@ function unsupported(
     problems,
     ...(message === undefined ? {} : { message }),
   };
+}
+
+/** Keeps the params of requests a host answerer may take over. */
+function withParams(request: InputRequest, params: unknown): InputRequest {
+  return request.kind === 'unsupported'
+    ? { ...request, params: isPlainObject(params) ? params : {} }
+    : request;
 }
