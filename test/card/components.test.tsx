@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { expect, it, vi } from 'vitest';
 import {
   Field,
+  type FieldProps,
   InputRequestCard,
   type InputRequestComponents,
   type InputResponses,
+  type LinkRequestSectionProps,
+  type UnsupportedRequestSectionProps,
 } from '../../src/index.ts';
 import { formRound, mixedRound } from '../fixtures/suspensions.ts';
 
