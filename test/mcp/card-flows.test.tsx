@@ -1,0 +1,254 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSyncExternalStore } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InputRequestCard, type InputRequestSource, type InputRequestState } from '../../src/index.ts';
+import { createElicitationQueue, createMcpRetrySource, createMcpTaskSource } from '../../src/mcp/index.ts';
+import {
+  type Connected,
+  connectLegacy,
+  connectModern,
+  connectTasks,
+  createMrtrServer,
+  createTaskServer,
+} from '../fixtures/mcp-servers.ts';
+
+// The real card, driven by a person (Testing Library + user-event), answering real
+// @modelcontextprotocol/server 2.4 servers in-process, through each resume path to the final result.
+
+let connection: Connected | undefined;
+afterEach(async () => {
+  await connection?.close();
+  connection = undefined;
+});
+
+function renderCard(source: InputRequestSource) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <InputRequestCard source={source} poll={{ baseMs: 50, maxMs: 200 }} replaceDelayMs={0} drafts={false} />
+    </QueryClientProvider>,
+  );
+  return {
+    /** The final state the card settled on (what the source returned last). */
+    finalState: () => queryClient.getQueryData<InputRequestState>(source.queryKey),
+  };
+}
+
+const card = () => screen.getByRole('region', { name: /is asking/ });
+const toolText = (state: InputRequestState | undefined) =>
+  JSON.parse((state?.result as { content: Array<{ text: string }> }).content[0]?.text ?? 'null');
+
+describe('MCP 2026-07-28 retry, through the card', () => {
+  it('asks once: the person edits the form, the server gets exactly that, and the card completes', async () => {
+    const user = userEvent.setup();
+    const server = createMrtrServer();
+    connection = await connectModern(server, { inputRequired: { autoFulfill: false } });
+    const source = createMcpRetrySource({
+      client: connection.client,
+      request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Friday' } } },
+      serverName: 'Calendar',
+      toolName: 'book_meeting',
+    });
+    const { finalState } = renderCard(source);
+
+    const title = await screen.findByRole('textbox', { name: /Title/ });
+    expect(screen.getByRole('heading', { name: 'Calendar is asking' })).toBeInTheDocument();
+    expect(screen.getByText('Details for Friday?')).toBeInTheDocument();
+    await user.clear(title);
+    await user.type(title, 'Planning');
+    await user.click(screen.getByRole('radio', { name: 'south' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    const expectedContent = {
+      title: 'Planning',
+      attendees: 3,
+      hours: 1.5,
+      room: 'south',
+      remote: true,
+      topics: ['plan'],
+    };
+    expect(server.entries.at(-1)?.inputResponses).toEqual({
+      details: { action: 'accept', content: expectedContent },
+    });
+    expect(toolText(finalState())).toEqual({ booked: true, day: 'Friday', details: expectedContent });
+    // The state the server minted came back unchanged, on the retry only.
+    const retry = server.wire.filter((request) => request.method === 'tools/call').at(-1);
+    expect(retry?.params.requestState).toBe(server.minted[0]);
+  });
+
+  it('asks twice: the newer request shows, and the call completes', async () => {
+    const user = userEvent.setup();
+    const server = createMrtrServer();
+    connection = await connectModern(server, { inputRequired: { autoFulfill: false } });
+    const source = createMcpRetrySource({
+      client: connection.client,
+      request: { method: 'tools/call', params: { name: 'two_step', arguments: {} } },
+    });
+    const { finalState } = renderCard(source);
+
+    await user.type(await screen.findByRole('textbox', { name: /name/ }), 'Grace');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Greet Grace?')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /name/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(finalState()?.status).toBe('completed');
+    expect(server.entries.map((entry) => entry.name)).toEqual(['two_step', 'two_step', 'two_step']);
+    expect(server.minted).toHaveLength(2);
+  });
+
+  it('asks for a link: Open opens it after a click, Done accepts, the tool sees the consent', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const server = createMrtrServer();
+    connection = await connectModern(server, { inputRequired: { autoFulfill: false } });
+    const source = createMcpRetrySource({
+      client: connection.client,
+      request: { method: 'tools/call', params: { name: 'connect_account', arguments: {} } },
+    });
+    const { finalState } = renderCard(source);
+
+    await user.click(await screen.findByRole('button', { name: /Open/ }));
+    expect(open).toHaveBeenCalledWith(
+      'https://auth.example.com/connect?session=42',
+      '_blank',
+      'noopener,noreferrer',
+    );
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(server.entries.at(-1)?.inputResponses).toEqual({ login: { action: 'accept' } });
+    expect(toolText(finalState())).toEqual({ linked: true, action: 'accept' });
+    open.mockRestore();
+  });
+
+  it('mixes request kinds: one retry carries the form, the link and the declined sampling run', async () => {
+    const user = userEvent.setup();
+    const server = createMrtrServer();
+    connection = await connectModern(server, { inputRequired: { autoFulfill: false } });
+    const source = createMcpRetrySource({
+      client: connection.client,
+      request: { method: 'tools/call', params: { name: 'mixed', arguments: {} } },
+    });
+    renderCard(source);
+
+    expect(await screen.findByText('0 of 3 answered')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Accept' })[0] as HTMLElement);
+    await user.click(screen.getAllByRole('button', { name: 'Cancel' })[1] as HTMLElement);
+    expect(server.entries).toHaveLength(1);
+    const declines = screen.getAllByRole('button', { name: 'Decline' });
+    await user.click(declines[declines.length - 1] as HTMLElement);
+
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(server.entries.at(-1)?.inputResponses).toEqual({
+      profile: { action: 'accept', content: { nickname: 'ada' } },
+      consent: { action: 'cancel' },
+      summary: { action: 'decline' },
+    });
+  });
+});
+
+describe('MCP Tasks, through the card', () => {
+  it('polls tasks/get, answers with tasks/update, and completes', async () => {
+    const user = userEvent.setup();
+    const server = createTaskServer();
+    connection = await connectTasks(server);
+    server.create({
+      taskId: 'export-7',
+      status: 'input_required',
+      inputRequests: {
+        format: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'form',
+            message: 'Which format?',
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                format: { type: 'string', title: 'Format', enum: ['pdf', 'csv'], default: 'pdf' },
+              },
+              required: ['format'],
+            },
+          },
+        },
+      },
+    });
+    const source = createMcpTaskSource({
+      client: connection.client,
+      taskId: 'export-7',
+      serverName: 'Exporter',
+    });
+    const { finalState } = renderCard(source);
+
+    await user.click(await screen.findByRole('radio', { name: 'csv' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'), { timeout: 3000 });
+    expect(server.updates).toEqual([
+      { taskId: 'export-7', inputResponses: { format: { action: 'accept', content: { format: 'csv' } } } },
+    ]);
+    expect(finalState()?.status).toBe('completed');
+  });
+});
+
+describe('MCP 2025 elicitation/create requests, through the card', () => {
+  function Questions({ queue }: { queue: ReturnType<typeof createElicitationQueue> }) {
+    const prompts = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+    return prompts.map((prompt) => (
+      <InputRequestCard key={prompt.suspension.id} suspension={prompt.suspension} resume={prompt.resume} />
+    ));
+  }
+
+  it('answers the server’s request with the person’s answer, and the tool call finishes', async () => {
+    const user = userEvent.setup();
+    const server = createMrtrServer();
+    const queue = createElicitationQueue({ serverName: 'Calendar' });
+    connection = await connectLegacy(server, (client) =>
+      client.setRequestHandler('elicitation/create', queue.handler),
+    );
+    render(<Questions queue={queue} />);
+
+    const call = connection.client.callTool({ name: 'book_meeting', arguments: { day: 'Monday' } });
+    const attendees = await screen.findByRole('spinbutton', { name: /Attendees/ });
+    await user.clear(attendees);
+    await user.type(attendees, '8');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    const result = await call;
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null')).toEqual({
+      booked: true,
+      day: 'Monday',
+      details: {
+        title: 'Weekly sync',
+        attendees: 8,
+        hours: 1.5,
+        room: 'north',
+        remote: true,
+        topics: ['plan'],
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole('region')).not.toBeInTheDocument());
+  });
+
+  it('declines: the server hears decline', async () => {
+    const user = userEvent.setup();
+    const server = createMrtrServer();
+    const queue = createElicitationQueue();
+    connection = await connectLegacy(server, (client) =>
+      client.setRequestHandler('elicitation/create', queue.handler),
+    );
+    render(<Questions queue={queue} />);
+
+    const call = connection.client.callTool({ name: 'book_meeting', arguments: { day: 'Monday' } });
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+
+    const result = await call;
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null')).toMatchObject({
+      booked: false,
+    });
+  });
+});
