@@ -5,17 +5,13 @@
 // to finish, and saves one PNG per story and size. The server stops at the end, also on errors.
 //
 // Chromium: CHROMIUM_PATH, or /usr/bin/chromium.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { buildStorybook, launchChromium, startPreview } from './storybook-preview.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const staticDir = join(root, 'storybook-static');
 const outDir = join(root, 'docs', 'screenshots');
 const port = 6007;
-const origin = `http://127.0.0.1:${port}`;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const sizes = [
   { name: 'phone', width: 360, height: 800 },
@@ -46,33 +42,6 @@ const shots = [
   },
 ];
 
-function run(command, args) {
-  process.stdout.write(`▶ ${command} ${args.join(' ')}\n`);
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
-  });
-  if (result.status !== 0) throw new Error(`input-request-cards: \`${command} ${args.join(' ')}\` failed`);
-}
-
-async function waitForServer(server, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error('input-request-cards: vite preview exited before it served anything');
-    try {
-      const response = await fetch(`${origin}/iframe.html`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`input-request-cards: nothing answered on ${origin} within ${timeoutMs / 1000} s`);
-}
-
-/** Resolves once Storybook has rendered the story and run its play function. */
 async function waitForStory(page) {
   await page.waitForFunction(
     () => {
@@ -88,56 +57,15 @@ async function waitForStory(page) {
 }
 
 async function main() {
-  if (!existsSync(executablePath)) {
-    throw new Error(
-      `input-request-cards: no Chromium at ${executablePath}; set CHROMIUM_PATH or install chromium`,
-    );
-  }
-  const reuse = process.argv.includes('--reuse') && existsSync(join(staticDir, 'iframe.html'));
-  if (!reuse) run('npx', ['storybook', 'build', '--disable-telemetry', '--quiet', '-o', 'storybook-static']);
+  buildStorybook({ reuse: process.argv.includes('--reuse') });
   mkdirSync(outDir, { recursive: true });
-
-  const server = spawn(
-    'npx',
-    [
-      'vite',
-      'preview',
-      '--outDir',
-      'storybook-static',
-      '--port',
-      String(port),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
-  );
-  const stopServer = () => {
-    if (server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
-  };
-  process.on('exit', stopServer);
+  const preview = await startPreview(port);
+  const origin = preview.origin;
 
   let browser;
   const failures = [];
   try {
-    await waitForServer(server);
-    browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     for (const shot of shots) {
       const context = await browser.newContext({
         colorScheme: shot.colorScheme ?? 'light',
@@ -170,7 +98,7 @@ async function main() {
     }
   } finally {
     await browser?.close();
-    stopServer();
+    preview.stop();
   }
   if (failures.length > 0) {
     process.stderr.write(`\n${failures.length} story(ies) failed:\n  ${failures.join('\n  ')}\n`);

@@ -20,6 +20,8 @@ export type {
 export { InputRequestCard } from './card/InputRequestCard.js';
 export type { LinkRequestSectionProps } from './card/LinkRequestSection.js';
 export { LinkRequestSection } from './card/LinkRequestSection.js';
+export type { RefusalButtonProps } from './card/RefusalButton.js';
+export { RefusalButton } from './card/RefusalButton.js';
 export type { RoundBodyProps } from './card/RoundBody.js';
 export { RoundBody } from './card/RoundBody.js';
 export type { SectionStatusProps } from './card/SectionStatus.js';

@@ -6,6 +6,7 @@ import { useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { Field, type FieldProps } from './Field.js';
+import { RefusalButton } from './RefusalButton.js';
 
 /** Props of {@link FormRequestSection}. */
 export interface FormRequestSectionProps {
@@ -90,28 +91,16 @@ export function FormRequestSection({
         <button type="submit" data-action="accept" disabled={inert}>
           {messages.accept}
         </button>
-        <button
-          type="button"
-          data-action="decline"
-          disabled={inert}
-          onClick={() => {
-            discardPendingDraft();
-            onAnswer({ action: 'decline' });
-          }}
-        >
-          {messages.decline}
-        </button>
-        <button
-          type="button"
-          data-action="cancel"
-          disabled={inert}
-          onClick={() => {
-            discardPendingDraft();
-            onAnswer({ action: 'cancel' });
-          }}
-        >
-          {messages.cancel}
-        </button>
+        {(['decline', 'cancel'] as const).map((action) => (
+          <RefusalButton
+            key={action}
+            action={action}
+            disabled={inert}
+            onAnswer={onAnswer}
+            messages={messages}
+            onBeforeAnswer={discardPendingDraft}
+          />
+        ))}
       </Actions>
     </form>
   );

@@ -3,6 +3,7 @@ import type { ElicitResult, UrlRequest } from '../core/model.js';
 import { checkLink, type LinkWarning } from '../core/url.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
+import { RefusalButton } from './RefusalButton.js';
 
 /** Props of {@link LinkRequestSection}. */
 export interface LinkRequestSectionProps {
@@ -75,26 +76,8 @@ export function LinkRequestSection({
     if (!opened) moveFocusToDone.current = true;
     setOpened(true);
   };
-  const decline = (
-    <button
-      type="button"
-      data-action="decline"
-      disabled={inert}
-      onClick={() => onAnswer({ action: 'decline' })}
-    >
-      {messages.decline}
-    </button>
-  );
-  const cancel = (
-    <button
-      type="button"
-      data-action="cancel"
-      disabled={inert}
-      onClick={() => onAnswer({ action: 'cancel' })}
-    >
-      {messages.cancel}
-    </button>
-  );
+  const decline = <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />;
+  const cancel = <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />;
 
   if (!link.openable) {
     const shown =

@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import type { ElicitResult, UnsupportedRequest } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
+import { RefusalButton } from './RefusalButton.js';
 
 /** Props of {@link UnsupportedRequestSection}. */
 export interface UnsupportedRequestSectionProps {
@@ -57,22 +58,8 @@ export function UnsupportedRequestSection({
         </details>
       ) : null}
       <Actions>
-        <button
-          type="button"
-          data-action="decline"
-          disabled={inert}
-          onClick={() => onAnswer({ action: 'decline' })}
-        >
-          {messages.decline}
-        </button>
-        <button
-          type="button"
-          data-action="cancel"
-          disabled={inert}
-          onClick={() => onAnswer({ action: 'cancel' })}
-        >
-          {messages.cancel}
-        </button>
+        <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
+        <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
       </Actions>
     </section>
   );

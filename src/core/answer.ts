@@ -1,3 +1,4 @@
+import { setOwn } from './identity.js';
 import type { ContentValue, ElicitContent, FieldSpec } from './model.js';
 
 /**
@@ -66,12 +67,7 @@ export function buildAcceptContent(fields: readonly FieldSpec[], values: RawForm
   for (const field of fields) {
     const value = toContentValue(field, values[fieldKey(field)]);
     if (value !== undefined) {
-      Object.defineProperty(content, field.name, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(content, field.name, value);
     }
   }
   return content;

@@ -40,3 +40,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function ownValue(record: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
+
+/**
+ * Sets `record[key] = value` as an own data property, so keys like `__proto__` stay data
+ * instead of replacing the record's prototype.
+ */
+export function setOwn<R extends Record<string, unknown>>(record: R, key: string, value: R[string]): void {
+  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,3 +1,4 @@
+import { setOwn } from './identity.js';
 import type { InputResponse, InputResponses, Suspension } from './model.js';
 
 /**
@@ -43,12 +44,7 @@ export function roundReducer(state: RoundState, event: RoundEvent): RoundState {
     case 'answer': {
       if (state.status !== 'input-required') return state;
       const responses = { ...state.responses };
-      Object.defineProperty(responses, event.key, {
-        value: event.result,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(responses, event.key, event.result);
       return { status: 'input-required', responses };
     }
     case 'reopen': {

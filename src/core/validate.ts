@@ -11,8 +11,10 @@
  * aliases through own-property checks, and errors are mapped back to the real names. This
  * also lets schemas that differ only in names, titles or descriptions share one validator.
  */
+
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { setOwn } from './identity.js';
 import type { RequestedSchema } from './model.js';
 
 /** One problem with one answer, ready to show next to its field. */
@@ -206,12 +208,7 @@ function withoutAnnotations(object: JsonObject): JsonObject {
     // Property keys of schemas are fixed keyword names; `__proto__` could only come from a
     // hostile schema and must not become a prototype, so copy it as an ordinary own key.
     if (ANNOTATION_KEYS.has(key) || key.startsWith('x-')) continue;
-    Object.defineProperty(copy, key, {
-      value: object[key],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(copy, key, object[key]);
   }
   return copy;
 }

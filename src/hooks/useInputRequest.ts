@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
+import { setOwn } from '../core/identity.js';
 import {
   type CardState,
   initialLifecycle,
@@ -198,12 +199,7 @@ export function useInputRequest(
         );
       }
       const responses: InputResponses = {};
-      Object.defineProperty(responses, target, {
-        value: { action: 'accept', content },
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(responses, target, { action: 'accept', content });
       return respond(responses);
     },
     [respond],

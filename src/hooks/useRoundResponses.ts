@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { setOwn } from '../core/identity.js';
 import type { InputResponse, InputResponses, Suspension } from '../core/model.js';
 import { initialRoundState, type RoundState, roundReducer, unansweredKeys } from '../core/round.js';
 
@@ -79,12 +80,7 @@ export function useRoundResponses({ suspension, resume }: UseRoundResponsesOptio
     (key: string, result: InputResponse) => {
       if (sendingRef.current) return;
       const responses = { ...latest.current.responses };
-      Object.defineProperty(responses, key, {
-        value: result,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(responses, key, result);
       dispatch({ type: 'answer', key, result });
       latest.current.responses = responses;
       if (unansweredKeys(latest.current.suspension, responses).length === 0) send(responses);

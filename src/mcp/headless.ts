@@ -1,4 +1,5 @@
 import { buildAcceptContent, initialRawValues } from '../core/answer.js';
+import { setOwn } from '../core/identity.js';
 import type {
   ContentValue,
   ElicitContent,
@@ -80,12 +81,7 @@ export function answerRequest(request: InputRequest, policy: AnswerPolicy = {}):
 export function answerRound(suspension: Suspension, policy: AnswerPolicy = {}): InputResponses {
   const responses: InputResponses = {};
   for (const request of suspension.requests) {
-    Object.defineProperty(responses, request.key, {
-      value: answerRequest(request, policy),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(responses, request.key, answerRequest(request, policy));
   }
   return responses;
 }
@@ -97,12 +93,7 @@ function formContent(request: FormRequest, policy: AnswerPolicy): ElicitContent 
     if (values !== undefined && Object.hasOwn(values, field.name)) {
       const value = values[field.name];
       if (value !== undefined) {
-        Object.defineProperty(content, field.name, {
-          value,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        setOwn(content, field.name, value);
       }
     }
     if (field.required && !Object.hasOwn(content, field.name)) {

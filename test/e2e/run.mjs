@@ -1,63 +1,11 @@
 // End-to-end checks in real Chromium against the built Storybook: what only a whole page can
 // show, such as a reload. Builds Storybook, serves it on 127.0.0.1, drives it with
 // playwright-core, and ends with `N passed, N failed`.
-import { spawn, spawnSync } from 'node:child_process';
-import { chromium } from 'playwright-core';
+import { buildStorybook, launchChromium, startPreview } from '../../scripts/storybook-preview.mjs';
 
 const port = 6108;
-const base = `http://127.0.0.1:${port}`;
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let passed = 0;
 let failed = 0;
-
-const build = spawnSync(
-  'npx',
-  ['storybook', 'build', '--disable-telemetry', '--quiet', '-o', 'storybook-static'],
-  {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
-  },
-);
-if (build.status !== 0) {
-  console.log('storybook build failed');
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-
-const server = spawn(
-  'npx',
-  [
-    'vite',
-    'preview',
-    '--outDir',
-    'storybook-static',
-    '--port',
-    String(port),
-    '--strictPort',
-    '--host',
-    '127.0.0.1',
-  ],
-  {
-    stdio: 'ignore',
-    detached: true,
-  },
-);
-const stopServer = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-};
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      const response = await fetch(`${base}/index.json`);
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the Storybook preview did not start on ${base}`);
-}
 
 async function check(name, body) {
   try {
@@ -71,20 +19,12 @@ async function check(name, body) {
 }
 
 let browser;
+let preview;
 try {
-  await waitForServer();
-  browser = await chromium.launch({
-    executablePath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  buildStorybook();
+  preview = await startPreview(port);
+  const base = preview.origin;
+  browser = await launchChromium();
 
   await check('a reload mid-form brings typed values back, but never the secret', async () => {
     const context = await browser.newContext();
@@ -122,7 +62,7 @@ try {
   console.log(`  ✗ e2e setup: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
   await browser?.close();
-  stopServer();
+  preview?.stop();
 }
 
 console.log(`${passed} passed, ${failed} failed`);

@@ -37,8 +37,10 @@ function renderCard(source: InputRequestSource) {
 }
 
 const card = () => screen.getByRole('region', { name: /is asking/ });
-const toolText = (state: InputRequestState | undefined) =>
-  JSON.parse((state?.result as { content: Array<{ text: string }> }).content[0]?.text ?? 'null');
+function toolText(state: InputRequestState | undefined): unknown {
+  const result = state?.result as { content?: Array<{ text: string }> } | undefined;
+  return JSON.parse(result?.content?.[0]?.text ?? 'null');
+}
 
 describe('MCP 2026-07-28 retry, through the card', () => {
   it('asks once: the person edits the form, the server gets exactly that, and the card completes', async () => {
@@ -195,14 +197,15 @@ describe('MCP Tasks, through the card', () => {
   });
 });
 
-describe('MCP 2025 elicitation/create requests, through the card', () => {
-  function Questions({ queue }: { queue: ReturnType<typeof createElicitationQueue> }) {
-    const prompts = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
-    return prompts.map((prompt) => (
-      <InputRequestCard key={prompt.suspension.id} suspension={prompt.suspension} resume={prompt.resume} />
-    ));
-  }
+/** What a host renders for 2025 requests: one card per open question. */
+function Questions({ queue }: { queue: ReturnType<typeof createElicitationQueue> }) {
+  const prompts = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  return prompts.map((prompt) => (
+    <InputRequestCard key={prompt.suspension.id} suspension={prompt.suspension} resume={prompt.resume} />
+  ));
+}
 
+describe('MCP 2025 elicitation/create requests, through the card', () => {
   it('answers the server’s request with the person’s answer, and the tool call finishes', async () => {
     const user = userEvent.setup();
     const server = createMrtrServer();
