@@ -56,7 +56,11 @@ export function AnsweredByHostSection({
   if (failure !== undefined) {
     return (
       <UnsupportedRequestSection
-        request={{ ...request, reason: messages.automaticAnswerFailed(describeError(failure)) }}
+        request={{
+          ...request,
+          reason: messages.automaticAnswerFailed(describeError(failure)),
+          reasonCode: undefined,
+        }}
         onAnswer={onAnswer}
         {...rest}
       />

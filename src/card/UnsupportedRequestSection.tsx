@@ -43,7 +43,7 @@ export function UnsupportedRequestSection({
       {status}
       <div data-part="reason" id={`${id}-reason`}>
         <strong>{messages.cannotAnswer}</strong>
-        <p>{request.reason}</p>
+        <p>{messages.unsupportedReason(request)}</p>
       </div>
       {request.problems.length > 0 ? (
         <details data-part="problems">

@@ -136,6 +136,22 @@ export interface UrlRequest {
   elicitationId?: string;
 }
 
+/**
+ * Why a request cannot be answered, as a code the card translates (`messages.unsupportedReason`):
+ * a malformed request, a method or mode this client does not answer, a schema outside the flat
+ * subset, too many fields, a repeated key, or a link the server forgot to send.
+ */
+export type UnsupportedReasonCode =
+  | 'malformed'
+  | 'sampling'
+  | 'roots'
+  | 'unknown-method'
+  | 'unknown-mode'
+  | 'schema'
+  | 'too-many-fields'
+  | 'duplicate-key'
+  | 'missing-link';
+
 /** A request this client cannot answer with a form or a link; it can still be declined or cancelled. */
 export interface UnsupportedRequest {
   kind: 'unsupported';
@@ -144,8 +160,10 @@ export interface UnsupportedRequest {
   method: string;
   /** The server's message, when the request had one. Untrusted text. */
   message?: string;
-  /** Why it cannot be answered, in words a person understands. */
+  /** Why it cannot be answered, in English words a person understands. */
   reason: string;
+  /** The same reason as a code, for translations. */
+  reasonCode?: UnsupportedReasonCode;
   /** Every problem behind the reason (e.g. each refused schema keyword). */
   problems: SchemaProblem[];
   /** The request's params as sent, for host answerers (e.g. the sampling messages). */

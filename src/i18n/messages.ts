@@ -1,4 +1,4 @@
-import type { FieldSpec } from '../core/model.js';
+import type { FieldSpec, UnsupportedRequest } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
 import { formatNumber, scriptNames } from './format.js';
 
@@ -41,6 +41,11 @@ export interface InputRequestMessages {
   progress: (answered: number, total: number) => string;
   /** Heading of the reason an unsupported request cannot be answered. */
   cannotAnswer: string;
+  /**
+   * Why a request cannot be answered here. `request.reasonCode` says which case it is
+   * (`sampling`, `roots`, `unknown-method`, `schema`, …); `request.reason` is the English text.
+   */
+  unsupportedReason: (request: UnsupportedRequest) => string;
   /** Summary of the list of problems behind an unsupported request. */
   problemDetails: (count: number) => string;
   /** Link request: opens the URL. */
@@ -144,6 +149,7 @@ export const englishMessages: InputRequestMessages = {
   changeAnswer: 'Change answer',
   progress: (answered, total) => `${answered} of ${total} answered`,
   cannotAnswer: 'This request cannot be answered here',
+  unsupportedReason: (request) => request.reason,
   problemDetails: (count) => (count === 1 ? 'Show the problem' : `Show the ${count} problems`),
   openLink: 'Open link',
   done: 'Done',

@@ -80,6 +80,24 @@ const sampleErrors: Array<[FieldError, FieldSpec]> = (() => {
 
 type StringArgs = Record<string, Array<unknown[]>>;
 
+/** One unsupported request of each kind the parser reports, with its English reason. */
+const unsupportedSamples = parseSuspension({
+  inputRequests: {
+    sampling: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 1 } },
+    roots: { method: 'roots/list' },
+    other: { method: 'payments/charge' },
+    mode: { method: 'elicitation/create', params: { mode: 'voice', message: 'Say it' } },
+    schema: {
+      method: 'elicitation/create',
+      params: {
+        message: 'Code?',
+        requestedSchema: { type: 'object', properties: { c: { type: 'string', pattern: 'x' } } },
+      },
+    },
+    broken: 'not a request',
+  },
+}).requests.flatMap((request) => (request.kind === 'unsupported' ? [request] : []));
+
 /** How to call each function message; the test below fails when a new key is missing here. */
 const sampleCalls: StringArgs = {
   askedBy: [[ARG]],
@@ -98,6 +116,7 @@ const sampleCalls: StringArgs = {
   failed: [[ARG], [undefined]],
   automaticAnswerFailed: [[ARG]],
   fieldError: sampleErrors,
+  unsupportedReason: unsupportedSamples.map((request) => [request]),
 };
 
 /** Every piece of fixed English text the built-in messages can produce. */
@@ -122,12 +141,13 @@ function englishFragments(): string[] {
 }
 
 /**
- * What a person perceives: the text, plus names and values given in attributes. Left out: why a
- * request is unsupported and its problems, which the parser (not `messages`) writes, in English.
+ * What a person perceives: the text, plus names and values given in attributes. Left out: the
+ * technical problem list behind an unsupported request's disclosure (schema paths and keyword
+ * messages for developers), which the parser writes in English.
  */
 function perceivedText(): string {
   const body = document.body.cloneNode(true) as HTMLElement;
-  for (const parserText of body.querySelectorAll('[data-part="reason"] > p, [data-part="problems"] li')) {
+  for (const parserText of body.querySelectorAll('[data-part="problems"] li')) {
     parserText.remove();
   }
   const attributes = [...body.querySelectorAll('[aria-label], [title], [placeholder], [alt]')].flatMap(

@@ -348,6 +348,7 @@ function refused(
     key: FLAT_REQUEST_KEY,
     method: 'unknown',
     reason,
+    reasonCode: count !== undefined && count > FLAT_LIMITS.maxFields ? 'too-many-fields' : 'schema',
     problems,
     ...(message === undefined ? {} : { message }),
   };

@@ -66,6 +66,7 @@ function readRequestList(entries: readonly unknown[], answered: ReadonlySet<stri
         method: isPlainObject(entry) ? (ownString(entry, 'method') ?? 'unknown') : 'unknown',
         reason:
           'The server sent the same question twice, so this copy cannot be answered. You can decline or cancel.',
+        reasonCode: 'duplicate-key',
         problems: [
           {
             path: '/key',

@@ -1,5 +1,5 @@
 import { isPlainObject, ownValue } from '../identity.js';
-import type { InputRequest, RequestedSchema, SchemaProblem } from '../model.js';
+import type { InputRequest, RequestedSchema, SchemaProblem, UnsupportedReasonCode } from '../model.js';
 import { analyzeRequestedSchema } from '../schema.js';
 
 const SCHEMA_REASON =
@@ -11,13 +11,13 @@ const SCHEMA_REASON =
  */
 export function readEmbeddedRequest(key: string, entry: unknown): InputRequest {
   if (!isPlainObject(entry)) {
-    return unsupported(key, 'unknown', 'The server sent a request this app cannot read.', [
+    return unsupported(key, 'unknown', 'malformed', 'The server sent a request this app cannot read.', [
       { path: '', message: 'Each input request must be an object with a "method".' },
     ]);
   }
   const method = ownValue(entry, 'method');
   if (typeof method !== 'string') {
-    return unsupported(key, 'unknown', 'The server sent a request this app cannot read.', [
+    return unsupported(key, 'unknown', 'malformed', 'The server sent a request this app cannot read.', [
       { path: '/method', message: 'Each input request needs a "method" string, e.g. "elicitation/create".' },
     ]);
   }
@@ -32,6 +32,7 @@ export function readEmbeddedRequest(key: string, entry: unknown): InputRequest {
         unsupported(
           key,
           method,
+          'sampling',
           'The server asks this app to run a language model (sampling). This card cannot answer that; you can decline or cancel.',
           [],
           messageText,
@@ -43,6 +44,7 @@ export function readEmbeddedRequest(key: string, entry: unknown): InputRequest {
         unsupported(
           key,
           method,
+          'roots',
           'The server asks which folders it may access (roots). This card cannot answer that; you can decline or cancel.',
           [],
         ),
@@ -52,6 +54,7 @@ export function readEmbeddedRequest(key: string, entry: unknown): InputRequest {
       return unsupported(
         key,
         method,
+        'unknown-method',
         `The server sent a "${method}" request, which this app does not know how to answer. You can decline or cancel.`,
         [],
         messageText,
@@ -66,7 +69,7 @@ export function readEmbeddedRequest(key: string, entry: unknown): InputRequest {
 export function readElicitationParams(key: string, params: unknown): InputRequest {
   const method = 'elicitation/create';
   if (!isPlainObject(params)) {
-    return unsupported(key, method, 'The server sent a question this app cannot read.', [
+    return unsupported(key, method, 'malformed', 'The server sent a question this app cannot read.', [
       { path: '/params', message: 'elicitation/create needs a params object.' },
     ]);
   }
@@ -87,6 +90,7 @@ export function readElicitationParams(key: string, params: unknown): InputReques
       return unsupported(
         key,
         method,
+        'malformed',
         'The server asked to open a link but sent it incompletely.',
         problems,
         messageText,
@@ -106,6 +110,7 @@ export function readElicitationParams(key: string, params: unknown): InputReques
     return unsupported(
       key,
       method,
+      'unknown-mode',
       `The server asked in "${String(mode)}" mode, which this app does not support. You can decline or cancel.`,
       [{ path: '/params/mode', message: 'Supported modes are "form" and "url".' }],
       messageText,
@@ -120,7 +125,7 @@ export function readElicitationParams(key: string, params: unknown): InputReques
     );
   }
   if (!analysis.ok || messageText === undefined) {
-    return unsupported(key, method, SCHEMA_REASON, problems, messageText);
+    return unsupported(key, method, 'schema', SCHEMA_REASON, problems, messageText);
   }
   return {
     kind: 'form',
@@ -134,6 +139,7 @@ export function readElicitationParams(key: string, params: unknown): InputReques
 function unsupported(
   key: string,
   method: string,
+  reasonCode: UnsupportedReasonCode,
   reason: string,
   problems: SchemaProblem[],
   message?: string,
@@ -143,6 +149,7 @@ function unsupported(
     key,
     method,
     reason,
+    reasonCode,
     problems,
     ...(message === undefined ? {} : { message }),
   };

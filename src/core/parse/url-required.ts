@@ -60,6 +60,7 @@ export function parseUrlElicitationRequired(error: object, meta: SuspensionMeta)
             method: 'elicitation/create',
             reason:
               'The server says a link must be opened to continue, but it did not send the link. You can cancel and try again later.',
+            reasonCode: 'missing-link',
             problems: [
               {
                 path: '/data/elicitations',
@@ -98,6 +99,7 @@ function readUrlEntry(key: string, entry: unknown): InputRequest {
       key,
       method: 'elicitation/create',
       reason: 'The server asked to open a link but sent it in a form this app cannot read.',
+      reasonCode: 'malformed',
       problems: [
         {
           path: '',
@@ -114,6 +116,7 @@ function readUrlEntry(key: string, entry: unknown): InputRequest {
       key,
       method: 'elicitation/create',
       reason: 'The server sent a question where only a link was expected. You can decline or cancel.',
+      reasonCode: 'unknown-mode',
       problems: [
         {
           path: '/mode',
