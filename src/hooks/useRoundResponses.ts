@@ -88,6 +88,12 @@ export function useRoundResponses({ suspension, resume }: UseRoundResponsesOptio
     [send],
   );
 
+  // A round that asks nothing (MCP "load shedding": only a requestState) is answered at once.
+  const asksNothing = suspension.requests.length === 0;
+  useEffect(() => {
+    if (asksNothing && !sendingRef.current) send({});
+  }, [asksNothing, send]);
+
   const reopen = useCallback((key: string) => {
     if (sendingRef.current) return;
     dispatch({ type: 'reopen', key });

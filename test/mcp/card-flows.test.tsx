@@ -154,6 +154,25 @@ describe('MCP 2026-07-28 retry, through the card', () => {
   });
 });
 
+describe('MCP 2026-07-28 load shedding, through the card', () => {
+  it('retries a round that asks nothing at once, echoing its state, and completes', async () => {
+    const server = createMrtrServer();
+    connection = await connectModern(server, { inputRequired: { autoFulfill: false } });
+    const source = createMcpRetrySource({
+      client: connection.client,
+      request: { method: 'tools/call', params: { name: 'state_only', arguments: {} } },
+    });
+    const { finalState } = renderCard(source);
+
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(finalState()?.status).toBe('completed');
+    const calls = server.wire.filter((request) => request.method === 'tools/call');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.params.requestState).toBe(server.minted[0]);
+    expect(calls[1]?.params).not.toHaveProperty('inputResponses');
+  });
+});
+
 describe('MCP Tasks, through the card', () => {
   it('polls tasks/get, answers with tasks/update, and completes', async () => {
     const user = userEvent.setup();
