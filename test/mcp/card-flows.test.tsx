@@ -213,6 +213,7 @@ describe('MCP Tasks, through the card', () => {
       { taskId: 'export-7', inputResponses: { format: { action: 'accept', content: { format: 'csv' } } } },
     ]);
     expect(finalState()?.status).toBe('completed');
+    expect(toolText(finalState())).toEqual({ format: { action: 'accept', content: { format: 'csv' } } });
   });
 });
 
