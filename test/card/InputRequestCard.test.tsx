@@ -2,17 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
+import { deferred } from '../fixtures/deferred.ts';
 import { approveSchema, everyKindSchema, formRound, mixedRound } from '../fixtures/suspensions.ts';
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('InputRequestCard: a form request', () => {
   it('fills one field of every kind and sends exactly typed content', async () => {

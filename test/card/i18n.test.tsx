@@ -12,6 +12,7 @@ import {
   parseSuspension,
   type RequestedSchema,
 } from '../../src/index.ts';
+import { deferred } from '../fixtures/deferred.ts';
 
 /** Stands in for every string argument, so the fixed text around it can be cut out. */
 const ARG = '\u2063ARG\u2063';
@@ -161,16 +162,6 @@ function perceivedText(): string {
 
 function englishLeftIn(text: string): string[] {
   return englishFragments().filter((fragment) => text.includes(fragment));
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 const germanSchema: RequestedSchema = {

@@ -2,22 +2,9 @@
 // show, such as a reload. Builds Storybook, serves it on 127.0.0.1, drives it with
 // playwright-core, and ends with `N passed, N failed`.
 import { buildStorybook, launchChromium, startPreview } from '../../scripts/storybook-preview.mjs';
+import { check, failOutside, finish } from '../support/node-suite.mjs';
 
 const port = 6108;
-let passed = 0;
-let failed = 0;
-
-async function check(name, body) {
-  try {
-    await body();
-    passed += 1;
-    console.log(`  ✓ ${name}`);
-  } catch (error) {
-    failed += 1;
-    console.log(`  ✗ ${name}\n    ${error instanceof Error ? error.stack : String(error)}`);
-  }
-}
-
 let browser;
 let preview;
 try {
@@ -26,44 +13,46 @@ try {
   const base = preview.origin;
   browser = await launchChromium();
 
-  await check('a reload mid-form brings typed values back, but never the secret', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const url = `${base}/iframe.html?id=card-lifecycle--survives-reload&viewMode=story`;
-    await page.goto(url);
-    const note = page.getByRole('textbox', { name: /Note/ });
-    await note.waitFor({ timeout: 20000 });
-    await note.fill('Half-typed before the reload');
-    const recipient = page.getByRole('textbox', { name: /Recipient/ });
-    await recipient.fill('boss@example.com');
-    const code = page.getByLabel(/One-time code/).and(page.locator('input'));
-    await code.fill('987654');
-    await page.getByRole('heading').click();
-    // Drafts are written after a short pause in typing.
-    await page.waitForTimeout(600);
-    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
-    if (stored.includes('987654')) throw new Error('the secret reached sessionStorage');
+  await check(
+    'a reload mid-form brings typed values back, but never the secret',
+    async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const url = `${base}/iframe.html?id=card-lifecycle--survives-reload&viewMode=story`;
+      await page.goto(url);
+      const note = page.getByRole('textbox', { name: /Note/ });
+      await note.waitFor({ timeout: 20000 });
+      await note.fill('Half-typed before the reload');
+      const recipient = page.getByRole('textbox', { name: /Recipient/ });
+      await recipient.fill('boss@example.com');
+      const code = page.getByLabel(/One-time code/).and(page.locator('input'));
+      await code.fill('987654');
+      await page.getByRole('heading').click();
+      // Drafts are written after a short pause in typing.
+      await page.waitForTimeout(600);
+      const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+      if (stored.includes('987654')) throw new Error('the secret reached sessionStorage');
 
-    await page.reload();
-    await note.waitFor({ timeout: 20000 });
-    const values = {
-      note: await note.inputValue(),
-      recipient: await recipient.inputValue(),
-      code: await code.inputValue(),
-    };
-    const expected = { note: 'Half-typed before the reload', recipient: 'boss@example.com', code: '' };
-    if (JSON.stringify(values) !== JSON.stringify(expected)) {
-      throw new Error(`after reload: ${JSON.stringify(values)}, expected ${JSON.stringify(expected)}`);
-    }
-    await context.close();
-  });
+      await page.reload();
+      await note.waitFor({ timeout: 20000 });
+      const values = {
+        note: await note.inputValue(),
+        recipient: await recipient.inputValue(),
+        code: await code.inputValue(),
+      };
+      const expected = { note: 'Half-typed before the reload', recipient: 'boss@example.com', code: '' };
+      if (JSON.stringify(values) !== JSON.stringify(expected)) {
+        throw new Error(`after reload: ${JSON.stringify(values)}, expected ${JSON.stringify(expected)}`);
+      }
+      await context.close();
+    },
+    { verbose: true },
+  );
 } catch (error) {
-  failed += 1;
-  console.log(`  ✗ e2e setup: ${error instanceof Error ? error.message : String(error)}`);
+  failOutside('e2e setup', error);
 } finally {
   await browser?.close();
   preview?.stop();
 }
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

@@ -1,19 +1,7 @@
 // Imports the BUILT package by its own name, as a user's Node program would, and checks
 // that the framework-free entry works without React. Run by `npm test` after the build.
 import assert from 'node:assert/strict';
-
-let passed = 0;
-let failed = 0;
-async function check(name, body) {
-  try {
-    await body();
-    passed += 1;
-    console.log(`  ✓ ${name}`);
-  } catch (error) {
-    failed += 1;
-    console.log(`  ✗ ${name}\n    ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
+import { check, finish } from '../support/node-suite.mjs';
 
 const core = await import('input-request-cards/core');
 
@@ -62,5 +50,4 @@ await check('the React entry declares "use client"', async () => {
   assert.match(source.split('\n')[0], /^['"]use client['"];?$/);
 });
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();
