@@ -1,6 +1,6 @@
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import preview from '../.storybook/preview.tsx';
-import { InputRequestCard } from '../src/index.ts';
+import { InputRequestCard, parseSuspension } from '../src/index.ts';
 import { approveSchema, everyKindSchema, formRound, mixedRound } from '../test/fixtures/suspensions.ts';
 
 const meta = preview.meta({
@@ -164,5 +164,50 @@ export const LongMessage = meta.story({
       approveSchema,
       `${'This report covers every team and every project in detail. '.repeat(12)}\nhttps://example.com/${'a'.repeat(120)}`,
     ),
+  },
+});
+
+/** The host answers sampling and roots itself (`answerers`); the person answers the form, and one send carries all three. */
+export const AnsweredByHost = meta.story({
+  args: {
+    suspension: parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          confirm: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Deploy the summary to the team wiki?',
+              requestedSchema: { type: 'object', properties: {} },
+            },
+          },
+          summary: {
+            method: 'sampling/createMessage',
+            params: {
+              messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the release' } }],
+              maxTokens: 80,
+            },
+          },
+          roots: { method: 'roots/list' },
+        },
+      },
+      { serverName: 'Deployer', toolName: 'publish_summary' },
+    ),
+    answerers: {
+      'sampling/createMessage': async () => ({
+        role: 'assistant',
+        content: { type: 'text', text: 'Release 4.2: faster search, two fixes.' },
+        model: 'local-model',
+      }),
+      'roots/list': async () => ({ roots: [{ uri: 'file:///srv/wiki', name: 'wiki' }] }),
+    },
+  },
+  play: async ({ args, canvas }) => {
+    await expect(await canvas.findAllByText('Answered by this app.')).toHaveLength(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(args.resume).toHaveBeenCalledOnce());
+    await expect(Object.keys((args.resume as ReturnType<typeof fn>).mock.calls[0]?.[0] ?? {}).sort()).toEqual(
+      ['confirm', 'roots', 'summary'],
+    );
   },
 });
