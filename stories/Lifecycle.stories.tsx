@@ -55,7 +55,7 @@ function live(
   };
 }
 
-const region = (canvas: PlayContext['canvas']) => canvas.getByRole('region', { name: /is asking/ });
+const region = (canvas: PlayContext['canvas']) => canvas.getByRole('article', { name: /is asking/ });
 
 export const Loading = meta.story(
   live('loading', { latencyMs: 60_000 }, async ({ canvas }) => {

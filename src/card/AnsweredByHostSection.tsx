@@ -67,11 +67,11 @@ export function AnsweredByHostSection({
     );
   }
   return (
-    <section data-part="request" data-kind="host" data-method={request.method} aria-live="polite">
+    <fieldset data-part="request" data-kind="host" data-method={request.method} aria-live="polite">
       {request.message === undefined ? null : <p data-part="message">{request.message}</p>}
       <p data-part="host-answer">
         {running || answer === undefined ? messages.answeringAutomatically : messages.answeredAutomatically}
       </p>
-    </section>
+    </fieldset>
   );
 }

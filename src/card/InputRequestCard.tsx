@@ -83,7 +83,7 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  * loading, working, asking, sending, answered, answered elsewhere, replaced by a newer round,
  * expired, completed, failed or cancelled — surviving reloads with drafts.
  *
- * @selector [data-part="card"] the root `<section>`
+ * @selector [data-part="card"] the root `<article>` (a card is a self-contained item of a chat or feed, not a landmark)
  * @selector [data-state] the lifecycle state (`input-required`, `submitting`, `answered`, `expired`, …)
  * @selector [data-error] present while the last send failed
  * @example
@@ -328,7 +328,7 @@ function CardFrame({
   const id = useId();
   const headingId = `${id}-heading`;
   return (
-    <section
+    <article
       ref={cardRef}
       className={className ? `irc-card ${className}` : 'irc-card'}
       data-part="card"
@@ -349,6 +349,6 @@ function CardFrame({
       <div data-part="status" role="status" ref={statusRef} tabIndex={-1}>
         {statusText}
       </div>
-    </section>
+    </article>
   );
 }

@@ -85,7 +85,7 @@ export function LinkRequestSection({
         ? `${request.url.slice(0, REFUSED_DISPLAY_LIMIT)}…`
         : request.url;
     return (
-      <section
+      <fieldset
         data-part="request"
         data-kind="url"
         data-refused=""
@@ -106,7 +106,7 @@ export function LinkRequestSection({
           {decline}
           {cancel}
         </Actions>
-      </section>
+      </fieldset>
     );
   }
 
@@ -120,7 +120,7 @@ export function LinkRequestSection({
   );
 
   return (
-    <section
+    <fieldset
       data-part="request"
       data-kind="url"
       data-openable=""
@@ -203,7 +203,7 @@ export function LinkRequestSection({
           </>
         )}
       </Actions>
-    </section>
+    </fieldset>
   );
 }
 

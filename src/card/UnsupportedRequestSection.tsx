@@ -32,7 +32,7 @@ export function UnsupportedRequestSection({
   const id = useId();
   const inert = locked || answer !== undefined;
   return (
-    <section
+    <fieldset
       data-part="request"
       data-kind="unsupported"
       data-method={request.method}
@@ -61,6 +61,6 @@ export function UnsupportedRequestSection({
         <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
         <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
       </Actions>
-    </section>
+    </fieldset>
   );
 }

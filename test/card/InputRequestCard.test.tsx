@@ -94,7 +94,7 @@ describe('InputRequestCard: a form request', () => {
     render(<InputRequestCard suspension={formRound(approveSchema)} resume={async () => undefined} />);
     expect(screen.getByRole('heading', { name: 'Booking server is asking' })).toBeInTheDocument();
     expect(screen.getByText('Tool: book_table')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Booking server is asking' })).toHaveAttribute(
+    expect(screen.getByRole('article', { name: 'Booking server is asking' })).toHaveAttribute(
       'data-state',
       'input-required',
     );
@@ -154,10 +154,10 @@ describe('InputRequestCard: sending', () => {
     for (const name of ['Accept', 'Decline', 'Cancel']) {
       expect(screen.getByRole('button', { name })).toBeDisabled();
     }
-    expect(screen.getByRole('region')).toHaveAttribute('data-state', 'submitting');
+    expect(screen.getByRole('article')).toHaveAttribute('data-state', 'submitting');
     pending.resolve();
     expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
-    expect(screen.getByRole('region')).toHaveAttribute('data-state', 'answered');
+    expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered');
   });
 
   it('keeps every typed value when resume rejects, and a second Accept sends them', async () => {

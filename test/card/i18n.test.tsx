@@ -371,7 +371,7 @@ describe('a card in German', () => {
         />
       </>,
     );
-    const [card] = screen.getAllByRole('region');
+    const [card] = screen.getAllByRole('article');
     const inCard = within(card as HTMLElement);
     const expectNoEnglish = (state: string) =>
       expect(englishLeftIn(perceivedText()), state).toStrictEqual([]);
@@ -400,7 +400,7 @@ describe('a card in German', () => {
     expectNoEnglish('errors shown');
 
     // A link opened and waiting for Done.
-    const login = inCard.getByRole('region', { name: 'Melden Sie sich beim Kalender an.' });
+    const login = inCard.getByRole('group', { name: 'Melden Sie sich beim Kalender an.' });
     await user.click(within(login).getByRole('button', { name: 'Link öffnen' }));
     expect(within(login).getByRole('button', { name: 'Fertig' })).toHaveFocus();
     expect(
@@ -414,9 +414,9 @@ describe('a card in German', () => {
     await user.click(within(form).getByRole('checkbox', { name: 'Kalender' }));
     await user.click(within(form).getByRole('button', { name: 'Annehmen' }));
     expect(await inCard.findByText('Angenommen – wartet auf die übrigen Fragen.')).toBeVisible();
-    const net = inCard.getByRole('region', { name: 'Router einrichten.' });
+    const net = inCard.getByRole('group', { name: 'Router einrichten.' });
     await user.click(within(net).getByRole('button', { name: 'Ablehnen' }));
-    const script = inCard.getByRole('region', { name: 'Skript starten.' });
+    const script = inCard.getByRole('group', { name: 'Skript starten.' });
     await user.click(within(script).getByRole('button', { name: 'Abbrechen' }));
     expect(inCard.getByText('3 von 6 beantwortet')).toBeVisible();
     expect(inCard.getAllByRole('button', { name: 'Antwort ändern' })).toHaveLength(3);
@@ -425,7 +425,7 @@ describe('a card in German', () => {
     // The last answers send the round: submitting.
     await user.click(within(login).getByRole('button', { name: 'Fertig' }));
     await user.click(
-      within(inCard.getByRole('region', { name: 'Seite öffnen.' })).getByRole('button', { name: 'Ablehnen' }),
+      within(inCard.getByRole('group', { name: 'Seite öffnen.' })).getByRole('button', { name: 'Ablehnen' }),
     );
     const summary = card!.querySelector('[data-kind="unsupported"]') as HTMLElement;
     await user.click(within(summary).getByRole('button', { name: 'Ablehnen' }));

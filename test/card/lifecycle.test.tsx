@@ -43,7 +43,7 @@ function mount(options: TaskApiOptions = {}, client = newClient()) {
   return { api, client, ...view };
 }
 
-const card = () => screen.getByRole('region', { name: /is asking/ });
+const card = () => screen.getByRole('article', { name: /is asking/ });
 
 describe('InputRequestCard with a source: the lifecycle', () => {
   it('loads the round, answers it through POST, and shows it answered', async () => {

@@ -36,7 +36,7 @@ function renderCard(source: InputRequestSource) {
   };
 }
 
-const card = () => screen.getByRole('region', { name: /is asking/ });
+const card = () => screen.getByRole('article', { name: /is asking/ });
 function toolText(state: InputRequestState | undefined): unknown {
   const result = state?.result as { content?: Array<{ text: string }> } | undefined;
   return JSON.parse(result?.content?.[0]?.text ?? 'null');
@@ -254,7 +254,7 @@ describe('MCP 2025 elicitation/create requests, through the card', () => {
         topics: ['plan'],
       },
     });
-    await waitFor(() => expect(screen.queryByRole('region')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
   });
 
   it('declines: the server hears decline', async () => {

@@ -1,0 +1,20 @@
+// The chat demo (`npm start`): the app and its MCP server on one localhost port.
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { mcpDemoServer } from './server/vite-plugin.ts';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const repository = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  root,
+  plugins: [react(), mcpDemoServer()],
+  // The demo needs nothing outside this repository, and never a public directory.
+  publicDir: false,
+  clearScreen: false,
+  server: {
+    host: '127.0.0.1',
+    fs: { allow: [repository] },
+  },
+});
