@@ -85,17 +85,13 @@ export function LinkRequestSection({
         ? `${request.url.slice(0, REFUSED_DISPLAY_LIMIT)}…`
         : request.url;
     return (
-      <fieldset
-        data-part="request"
-        data-kind="url"
-        data-refused=""
-        {...(answer ? { 'data-answered': answer.action } : {})}
-        aria-labelledby={ids.message}
+      <LinkFrame
+        state={{ 'data-refused': '' }}
+        answer={answer}
+        messageId={ids.message}
+        message={request.message}
+        status={status}
       >
-        <p id={ids.message} data-part="message">
-          {request.message}
-        </p>
-        {status}
         <p data-part="url" dir="ltr" translate="no">
           {shown}
         </p>
@@ -106,7 +102,7 @@ export function LinkRequestSection({
           {decline}
           {cancel}
         </Actions>
-      </fieldset>
+      </LinkFrame>
     );
   }
 
@@ -120,18 +116,13 @@ export function LinkRequestSection({
   );
 
   return (
-    <fieldset
-      data-part="request"
-      data-kind="url"
-      data-openable=""
-      {...(waiting ? { 'data-waiting': '' } : {})}
-      {...(answer ? { 'data-answered': answer.action } : {})}
-      aria-labelledby={ids.message}
+    <LinkFrame
+      state={{ 'data-openable': '', ...(waiting ? { 'data-waiting': '' } : {}) }}
+      answer={answer}
+      messageId={ids.message}
+      message={request.message}
+      status={status}
     >
-      <p id={ids.message} data-part="message">
-        {request.message}
-      </p>
-      {status}
       <p data-part="url" dir="ltr" translate="no">
         <span data-part="url-before">{withBreaks(parts.beforeHost)}</span>
         <span data-part="url-host">{host}</span>
@@ -203,6 +194,39 @@ export function LinkRequestSection({
           </>
         )}
       </Actions>
+    </LinkFrame>
+  );
+}
+
+/** What every link request shows first, openable or refused: the server's message and the section's status. */
+function LinkFrame({
+  state,
+  answer,
+  messageId,
+  message,
+  status,
+  children,
+}: {
+  state: Record<string, string>;
+  answer: ElicitResult | undefined;
+  messageId: string;
+  message: string;
+  status: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      data-part="request"
+      data-kind="url"
+      {...state}
+      {...(answer ? { 'data-answered': answer.action } : {})}
+      aria-labelledby={messageId}
+    >
+      <p id={messageId} data-part="message">
+        {message}
+      </p>
+      {status}
+      {children}
     </fieldset>
   );
 }

@@ -215,7 +215,7 @@ describe('the theme in Chromium', () => {
     );
     expect(dark).toBeDefined();
     const inner = [...dark!.cssRules].find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule)!;
-    expect(inner.selectorText).toBe('.irc-card:not(.irc-light)');
+    expect(inner.selectorText).toBe(':is(.irc-card, .irc-theme):not(.irc-light)');
     expect(inner.style.getPropertyValue('--irc-bg').trim()).toBe('#1b1e23');
   });
 });
