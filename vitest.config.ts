@@ -15,6 +15,9 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/browser/**'],
           setupFiles: ['test/setup.ts'],
+          // Whole-card flows type into dozens of fields with user-event; on a loaded 2-core
+          // machine that can pass 5 s. Time itself is faked where a test is about time.
+          testTimeout: 20_000,
           // A zone with an offset, so date-time answers prove they carry the person's offset.
           env: { TZ: 'Europe/Berlin' },
         },

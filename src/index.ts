@@ -1,16 +1,21 @@
-'use client';
+/**
+ * `input-request-cards`: React cards and headless hooks that answer the questions tools ask
+ * while they run. This barrel carries no `'use client'` of its own: the React modules it
+ * re-exports do, so a Server Component may import `parseSuspension` from here.
+ */
 export type { HttpSourceOptions, HttpTaskStateBody } from './adapters/http.js';
-export { createHttpSource, readHttpTaskState } from './adapters/http.js';
+export { createHttpSource } from './adapters/http.js';
 export type { ActionsProps } from './card/Actions.js';
-export { Actions } from './card/Actions.js';
-export type { AnsweredByHostSectionProps } from './card/AnsweredByHostSection.js';
-export { AnsweredByHostSection } from './card/AnsweredByHostSection.js';
-export type { AnswererContext, RequestAnswerers } from './card/answerers.js';
 export type { InputRequestComponents } from './card/components.js';
+export type { InputRequestCardContext } from './card/context.js';
+export { useInputRequestCard } from './card/context.js';
+export type { FailureNoticeProps } from './card/FailureNotice.js';
 export type { FieldProps } from './card/Field.js';
 export { Field } from './card/Field.js';
 export type { FormRequestSectionProps } from './card/FormRequestSection.js';
 export { FormRequestSection } from './card/FormRequestSection.js';
+export type { HostAnsweredSectionProps } from './card/HostAnsweredSection.js';
+export { HostAnsweredSection } from './card/HostAnsweredSection.js';
 export type {
   InputRequestCardCommonProps,
   InputRequestCardProps,
@@ -21,37 +26,51 @@ export { InputRequestCard } from './card/InputRequestCard.js';
 export type { LinkRequestSectionProps } from './card/LinkRequestSection.js';
 export { LinkRequestSection } from './card/LinkRequestSection.js';
 export type { RefusalButtonProps } from './card/RefusalButton.js';
-export { RefusalButton } from './card/RefusalButton.js';
 export type { RoundBodyProps } from './card/RoundBody.js';
-export { RoundBody } from './card/RoundBody.js';
 export type { SectionStatusProps } from './card/SectionStatus.js';
 export { SectionStatus } from './card/SectionStatus.js';
 export type { UnsupportedRequestSectionProps } from './card/UnsupportedRequestSection.js';
 export { UnsupportedRequestSection } from './card/UnsupportedRequestSection.js';
-/**
- * `input-request-cards`: React cards and headless hooks that answer the questions tools ask
- * while they run. The framework-free model is re-exported, so one import serves a React app.
- */
-export * from './core/index.js';
-export { inputRequestQueryOptions } from './hooks/inputRequestQueryOptions.js';
+export type { AnswererContext, RequestAnswerers } from './core/answerers.js';
+export type { DraftStore, DraftValues } from './core/draft.js';
+export type { Failure, FailureCode } from './core/failure.js';
+export type { CardState, PollPolicy } from './core/lifecycle.js';
+export type {
+  ElicitContent,
+  ElicitResult,
+  FieldSpec,
+  FormRequest,
+  HostRequest,
+  InputRequest,
+  InputResponse,
+  InputResponses,
+  Suspension,
+  UnsupportedRequest,
+  UrlRequest,
+} from './core/model.js';
+export { parseSuspension } from './core/parse/index.js';
+export type { InputRequestSession, SessionSnapshot } from './core/session.js';
+export type {
+  InputRequestSource,
+  InputRequestState,
+  ResumeOutcome,
+  SourceResumeContext,
+  TaskStatus,
+} from './core/source.js';
+export { isStaleRoundError, StaleRoundError } from './core/source.js';
+export type { ResumeFunction } from './core/static-source.js';
+export { staticSource } from './core/static-source.js';
+export type { AnswerChecker, FieldError } from './core/validate.js';
 export type { InputRequestController, UseInputRequestOptions } from './hooks/useInputRequest.js';
 export { useInputRequest } from './hooks/useInputRequest.js';
-export type {
-  FieldControl,
-  RequestFieldProps,
-  UseRequestFieldOptions,
-} from './hooks/useRequestField.js';
-export { fieldControl, RADIO_GROUP_MAX_OPTIONS, useRequestField } from './hooks/useRequestField.js';
-export type { RequestForm, UseRequestFormOptions } from './hooks/useRequestForm.js';
+export type { LinkRequestControl, UseLinkRequestOptions } from './hooks/useLinkRequest.js';
+export { useLinkRequest } from './hooks/useLinkRequest.js';
+export type { FieldControl, RequestFieldProps, UseRequestFieldOptions } from './hooks/useRequestField.js';
+export { useRequestField } from './hooks/useRequestField.js';
+export type { RequestForm, RequestFormControl, UseRequestFormOptions } from './hooks/useRequestForm.js';
 export { useRequestForm } from './hooks/useRequestForm.js';
-export type {
-  ResumeContext,
-  ResumeFunction,
-  RoundResponses,
-  UseRoundResponsesOptions,
-} from './hooks/useRoundResponses.js';
-export { useRoundResponses } from './hooks/useRoundResponses.js';
 export { germanMessages } from './i18n/de.js';
-export { formatNumber, scriptNames } from './i18n/format.js';
 export type { InputRequestMessages } from './i18n/messages.js';
 export { englishMessages } from './i18n/messages.js';
+export type { InputRequestQueryOptions } from './live/queryOptions.js';
+export { inputRequestQueryOptions } from './live/queryOptions.js';

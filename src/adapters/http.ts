@@ -162,8 +162,11 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
     async fetchState(signal) {
       const response = await doFetch(stateUrl, { headers: withJson(headers), signal });
       if (!response.ok) {
-        throw new Error(
-          `input-request-cards: reading the task state failed: HTTP ${response.status} from ${String(stateUrl)}.`,
+        throw Object.assign(
+          new Error(
+            `input-request-cards: reading the task state failed: HTTP ${response.status} from ${String(stateUrl)}.`,
+          ),
+          { status: response.status },
         );
       }
       return parseState(await response.json());
@@ -182,7 +185,12 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
         );
       }
       if (!response.ok) {
-        throw new Error(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+        throw Object.assign(
+          new Error(
+            `input-request-cards: the resume endpoint answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} (${String(resumeUrl)}).`,
+          ),
+          { status: response.status },
+        );
       }
       const text = await response.text();
       if (!text.trim()) return undefined;

@@ -1,13 +1,16 @@
-import type { UseFormReturn } from 'react-hook-form';
-import type { RawFormValues } from '../core/answer.js';
-import type { ElicitContent, FieldSpec } from '../core/model.js';
+'use client';
+import { memo } from 'react';
+import type { FieldSpec } from '../core/model.js';
 import { useRequestField } from '../hooks/useRequestField.js';
+import type { RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 
 /** Props of {@link Field}. */
 export interface FieldProps {
-  form: UseFormReturn<RawFormValues, unknown, ElicitContent>;
+  /** The form the field belongs to; pass it on to `useRequestField`. */
+  form: RequestFormControl;
   field: FieldSpec;
+  /** A prefix unique on the page, for the field's ids. */
   idPrefix: string;
   messages: InputRequestMessages;
 }
@@ -21,7 +24,7 @@ export interface FieldProps {
  * @selector [data-required] present when the field is required
  * @selector [data-secret] present when the field is a secret (masked, with a show/hide toggle and a warning)
  */
-export function Field({ form, field, idPrefix, messages }: FieldProps) {
+export const Field = memo(function Field({ form, field, idPrefix, messages }: FieldProps) {
   const props = useRequestField({ form, field, idPrefix });
   const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps, secret, secretShown } =
     props;
@@ -135,4 +138,4 @@ export function Field({ form, field, idPrefix, messages }: FieldProps) {
       {error}
     </div>
   );
-}
+});

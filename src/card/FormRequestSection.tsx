@@ -1,11 +1,11 @@
-import { type ComponentType, type ReactNode, useId } from 'react';
-import type { DraftStore } from '../core/draft.js';
-import type { ElicitResult, FieldSpec, FormRequest } from '../core/model.js';
-import type { AnswerChecker, FieldError } from '../core/validate.js';
+'use client';
+import { memo, type ReactNode, useId } from 'react';
+import type { ElicitResult, FormRequest } from '../core/model.js';
 import { useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
-import { Field, type FieldProps } from './Field.js';
+import { useInputRequestCard } from './context.js';
+import { Field } from './Field.js';
 import { RefusalButton } from './RefusalButton.js';
 
 /** Props of {@link FormRequestSection}. */
@@ -13,47 +13,41 @@ export interface FormRequestSectionProps {
   request: FormRequest;
   /** This request's answer, once given. */
   answer: ElicitResult | undefined;
-  /** True while nothing may change: the round is being sent or was sent. */
+  /** True while nothing may change: the round is being sent, was sent or closed. */
   locked: boolean;
+  /** Gives this request its answer (the card's session sends the round once all are in). */
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;
-  checker?: AnswerChecker;
-  formatError?: (error: FieldError, field: FieldSpec) => string;
   /** Rendered after the message; used for the section's answered notice. */
   status?: ReactNode;
-  /** Keeps half-typed values across reloads (secrets excluded). */
-  draft?: { store: DraftStore; key: string };
-  /** Replaces the built-in field. */
-  FieldComponent?: ComponentType<FieldProps>;
 }
 
 /**
  * One form request: the server's message, one control per field, and Accept / Decline / Cancel.
- * Values live in the form for as long as the section is mounted, so a failed send loses nothing.
+ * Values live in the form for as long as the section is mounted (and in the session's drafts),
+ * so a failed send loses nothing.
  *
  * @selector [data-part="request"][data-kind="form"]
  * @selector [data-answered] present once this request has its answer
  */
-export function FormRequestSection({
+export const FormRequestSection = memo(function FormRequestSection({
   request,
   answer,
   locked,
   onAnswer,
   messages,
-  checker,
-  formatError,
   status,
-  draft,
-  FieldComponent = Field,
 }: FormRequestSectionProps) {
+  const { session, checker, formatError, components } = useInputRequestCard();
+  const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
-  const { form, accept, discardPendingDraft } = useRequestForm({
+  const { form, formProps } = useRequestForm({
     request,
+    session,
     onAccept: (content) => onAnswer({ action: 'accept', content }),
     ...(checker ? { checker } : {}),
-    ...(formatError ? { formatError } : {}),
-    ...(draft ? { draft } : {}),
+    formatError,
   });
   const inert = locked || answer !== undefined;
 
@@ -69,7 +63,7 @@ export function FormRequestSection({
           event.preventDefault();
           return;
         }
-        void accept(event);
+        formProps.onSubmit(event);
       }}
     >
       <p id={messageId} data-part="message">
@@ -91,17 +85,9 @@ export function FormRequestSection({
         <button type="submit" data-action="accept" disabled={inert}>
           {messages.accept}
         </button>
-        {(['decline', 'cancel'] as const).map((action) => (
-          <RefusalButton
-            key={action}
-            action={action}
-            disabled={inert}
-            onAnswer={onAnswer}
-            messages={messages}
-            onBeforeAnswer={discardPendingDraft}
-          />
-        ))}
+        <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
+        <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
       </Actions>
     </form>
   );
-}
+});

@@ -1,22 +1,24 @@
+'use client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactNode, type RefObject, useEffect, useId, useMemo, useRef } from 'react';
+import type { RequestAnswerers } from '../core/answerers.js';
 import type { DraftStore } from '../core/draft.js';
-import type { CardState, PollPolicy } from '../core/lifecycle.js';
+import { type CardState, type PollPolicy, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import type { InputRequestSource } from '../core/source.js';
+import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import { type InputRequestController, useInputRequest } from '../hooks/useInputRequest.js';
-import { type ResumeFunction, useRoundResponses } from '../hooks/useRoundResponses.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
-import type { RequestAnswerers } from './answerers.js';
 import type { InputRequestComponents } from './components.js';
+import { CardContext, type InputRequestCardContext } from './context.js';
 import { RoundBody } from './RoundBody.js';
 
 /** Props every card takes, whatever feeds it. */
 export interface InputRequestCardCommonProps {
   /** Any built-in string, replaced. */
   messages?: Partial<InputRequestMessages>;
-  /** Checks answers before they leave; defaults to ajv. Pass a direct checker under a strict CSP. */
+  /** Checks answers before they leave. @default validateAnswer (eval-free, safe under a strict CSP) */
   checker?: AnswerChecker;
   /** Turns a validation error into the text shown under its field. Defaults to `messages.fieldError`. */
   formatError?: (error: FieldError, field: FieldSpec) => string;
@@ -28,15 +30,15 @@ export interface InputRequestCardCommonProps {
   /** Added to the root element's class list. */
   className?: string;
   /**
-   * Which fields to treat as secrets (masked, never stored, never logged) besides those the
-   * server flagged. @default looksSecret (passwords, keys, tokens, PINs, payment data)
+   * Which fields to treat as secrets (masked, never stored, never logged) besides those core
+   * already flags: the server's `secret`, and `looksSecret` (passwords, keys, tokens, PINs, payment data).
    */
   isSecret?: (field: FieldSpec, request: FormRequest) => boolean;
   /** Parts to replace with your own components (each gets the built-in part's props). */
   components?: InputRequestComponents;
   /**
-   * Host answers for requests no form can answer: `sampling/createMessage` and `roots/list`.
-   * A request with an answerer is answered without a form; the card says so.
+   * Host answers for requests no form can answer, keyed by MCP method: `sampling/createMessage`
+   * and `roots/list`. A request with an answerer is answered without a form; the card says so.
    */
   answerers?: RequestAnswerers;
 }
@@ -81,7 +83,8 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  *
  * Give it a round (`suspension` + `resume`), or a `source` and it follows the task itself:
  * loading, working, asking, sending, answered, answered elsewhere, replaced by a newer round,
- * expired, completed, failed or cancelled — surviving reloads with drafts.
+ * expired, completed, failed or cancelled — surviving reloads with drafts. Both run the same
+ * session: every card of one task shares one send, so a round is answered once.
  *
  * @selector [data-part="card"] the root `<article>` (a card is a self-contained item of a chat or feed, not a landmark)
  * @selector [data-state] the lifecycle state (`input-required`, `submitting`, `answered`, `expired`, …)
@@ -95,101 +98,37 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  * ```
  */
 export function InputRequestCard(props: InputRequestCardProps) {
-  return props.source ? <LiveCard {...props} /> : <StaticCard {...(props as StaticInputRequestCardProps)} />;
-}
-
-function useMessages(overrides: Partial<InputRequestMessages> | undefined): InputRequestMessages {
-  return useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
-}
-
-function StaticCard({
-  suspension,
-  resume,
-  messages: overrides,
-  checker,
-  formatError,
-  headingLevel = 3,
-  className,
-  drafts,
-  isSecret,
-  components,
-  answerers,
-}: StaticInputRequestCardProps) {
-  const messages = useMessages(overrides);
-  const round = useRoundResponses({ suspension, resume });
-  useEffect(() => {
-    if (round.status === 'answered') drafts?.removeRound(suspension.id);
-  }, [round.status, drafts, suspension.id]);
-  const statusText =
-    round.status === 'submitting'
-      ? messages.submitting
-      : round.status === 'answered'
-        ? messages.answered
-        : '';
-  return (
-    <CardFrame
-      state={round.status}
-      failed={round.error !== undefined}
-      suspension={suspension}
-      headingLevel={headingLevel}
-      className={className}
-      messages={messages}
-      statusText={statusText}
-    >
-      <RoundBody
-        suspension={suspension}
-        round={round}
-        messages={messages}
-        formatError={formatError ?? messages.fieldError}
-        {...(checker ? { checker } : {})}
-        {...(drafts ? { drafts } : {})}
-        {...(isSecret ? { isSecret } : {})}
-        {...(components ? { components } : {})}
-        {...(answerers ? { answerers } : {})}
-      />
-    </CardFrame>
-  );
-}
-
-const CLOSING_STATES: ReadonlySet<CardState> = new Set([
-  'answered-elsewhere',
-  'superseded',
-  'expired',
-  'completed',
-  'failed',
-  'cancelled',
-]);
-
-function LiveCard({
-  source,
-  queryClient,
-  drafts: draftOption,
-  poll,
-  replaceDelayMs,
-  messages: overrides,
-  checker,
-  formatError,
-  headingLevel = 3,
-  className,
-  isSecret,
-  components,
-  answerers,
-}: LiveInputRequestCardProps) {
-  const messages = useMessages(overrides);
+  const source = useCardSource(props);
+  const live = props.source !== undefined;
   const controller = useInputRequest(source, {
-    ...(queryClient ? { queryClient } : {}),
-    ...(draftOption === undefined ? {} : { drafts: draftOption }),
-    ...(poll ? { poll } : {}),
-    ...(replaceDelayMs === undefined ? {} : { replaceDelayMs }),
+    ...(live && props.queryClient ? { queryClient: props.queryClient } : {}),
+    // A round you hold keeps no drafts unless given a store; a followed task uses sessionStorage.
+    ...(props.drafts !== undefined ? { drafts: props.drafts } : live ? {} : { drafts: false as const }),
+    ...(live && props.poll ? { poll: props.poll } : {}),
+    ...(live && props.replaceDelayMs !== undefined ? { replaceDelayMs: props.replaceDelayMs } : {}),
+    ...(props.isSecret ? { isSecret: props.isSecret } : {}),
+    ...(props.answerers ? { answerers: props.answerers } : {}),
   });
-  const { state, suspension, lifecycle } = controller;
+  const { messages: overrides, checker, formatError, components } = props;
+  const messages = useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
+  const context = useMemo<InputRequestCardContext>(
+    () => ({
+      session: controller.session,
+      messages,
+      components: components ?? {},
+      checker,
+      formatError: formatError ?? messages.fieldError,
+    }),
+    [controller.session, messages, components, checker, formatError],
+  );
+  const { state, suspension, snapshot } = controller;
   const cardRef = useRef<HTMLElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
 
   // When the part that held focus closes or locks, focus goes to the notice that says why,
   // never to <body>; when a card merely appears, focus stays where the person is.
   useEffect(() => {
-    if (!CLOSING_STATES.has(state)) return;
+    if (!STATE_TRAITS[state].closesRound) return;
     const active = document.activeElement;
     const focusLost = !active || active === document.body;
     const focusInside = active instanceof HTMLElement && cardRef.current?.contains(active);
@@ -197,89 +136,71 @@ function LiveCard({
     if (focusLost || (focusInside && focusOnDisabled)) statusRef.current?.focus();
   }, [state]);
 
-  const showRound = suspension !== undefined && state !== 'answered-elsewhere' && !isTaskEnd(state);
+  const showRound = suspension !== undefined && STATE_TRAITS[state].showsRound;
   return (
-    <CardFrame
-      cardRef={cardRef}
-      statusRef={statusRef}
-      state={state}
-      failed={lifecycle.sendError !== undefined && state === 'input-required'}
-      suspension={suspension}
-      headingLevel={headingLevel}
-      className={className}
-      messages={messages}
-      statusText={liveStatusText(controller, messages)}
-    >
-      {showRound ? (
-        <LiveRound
-          key={suspension.id}
-          suspension={suspension}
-          controller={controller}
-          messages={messages}
-          formatError={formatError ?? messages.fieldError}
-          checker={checker}
-          isSecret={isSecret}
-          components={components}
-          answerers={answerers}
-        />
-      ) : null}
-      {state === 'completed' && typeof lifecycle.result === 'string' ? (
-        <p data-part="result">{lifecycle.result}</p>
-      ) : null}
-    </CardFrame>
+    <CardContext.Provider value={context}>
+      <CardFrame
+        cardRef={cardRef}
+        statusRef={statusRef}
+        state={state}
+        failed={snapshot.sendError !== undefined && state === 'input-required'}
+        suspension={suspension}
+        headingLevel={props.headingLevel ?? 3}
+        className={props.className}
+        messages={messages}
+        statusText={statusText(controller, messages, live)}
+      >
+        {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}
+        {state === 'completed' && typeof snapshot.result === 'string' ? (
+          <p data-part="result">{snapshot.result}</p>
+        ) : null}
+      </CardFrame>
+    </CardContext.Provider>
   );
 }
 
-function LiveRound({
-  suspension,
-  controller,
-  messages,
-  formatError,
-  checker,
-  isSecret,
-  components,
-  answerers,
-}: {
-  suspension: Suspension;
-  controller: InputRequestController;
-  messages: InputRequestMessages;
-  formatError: (error: FieldError, field: FieldSpec) => string;
-  checker: AnswerChecker | undefined;
-  isSecret: ((field: FieldSpec, request: FormRequest) => boolean) | undefined;
-  components: InputRequestComponents | undefined;
-  answerers: RequestAnswerers | undefined;
-}) {
-  const round = useRoundResponses({ suspension, resume: controller.respond });
-  const locked = controller.state !== 'input-required' && controller.state !== 'submitting';
-  return (
-    <RoundBody
-      suspension={suspension}
-      round={round}
-      locked={locked}
-      messages={messages}
-      formatError={formatError}
-      {...(checker ? { checker } : {})}
-      {...(isSecret ? { isSecret } : {})}
-      {...(components ? { components } : {})}
-      {...(answerers ? { answerers } : {})}
-      {...(controller.drafts && controller.state === 'input-required' ? { drafts: controller.drafts } : {})}
-    />
+/** The card's source: the given one, or a round you hold turned into one (same session path). */
+function useCardSource(props: InputRequestCardProps): InputRequestSource {
+  const { source, suspension, resume } = props;
+  const resumeRef = useRef(resume);
+  useEffect(() => {
+    resumeRef.current = resume;
+  }, [resume]);
+  const held = useMemo(
+    () =>
+      suspension
+        ? staticSource(suspension, (responses, context) => {
+            const current = resumeRef.current;
+            if (!current)
+              return Promise.reject(new Error('input-request-cards: the card has no `resume` prop.'));
+            return current(responses, context);
+          })
+        : undefined,
+    [suspension],
   );
+  const chosen = source ?? held;
+  if (!chosen) {
+    throw new Error(
+      'input-request-cards: <InputRequestCard> needs either `source`, or `suspension` and `resume`.',
+    );
+  }
+  return chosen;
 }
 
-function isTaskEnd(state: CardState): boolean {
-  return state === 'completed' || state === 'failed' || state === 'cancelled';
-}
-
-function liveStatusText(controller: InputRequestController, messages: InputRequestMessages): string {
-  const { state, lifecycle } = controller;
+function statusText(
+  controller: InputRequestController,
+  messages: InputRequestMessages,
+  live: boolean,
+): string {
+  const { state, snapshot } = controller;
   switch (state) {
     case 'loading':
-      return lifecycle.fetchError ? messages.connectionLost : messages.loading;
+      return snapshot.fetchError ? messages.connectionLost : messages.loading;
     case 'working':
-      return lifecycle.message ?? messages.working;
+      return snapshot.message ?? messages.working;
     case 'input-required':
-      return lifecycle.fetchError ? messages.connectionLost : messages.newRequest;
+      if (snapshot.fetchError) return messages.connectionLost;
+      return live ? messages.newRequest : '';
     case 'submitting':
       return messages.submitting;
     case 'answered':
@@ -293,14 +214,14 @@ function liveStatusText(controller: InputRequestController, messages: InputReque
     case 'completed':
       return messages.completed;
     case 'failed':
-      return messages.failed(lifecycle.error);
+      return messages.failed(snapshot.error);
     case 'cancelled':
       return messages.cancelled;
   }
 }
 
 interface CardFrameProps {
-  state: string;
+  state: CardState;
   failed: boolean;
   suspension: Suspension | undefined;
   headingLevel: number;
@@ -308,8 +229,8 @@ interface CardFrameProps {
   messages: InputRequestMessages;
   statusText: string;
   children: ReactNode;
-  cardRef?: RefObject<HTMLElement | null>;
-  statusRef?: RefObject<HTMLDivElement | null>;
+  cardRef: RefObject<HTMLElement | null>;
+  statusRef: RefObject<HTMLDivElement | null>;
 }
 
 /** The card's root: who asks, the body, and the live region that announces changes. */
@@ -335,7 +256,7 @@ function CardFrame({
       data-state={state}
       {...(failed ? { 'data-error': '' } : {})}
       aria-labelledby={headingId}
-      aria-busy={state === 'submitting' || state === 'loading' || undefined}
+      aria-busy={STATE_TRAITS[state].busy || undefined}
     >
       <header data-part="header">
         {createElement(

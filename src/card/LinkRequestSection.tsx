@@ -1,6 +1,8 @@
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+'use client';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
-import { checkLink, type LinkWarning } from '../core/url.js';
+import type { LinkWarning } from '../core/url.js';
+import { useLinkRequest } from '../hooks/useLinkRequest.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { RefusalButton } from './RefusalButton.js';
@@ -45,12 +47,10 @@ export function LinkRequestSection({
   status,
 }: LinkRequestSectionProps) {
   const id = useId();
-  const link = useMemo(() => checkLink(request.url), [request.url]);
-  const [opened, setOpened] = useState(false);
+  const inert = locked || answer !== undefined;
+  const { link, waiting, open: openLink, done } = useLinkRequest({ request, onAnswer, locked: inert });
   const doneRef = useRef<HTMLButtonElement>(null);
   const moveFocusToDone = useRef(false);
-  const inert = locked || answer !== undefined;
-  const waiting = link.openable && opened;
 
   // The Open button goes away once clicked; Done (a new element, so screen readers announce it
   // with its description) takes its place and its focus, so a person coming back from the
@@ -71,10 +71,8 @@ export function LinkRequestSection({
   };
 
   const open = () => {
-    if (!link.openable || inert) return;
-    window.open(link.href, '_blank', 'noopener,noreferrer');
-    if (!opened) moveFocusToDone.current = true;
-    setOpened(true);
+    if (!waiting) moveFocusToDone.current = true;
+    openLink();
   };
   const decline = <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />;
   const cancel = <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />;
@@ -162,7 +160,7 @@ export function LinkRequestSection({
               data-action="done"
               disabled={inert}
               aria-describedby={ids.waiting}
-              onClick={() => onAnswer({ action: 'accept' })}
+              onClick={done}
             >
               {messages.done}
             </button>

@@ -1,3 +1,4 @@
+'use client';
 import { type ReactNode, useId } from 'react';
 import type { ElicitResult, UnsupportedRequest } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
@@ -12,6 +13,10 @@ export interface UnsupportedRequestSectionProps {
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;
   status?: ReactNode;
+  /** Words that replace the request's own reason (e.g. why the host's answer failed). */
+  reasonText?: string;
+  /** A developer detail behind the reason (e.g. the error the host's answerer threw), in a disclosure. */
+  reasonDetail?: string;
 }
 
 /**
@@ -28,6 +33,8 @@ export function UnsupportedRequestSection({
   onAnswer,
   messages,
   status,
+  reasonText,
+  reasonDetail,
 }: UnsupportedRequestSectionProps) {
   const id = useId();
   const inert = locked || answer !== undefined;
@@ -43,7 +50,13 @@ export function UnsupportedRequestSection({
       {status}
       <div data-part="reason" id={`${id}-reason`}>
         <strong>{messages.cannotAnswer}</strong>
-        <p>{messages.unsupportedReason(request)}</p>
+        <p>{reasonText ?? messages.unsupportedReason(request)}</p>
+        {reasonDetail ? (
+          <details data-part="failure-details">
+            <summary>{messages.failureDetails}</summary>
+            <p>{reasonDetail}</p>
+          </details>
+        ) : null}
       </div>
       {request.problems.length > 0 ? (
         <details data-part="problems">

@@ -157,3 +157,31 @@ export function toLocalDateTimeInput(value: string): string {
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
+
+/** Raw values keyed by {@link fieldKey}, re-keyed by property name (for drafts and re-asks). */
+export function rawValuesByName(
+  fields: readonly FieldSpec[],
+  values: RawFormValues,
+): Record<string, RawFieldValue> {
+  const named: Record<string, RawFieldValue> = {};
+  for (const field of fields) {
+    const value = values[fieldKey(field)];
+    if (value !== undefined) setOwn(named, field.name, value);
+  }
+  return named;
+}
+
+/** Values by property name, re-keyed by {@link fieldKey} for the form engine. */
+export function rawValuesByKey(
+  fields: readonly FieldSpec[],
+  named: Record<string, RawFieldValue>,
+): RawFormValues {
+  const values: RawFormValues = {};
+  for (const field of fields) {
+    if (Object.hasOwn(named, field.name)) {
+      const value = named[field.name];
+      if (value !== undefined) values[fieldKey(field)] = value;
+    }
+  }
+  return values;
+}

@@ -1,26 +1,35 @@
-import type { RawFieldValue, RawFormValues } from './answer.js';
-import { fieldKey } from './answer.js';
+import type { RawFieldValue } from './answer.js';
+import { isPlainObject, setOwn } from './identity.js';
 import type { FieldSpec } from './model.js';
 
 /**
+ * Half-typed values of one form request, by property name: what a control holds before it is
+ * turned into typed content (text as typed, a checkbox's boolean, the checked options).
+ */
+export type DraftValues = Record<string, RawFieldValue>;
+
+/**
  * Keeps half-typed answers so they survive a reload. Keys are `<round id>/<request key>`, so a
- * newer round never receives an older round's values.
+ * newer round never receives an older round's values. Secret fields never reach a store: the
+ * session filters them out before `save`.
  *
  * @example
  * ```ts
  * const memoryDrafts: DraftStore = (() => {
- *   const map = new Map<string, RawFormValues>();
+ *   const map = new Map<string, DraftValues>();
  *   return {
  *     load: (key) => map.get(key),
  *     save: (key, values) => void map.set(key, values),
- *     removeRound: (roundId) => { for (const key of map.keys()) if (key.startsWith(`${roundId}/`)) map.delete(key); },
+ *     removeRound: (roundId) => {
+ *       for (const key of map.keys()) if (key.startsWith(`${encodeURIComponent(roundId)}/`)) map.delete(key);
+ *     },
  *   };
  * })();
  * ```
  */
 export interface DraftStore {
-  load(key: string): RawFormValues | undefined;
-  save(key: string, values: RawFormValues): void;
+  load(key: string): DraftValues | undefined;
+  save(key: string, values: DraftValues): void;
   /** Forgets every draft of one round (answered, replaced or closed). */
   removeRound(roundId: string): void;
 }
@@ -36,6 +45,11 @@ const PREFIX = 'input-request-cards:draft:';
  * A {@link DraftStore} on Web Storage: `sessionStorage` by default, so drafts live as long as
  * the tab and never outlive it. A missing or full storage (private mode, quota) degrades to
  * no drafts, never to an error.
+ *
+ * @example
+ * ```tsx
+ * <InputRequestCard source={source} drafts={createStorageDraftStore(localStorage)} />
+ * ```
  */
 export function createStorageDraftStore(storage?: Storage): DraftStore {
   const resolve = (): Storage | undefined => {
@@ -51,14 +65,17 @@ export function createStorageDraftStore(storage?: Storage): DraftStore {
         const text = resolve()?.getItem(PREFIX + key);
         if (!text) return undefined;
         const parsed: unknown = JSON.parse(text);
-        return isRawFormValues(parsed) ? parsed : undefined;
+        return isDraftValues(parsed) ? parsed : undefined;
       } catch {
         return undefined;
       }
     },
     save(key, values) {
       try {
-        resolve()?.setItem(PREFIX + key, JSON.stringify(values));
+        const target = resolve();
+        if (!target) return;
+        if (Object.keys(values).length === 0) target.removeItem(PREFIX + key);
+        else target.setItem(PREFIX + key, JSON.stringify(values));
       } catch {
         // Quota or privacy mode: the draft is a convenience, the form still works.
       }
@@ -87,41 +104,43 @@ export function createStorageDraftStore(storage?: Storage): DraftStore {
  */
 export function draftValues(
   fields: readonly FieldSpec[],
-  values: RawFormValues,
-  initial: RawFormValues,
-): RawFormValues {
-  const kept: RawFormValues = {};
+  values: DraftValues,
+  initial: DraftValues,
+): DraftValues {
+  const kept: DraftValues = {};
   for (const field of fields) {
-    if (field.secret) continue;
-    const key = fieldKey(field);
-    const value = values[key];
-    if (value === undefined || sameValue(value, initial[key])) continue;
-    kept[key] = value;
+    if (field.secret || !Object.hasOwn(values, field.name)) continue;
+    const value = values[field.name];
+    if (
+      value === undefined ||
+      sameValue(value, Object.hasOwn(initial, field.name) ? initial[field.name] : undefined)
+    )
+      continue;
+    setOwn(kept, field.name, value);
   }
   return kept;
 }
 
 /**
  * Merges a stored draft over the starting values, taking only entries that still fit the
- * form: known keys, the right kind of value, never a secret field.
+ * form: known names, the right kind of value, never a secret field.
  */
 export function restoreDraft(
   fields: readonly FieldSpec[],
-  initial: RawFormValues,
-  draft: RawFormValues | undefined,
-): RawFormValues {
+  initial: DraftValues,
+  draft: DraftValues | undefined,
+): DraftValues {
   if (!draft) return initial;
-  const restored = { ...initial };
+  const restored: DraftValues = { ...initial };
   for (const field of fields) {
-    const key = fieldKey(field);
-    if (field.secret || !Object.hasOwn(draft, key)) continue;
-    const value = draft[key];
-    const start = initial[key];
+    if (field.secret || !Object.hasOwn(draft, field.name) || !Object.hasOwn(initial, field.name)) continue;
+    const value = draft[field.name];
+    const start = initial[field.name];
     if (value === undefined || start === undefined) continue;
     const fits = Array.isArray(start)
       ? Array.isArray(value) && value.every((entry) => typeof entry === 'string')
       : typeof value === typeof start;
-    if (fits) restored[key] = value;
+    if (fits) setOwn(restored, field.name, value);
   }
   return restored;
 }
@@ -132,8 +151,8 @@ function sameValue(a: RawFieldValue, b: RawFieldValue | undefined): boolean {
   return a === b;
 }
 
-function isRawFormValues(value: unknown): value is RawFormValues {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+function isDraftValues(value: unknown): value is DraftValues {
+  if (!isPlainObject(value)) return false;
   return Object.values(value).every(
     (entry) =>
       typeof entry === 'string' ||

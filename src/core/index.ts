@@ -1,26 +1,16 @@
 /**
- * `input-request-cards/core`: the framework-free protocol model, schema check and answer
- * validation. No React here; usable in Node, workers and any UI framework.
+ * `input-request-cards/core`: the framework-free protocol model, schema check, answer
+ * validation and the session that owns a round. No React here; usable in Node, workers, Server
+ * Components and any UI framework.
  */
-export type { RawFieldValue, RawFormValues } from './answer.js';
-export {
-  buildAcceptContent,
-  fieldKey,
-  fromLocalDateTimeInput,
-  initialRawValues,
-  toLocalDateTimeInput,
-} from './answer.js';
-export type { DraftStore } from './draft.js';
-export { createStorageDraftStore, draftKey, draftValues, restoreDraft } from './draft.js';
-export type { CardState, Lifecycle, LifecycleEvent, PollPolicy } from './lifecycle.js';
-export {
-  acceptsAnswers,
-  deadlineOf,
-  initialLifecycle,
-  isSettled,
-  lifecycleReducer,
-  pollDelay,
-} from './lifecycle.js';
+export { buildAcceptContent } from './answer.js';
+export type { AnswererContext, HostMethod, RequestAnswerers } from './answerers.js';
+export type { DraftStore, DraftValues } from './draft.js';
+export { createStorageDraftStore } from './draft.js';
+export type { Failure, FailureCode } from './failure.js';
+export { describeFailure } from './failure.js';
+export type { CardState, Lifecycle, PollPolicy, StateTraits } from './lifecycle.js';
+export { pollDelay, STATE_TRAITS } from './lifecycle.js';
 export type {
   BooleanFieldSpec,
   ContentValue,
@@ -30,6 +20,7 @@ export type {
   FieldOption,
   FieldSpec,
   FormRequest,
+  HostRequest,
   InputRequest,
   InputResponse,
   InputResponses,
@@ -45,25 +36,26 @@ export type {
   SuspensionDialect,
   SuspensionMeta,
   TextFieldSpec,
+  UnsupportedReasonCode,
   UnsupportedRequest,
   UrlRequest,
 } from './model.js';
 export { isElicitResult } from './model.js';
-export {
-  FLAT_LIMITS,
-  FLAT_REQUEST_KEY,
-  PENDING_INPUT_REQUEST_KEY,
-  toFlatInputResponses,
-} from './parse/flat.js';
-export { HOST_PAYLOAD_TYPE } from './parse/host.js';
-export { LONE_ELICITATION_KEY, parseSuspension } from './parse/index.js';
+export { toFlatInputResponses } from './parse/flat.js';
+export { parseSuspension } from './parse/index.js';
 export { readTaskState } from './parse/tasks.js';
-export { URL_ELICITATION_REQUIRED_CODE } from './parse/url-required.js';
-export type { RoundEvent, RoundState, RoundStatus } from './round.js';
-export { initialRoundState, roundReducer, unansweredKeys } from './round.js';
 export type { SchemaAnalysis } from './schema.js';
 export { analyzeRequestedSchema, MAX_FIELDS } from './schema.js';
 export { looksSecret } from './secret.js';
+export type {
+  HostAnswerStatus,
+  InputRequestSession,
+  InputRequestSessionOptions,
+  SessionSnapshot,
+  TaskFeed,
+  TaskFeedSink,
+} from './session.js';
+export { createInputRequestSession } from './session.js';
 export type {
   InputRequestSource,
   InputRequestState,
@@ -72,7 +64,9 @@ export type {
   TaskStatus,
 } from './source.js';
 export { isStaleRoundError, StaleRoundError } from './source.js';
+export type { ResumeFunction } from './static-source.js';
+export { staticSource } from './static-source.js';
 export type { LinkCheck, LinkParts, LinkWarning, LinkWarningKind } from './url.js';
-export { checkLink, mixedScripts, toUnicodeHostname } from './url.js';
+export { checkLink } from './url.js';
 export type { AnswerCheck, AnswerChecker, FieldError } from './validate.js';
-export { prepareAnswerValidator, validateAnswer } from './validate.js';
+export { validateAnswer } from './validate.js';

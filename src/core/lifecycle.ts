@@ -1,4 +1,5 @@
-import type { Suspension } from './model.js';
+import { setOwn } from './identity.js';
+import type { InputResponse, InputResponses, Suspension } from './model.js';
 import type { InputRequestState } from './source.js';
 
 /**
@@ -27,55 +28,179 @@ export type CardState =
   | 'failed'
   | 'cancelled';
 
-/** Everything the lifecycle knows about one card's task. */
+/** What every part of the library needs to know about a {@link CardState}. */
+export interface StateTraits {
+  /** The task ended: nothing will change any more, so polling stops. */
+  settled: boolean;
+  /** The person can type and answer. */
+  acceptsAnswers: boolean;
+  /** The round's questions are on screen (possibly locked). */
+  showsRound: boolean;
+  /** Entering this state forgets the round's drafts: it was answered, replaced or closed. */
+  dropsDrafts: boolean;
+  /** The part of the card that held focus closes or locks. */
+  closesRound: boolean;
+  /** Something is on its way; the card is busy. */
+  busy: boolean;
+}
+
+/**
+ * The one list of state traits: every consumer (session, hooks, card, styles) reads these
+ * instead of keeping its own list of states.
+ */
+export const STATE_TRAITS = {
+  loading: {
+    settled: false,
+    acceptsAnswers: false,
+    showsRound: false,
+    dropsDrafts: false,
+    closesRound: false,
+    busy: true,
+  },
+  working: {
+    settled: false,
+    acceptsAnswers: false,
+    showsRound: false,
+    dropsDrafts: false,
+    closesRound: false,
+    busy: false,
+  },
+  'input-required': {
+    settled: false,
+    acceptsAnswers: true,
+    showsRound: true,
+    dropsDrafts: false,
+    closesRound: false,
+    busy: false,
+  },
+  submitting: {
+    settled: false,
+    acceptsAnswers: false,
+    showsRound: true,
+    dropsDrafts: false,
+    closesRound: false,
+    busy: true,
+  },
+  answered: {
+    settled: false,
+    acceptsAnswers: false,
+    showsRound: true,
+    dropsDrafts: true,
+    closesRound: false,
+    busy: false,
+  },
+  'answered-elsewhere': {
+    settled: false,
+    acceptsAnswers: false,
+    showsRound: false,
+    dropsDrafts: true,
+    closesRound: true,
+    busy: false,
+  },
+  superseded: {
+    settled: false,
+    acceptsAnswers: false,
+    showsRound: true,
+    dropsDrafts: true,
+    closesRound: true,
+    busy: false,
+  },
+  expired: {
+    settled: false,
+    acceptsAnswers: false,
+    showsRound: true,
+    dropsDrafts: true,
+    closesRound: true,
+    busy: false,
+  },
+  completed: {
+    settled: true,
+    acceptsAnswers: false,
+    showsRound: false,
+    dropsDrafts: true,
+    closesRound: true,
+    busy: false,
+  },
+  failed: {
+    settled: true,
+    acceptsAnswers: false,
+    showsRound: false,
+    dropsDrafts: true,
+    closesRound: true,
+    busy: false,
+  },
+  cancelled: {
+    settled: true,
+    acceptsAnswers: false,
+    showsRound: false,
+    dropsDrafts: true,
+    closesRound: true,
+    busy: false,
+  },
+} as const satisfies Record<CardState, StateTraits>;
+
+/** Everything known about one task's round: server facts, the person's answers, the send. */
 export interface Lifecycle {
   state: CardState;
   /** The round on screen (the last one, once closed). */
   round?: Suspension;
   /** While `superseded`: the newer round about to replace `round`. */
   next?: Suspension;
-  /** The id of the round whose answers this card sent. */
+  /**
+   * The answers given so far to `round`, by request key. A round is sent once, with all of them
+   * (an MCP retry needs every answer at once); they are kept after the send, for the receipt and
+   * for a retry after a failed send.
+   */
+  answers: InputResponses;
+  /** The id of the round whose answers were sent. */
   sentRoundId?: string;
   /** When the round on screen stops accepting answers (epoch ms). */
   deadline?: number;
-  /** The task's final result summary (`completed`). */
+  /** The task's final result (`completed`). Untrusted: show as text. */
   result?: unknown;
-  /** The task's failure reason (`failed`). */
+  /** The task's failure reason (`failed`), as the server wrote it. Untrusted: show as text. */
   error?: string;
-  /** The server's status line. */
+  /** The server's status line. Untrusted: show as text. */
   message?: string;
   /** Why the last send failed (network, server error); cleared by the next send. */
   sendError?: unknown;
   /** Why the last fetch failed; cleared by the next successful fetch. */
   fetchError?: unknown;
-  /** A server state seen while sending; it is applied once the send settles. */
+  /** A server reading that arrived while sending; it is applied once the send settles. */
   pending?: InputRequestState;
 }
 
-/** What can happen to a card. */
+/** What can happen to a round. */
 export type LifecycleEvent =
-  | { type: 'state-fetched'; state: InputRequestState; now: number }
+  | { type: 'state-received'; state: InputRequestState; now: number }
   | { type: 'fetch-failed'; error: unknown }
-  | { type: 'answer-sent'; roundId: string }
-  | { type: 'answer-accepted'; roundId: string; next?: InputRequestState; now: number }
-  | { type: 'answer-refused-stale'; roundId: string; error: unknown; now: number }
-  | { type: 'answer-failed'; roundId: string; error: unknown; now: number }
+  | { type: 'answer-given'; key: string; response: InputResponse }
+  | { type: 'answer-withdrawn'; key: string }
+  | { type: 'send-started'; roundId: string }
+  | { type: 'send-succeeded'; roundId: string; next?: InputRequestState; now: number }
+  | { type: 'send-refused-stale'; roundId: string; error: unknown; now: number }
+  | { type: 'send-failed'; roundId: string; error: unknown; now: number }
   | { type: 'deadline-passed'; roundId: string }
-  | { type: 'replacement-shown' };
+  | { type: 'replacement-shown' }
+  | { type: 'task-stopped' };
 
 /** A card that has heard nothing yet. */
-export const initialLifecycle: Lifecycle = { state: 'loading' };
-
-const TERMINAL: ReadonlySet<CardState> = new Set(['completed', 'failed', 'cancelled']);
+export const initialLifecycle: Lifecycle = { state: 'loading', answers: {} };
 
 /** True once the task ended: nothing will change any more, so polling stops. */
 export function isSettled(state: CardState): boolean {
-  return TERMINAL.has(state);
+  return STATE_TRAITS[state].settled;
 }
 
 /** True while the person can type and answer. */
 export function acceptsAnswers(state: CardState): boolean {
-  return state === 'input-required';
+  return STATE_TRAITS[state].acceptsAnswers;
+}
+
+/** Keys of the requests of `round` that still need an answer, in the round's order. */
+export function unansweredKeys(round: Suspension | undefined, answers: InputResponses): string[] {
+  if (!round) return [];
+  return round.requests.map((request) => request.key).filter((key) => !Object.hasOwn(answers, key));
 }
 
 /**
@@ -91,14 +216,17 @@ export function deadlineOf(value: string | number | undefined): number | undefin
 }
 
 /**
- * Moves a card on. Pure: the same lifecycle and event always give the same result, so every
- * race (an answer against a newer round, against someone else's answer, a reload mid-send) is
- * decided here and unit-tested without React.
+ * Moves a round on. Pure: the same lifecycle and event always give the same result, so every
+ * race (an answer against a newer round, against someone else's answer, a reload mid-send, a
+ * second click) is decided here and unit-tested without React. Events that make no sense in the
+ * current state return the lifecycle unchanged (the same object), which is what makes a double
+ * submit impossible however fast the clicks come.
  */
 export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
   switch (event.type) {
-    case 'state-fetched': {
-      const fetched = { ...lifecycle, fetchError: undefined };
+    case 'state-received': {
+      const fetched =
+        lifecycle.fetchError === undefined ? lifecycle : { ...lifecycle, fetchError: undefined };
       // While our answer is in flight, the server's view may be older or newer than it:
       // decide once the send settles, with both facts known.
       if (lifecycle.state === 'submitting') return { ...fetched, pending: event.state };
@@ -106,8 +234,31 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
     }
     case 'fetch-failed':
       return { ...lifecycle, fetchError: event.error };
-    case 'answer-sent':
-      if (lifecycle.state !== 'input-required' || lifecycle.round?.id !== event.roundId) return lifecycle;
+    case 'answer-given': {
+      const { round } = lifecycle;
+      if (lifecycle.state !== 'input-required' || !round?.requests.some((r) => r.key === event.key)) {
+        return lifecycle;
+      }
+      const answers = { ...lifecycle.answers };
+      setOwn(answers, event.key, event.response);
+      return { ...lifecycle, answers };
+    }
+    case 'answer-withdrawn': {
+      if (lifecycle.state !== 'input-required' || !Object.hasOwn(lifecycle.answers, event.key)) {
+        return lifecycle;
+      }
+      const answers = { ...lifecycle.answers };
+      delete answers[event.key];
+      return { ...lifecycle, answers };
+    }
+    case 'send-started':
+      if (
+        lifecycle.state !== 'input-required' ||
+        lifecycle.round?.id !== event.roundId ||
+        unansweredKeys(lifecycle.round, lifecycle.answers).length > 0
+      ) {
+        return lifecycle;
+      }
       return {
         ...lifecycle,
         state: 'submitting',
@@ -115,13 +266,13 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
         sendError: undefined,
         pending: undefined,
       };
-    case 'answer-accepted': {
+    case 'send-succeeded': {
       if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;
       const answered: Lifecycle = { ...lifecycle, state: 'answered', pending: undefined };
       const next = event.next ?? lifecycle.pending;
       return next ? reconcile(answered, next, event.now) : answered;
     }
-    case 'answer-refused-stale': {
+    case 'send-refused-stale': {
       if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;
       // The round was open when we sent; now it is not. What replaced it decides the notice.
       const refused: Lifecycle = {
@@ -139,7 +290,7 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
       }
       return { ...refused, state: 'expired' };
     }
-    case 'answer-failed': {
+    case 'send-failed': {
       if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;
       const reopened: Lifecycle = {
         ...lifecycle,
@@ -160,18 +311,19 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
         state: 'input-required',
         round: lifecycle.next,
         next: undefined,
+        answers: {},
         sendError: undefined,
       };
+    case 'task-stopped':
+      if (STATE_TRAITS[lifecycle.state].settled) return lifecycle;
+      return { ...lifecycle, state: 'cancelled', next: undefined, pending: undefined };
   }
 }
 
 function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number): Lifecycle {
-  const facts = {
-    ...lifecycle,
-    message: server.message,
-    ...(server.result === undefined ? {} : { result: server.result }),
-    ...(server.error === undefined ? {} : { error: server.error }),
-  };
+  const facts: Lifecycle = { ...lifecycle, message: server.message };
+  if (server.result !== undefined) facts.result = server.result;
+  if (server.error !== undefined) facts.error = server.error;
   const openHere = lifecycle.state === 'input-required' || lifecycle.state === 'superseded';
 
   switch (server.status) {
@@ -189,9 +341,8 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
     case 'input-required': {
       const round = server.suspension;
       if (!round) return lifecycle.state === 'loading' ? { ...facts, state: 'working' } : facts;
-      const deadline = deadlineOf(server.deadline);
-      const timed = { ...facts, deadline };
-      const expiredNow = deadline !== undefined && deadline <= now;
+      const timed: Lifecycle = { ...facts, deadline: deadlineOf(server.deadline) };
+      const expiredNow = timed.deadline !== undefined && timed.deadline <= now;
 
       if (lifecycle.round?.id === round.id) {
         // The same round again: every poll repeats it until the server catches up.
@@ -216,6 +367,7 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
         state: expiredNow ? 'expired' : 'input-required',
         round,
         next: undefined,
+        answers: {},
         sendError: undefined,
       };
     }

@@ -170,8 +170,24 @@ export interface UnsupportedRequest {
   params?: Record<string, unknown>;
 }
 
+/**
+ * A request the host app answers by itself (`sampling/createMessage`, `roots/list`) with an
+ * answerer it supplied. Parsers never produce it: a session turns an `unsupported` request into
+ * this kind when the host has an answerer for its method.
+ */
+export interface HostRequest {
+  kind: 'host';
+  key: string;
+  /** The MCP method the host answers. */
+  method: 'sampling/createMessage' | 'roots/list';
+  /** The server's message, when the request had one. Untrusted text. */
+  message?: string;
+  /** The request's params as sent (e.g. the sampling messages). */
+  params: Record<string, unknown>;
+}
+
 /** One question of a suspension. */
-export type InputRequest = FormRequest | UrlRequest | UnsupportedRequest;
+export type InputRequest = FormRequest | UrlRequest | UnsupportedRequest | HostRequest;
 
 /**
  * The wire dialect a suspension was read from:

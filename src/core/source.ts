@@ -30,7 +30,11 @@ export interface InputRequestState {
 export interface SourceResumeContext {
   /** The round being answered. */
   suspension: Suspension;
-  /** Aborts when the card unmounts before the answer is confirmed. */
+  /**
+   * Aborts when the session is destroyed before the answer is confirmed. Unmounting a card does
+   * not abort a send in flight: it completes, and its outcome is kept for the next card that
+   * shows the round.
+   */
   signal: AbortSignal;
 }
 
@@ -54,8 +58,22 @@ export type ResumeOutcome = InputRequestState | undefined | void;
  * ```
  */
 export interface InputRequestSource {
-  /** Identifies the task in the TanStack Query cache: every card with this key shares one poll. */
+  /**
+   * Identifies the task: every card with this key shares one session (one in-flight send, one set
+   * of answers) and, for followed sources, one TanStack Query cache entry and poll.
+   */
   queryKey: readonly unknown[];
+  /**
+   * A reading known before any fetch, e.g. a round you already hold: the card shows it at once,
+   * without a loading state.
+   */
+  initialState?: InputRequestState;
+  /**
+   * Whether the task's state is followed (polled, pushed) after the first reading. A source for a
+   * round you already hold (see `staticSource`) sets `false`: it needs no `QueryClient`.
+   * @default true
+   */
+  follow?: boolean;
   /** Reads the task's current state. */
   fetchState: (signal: AbortSignal) => Promise<InputRequestState>;
   /**
@@ -71,7 +89,10 @@ export interface InputRequestSource {
    * Reject with a {@link StaleRoundError} when the backend says the round is gone (e.g. HTTP 409/410).
    */
   resume: (responses: InputResponses, context: SourceResumeContext) => Promise<ResumeOutcome>;
-  /** Optional: asks the backend to cancel the whole task (e.g. MCP `tasks/cancel`). */
+  /**
+   * Optional: stops the whole task (e.g. MCP `tasks/cancel`). When present, the card offers a
+   * "Stop task" control besides the round's own Cancel (which only answers `{ action: 'cancel' }`).
+   */
   cancel?: (signal: AbortSignal) => Promise<void>;
 }
 

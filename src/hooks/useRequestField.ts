@@ -1,12 +1,15 @@
+'use client';
 import {
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type SelectHTMLAttributes,
   useState,
 } from 'react';
-import { type UseFormRegisterReturn, type UseFormReturn, useFormState } from 'react-hook-form';
-import { fieldKey, type RawFormValues } from '../core/answer.js';
-import type { ElicitContent, FieldOption, FieldSpec } from '../core/model.js';
+import { type UseFormRegisterReturn, useFormState } from 'react-hook-form';
+import { fieldKey } from '../core/answer.js';
+import type { FieldOption, FieldSpec } from '../core/model.js';
+import { mergeProps } from './mergeProps.js';
+import { formEngine, type RequestFormControl } from './useRequestForm.js';
 
 /** How many options a single-select may have and still be shown as radio buttons. */
 export const RADIO_GROUP_MAX_OPTIONS = 4;
@@ -70,16 +73,31 @@ export interface RequestFieldProps {
   };
   /** For the one `<input>` of text, email, url, date, date-time, number, integer and boolean fields. */
   inputProps: RegisteredInputProps;
+  /**
+   * The same as `inputProps`, merged with your own props: your handlers run after ours (a
+   * consumer's `onBlur` never replaces the one that shows errors), `aria-describedby` ids and
+   * refs are joined.
+   */
+  getInputProps: <P extends Record<string, unknown>>(props?: P) => RegisteredInputProps & P;
   /** For the `<select>` of a long single-select. */
-  selectProps: UseFormRegisterReturn &
-    Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof UseFormRegisterReturn>;
-  /** For each `<input type="radio|checkbox">` of a group, with its label's `htmlFor`. */
-  getOptionProps: (option: FieldOption, position: number) => RegisteredInputProps & { id: string };
+  selectProps: RegisteredSelectProps;
+  /** The same as `selectProps`, merged with your own props (see `getInputProps`). */
+  getSelectProps: <P extends Record<string, unknown>>(props?: P) => RegisteredSelectProps & P;
+  /** For each `<input type="radio|checkbox">` of a group, with its label's `htmlFor`; merged with your own props. */
+  getOptionProps: <P extends Record<string, unknown>>(
+    option: FieldOption,
+    position: number,
+    props?: P,
+  ) => RegisteredInputProps & { id: string } & P;
 }
+
+type RegisteredSelectProps = UseFormRegisterReturn &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof UseFormRegisterReturn>;
 
 /** Options of {@link useRequestField}. */
 export interface UseRequestFieldOptions {
-  form: UseFormReturn<RawFormValues, unknown, ElicitContent>;
+  /** The form the field belongs to, from `useRequestForm`. */
+  form: RequestFormControl;
   field: FieldSpec;
   /** A prefix unique on the page (e.g. from `useId`), so ids never collide between cards. */
   idPrefix: string;
@@ -114,7 +132,12 @@ const INPUT_TYPES: Record<string, string> = {
  * );
  * ```
  */
-export function useRequestField({ form, field, idPrefix }: UseRequestFieldOptions): RequestFieldProps {
+export function useRequestField({
+  form: formControl,
+  field,
+  idPrefix,
+}: UseRequestFieldOptions): RequestFieldProps {
+  const { form } = formEngine(formControl);
   const name = fieldKey(field);
   const { errors } = useFormState({ control: form.control, name, exact: true });
   const error = errors[name];
@@ -128,7 +151,7 @@ export function useRequestField({ form, field, idPrefix }: UseRequestFieldOption
   const errorId = `${baseId}-error`;
   const secretWarningId = `${baseId}-secret-warning`;
   const control = fieldControl(field);
-  const secret = isSecret(field);
+  const secret = isMasked(field);
   const [secretShown, setSecretShown] = useState(false);
   const describedBy =
     [
@@ -167,6 +190,20 @@ export function useRequestField({ form, field, idPrefix }: UseRequestFieldOption
       : {}),
   };
 
+  const selectProps: RegisteredSelectProps = {
+    ...registration,
+    id: inputId,
+    ...aria,
+    ...(field.required ? { 'aria-required': true } : {}),
+  };
+  const optionProps = (option: FieldOption, position: number): RegisteredInputProps & { id: string } => ({
+    ...registration,
+    id: `${baseId}-option${position}`,
+    type: control === 'radio-group' ? 'radio' : 'checkbox',
+    value: option.value,
+    ...(invalid ? { 'aria-invalid': true as const } : {}),
+  });
+
   return {
     field,
     control,
@@ -195,24 +232,18 @@ export function useRequestField({ form, field, idPrefix }: UseRequestFieldOption
       ...(field.required && control === 'radio-group' ? { 'aria-required': true as const } : {}),
     },
     inputProps,
-    selectProps: {
-      ...registration,
-      id: inputId,
-      ...aria,
-      ...(field.required ? { 'aria-required': true } : {}),
-    },
-    getOptionProps: (option, position) => ({
-      ...registration,
-      id: `${baseId}-option${position}`,
-      type: control === 'radio-group' ? 'radio' : 'checkbox',
-      value: option.value,
-      ...(invalid ? { 'aria-invalid': true as const } : {}),
-    }),
+    getInputProps: (props) => mergeProps(inputProps, props),
+    selectProps,
+    getSelectProps: (props) => mergeProps(selectProps, props),
+    getOptionProps: (option, position, props) => mergeProps(optionProps(option, position), props),
   };
 }
 
-/** Secret applies to the one-line fields a password, key or card number could be typed into. */
-function isSecret(field: FieldSpec): boolean {
+/**
+ * Masking applies to the one-line fields a password, key, PIN or card number could be typed
+ * into; a secret flag on other kinds still keeps the value out of drafts and logs.
+ */
+function isMasked(field: FieldSpec): boolean {
   if (field.secret !== true) return false;
   return ['text', 'email', 'url', 'number', 'integer'].includes(field.kind);
 }

@@ -1,73 +1,98 @@
-import { type BaseSyntheticEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+'use client';
+import { type BaseSyntheticEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
-import { buildAcceptContent, fieldKey, initialRawValues, type RawFormValues } from '../core/answer.js';
-import { type DraftStore, draftValues, restoreDraft } from '../core/draft.js';
-import type { ElicitContent, FieldSpec, FormRequest } from '../core/model.js';
 import {
-  type AnswerChecker,
-  type FieldError,
-  prepareAnswerValidator,
-  validateAnswer,
-} from '../core/validate.js';
+  buildAcceptContent,
+  fieldKey,
+  initialRawValues,
+  type RawFormValues,
+  rawValuesByKey,
+  rawValuesByName,
+} from '../core/answer.js';
+import { restoreDraft } from '../core/draft.js';
+import type { ElicitContent, FieldSpec, FormRequest } from '../core/model.js';
+import type { InputRequestSession } from '../core/session.js';
+import { type AnswerChecker, type FieldError, validateAnswer } from '../core/validate.js';
+import { englishMessages } from '../i18n/messages.js';
+
+declare const formControlBrand: unique symbol;
+
+/**
+ * The form a field belongs to: pass it to {@link useRequestField}. Opaque on purpose: the form
+ * engine behind it (react-hook-form today) is not part of the contract.
+ */
+export interface RequestFormControl {
+  readonly [formControlBrand]: true;
+}
+
+/** What the library keeps behind a {@link RequestFormControl}. */
+export interface FormEngine {
+  form: UseFormReturn<RawFormValues, unknown, ElicitContent>;
+  request: FormRequest;
+}
+
+/** Opens the opaque control; for the library's own field hook. */
+export function formEngine(control: RequestFormControl): FormEngine {
+  return control as unknown as FormEngine;
+}
 
 /** Options of {@link useRequestForm}. */
 export interface UseRequestFormOptions {
   request: FormRequest;
-  /** Called with typed, validated content when the person accepts. */
-  onAccept: (content: ElicitContent) => void;
   /**
-   * Checks answers before they leave. Defaults to {@link validateAnswer} (ajv); pass a direct
-   * checker on pages whose Content-Security-Policy forbids `new Function`.
+   * The session of the round (from `useInputRequest(source).session`, or the card's): accepting
+   * answers the request there, and half-typed values are kept in its draft store (never secrets).
    */
+  session?: InputRequestSession;
+  /** Called with typed, valid content on accept, instead of answering through `session`. */
+  onAccept?: (content: ElicitContent) => void;
+  /** Checks answers before they leave. @default validateAnswer (eval-free, CSP-safe) */
   checker?: AnswerChecker;
-  /** Turns a validation error into the text shown under the field. Defaults to the checker's English message. */
+  /** Turns a validation error into the text shown under its field. @default englishMessages.fieldError */
   formatError?: (error: FieldError, field: FieldSpec) => string;
-  /**
-   * Keeps half-typed values in `store` under `key` (see `draftKey`) and restores them on mount.
-   * Secret fields are never stored.
-   */
-  draft?: { store: DraftStore; key: string };
 }
 
 /** What {@link useRequestForm} returns. */
 export interface RequestForm {
-  /** The react-hook-form instance; values are keyed by `fieldKey(field)`, never by property name. */
-  form: UseFormReturn<RawFormValues, unknown, ElicitContent>;
-  /** Validates, focuses the first invalid field, or calls `onAccept` with typed content. */
-  accept: (event?: BaseSyntheticEvent) => Promise<void>;
-  /** Drops a draft save still waiting to happen; call it when the request is answered another way. */
-  discardPendingDraft: () => void;
+  /** The form the fields belong to; pass it to `useRequestField`. */
+  form: RequestFormControl;
+  /** Spread on your `<form>`: submitting validates, focuses the first invalid field, or accepts. */
+  formProps: { onSubmit: (event?: BaseSyntheticEvent) => void; noValidate: true };
+  /** Validates and accepts, as a submit does. */
+  accept: () => Promise<void>;
 }
 
 /**
- * Drives one form request with react-hook-form and the answer checker.
- *
- * Inputs are uncontrolled, so typing re-renders no other field. Defaults are pre-filled,
- * errors appear after a field is left or the form is submitted, and a failed submit moves
- * focus to the first invalid field. The validator compiles in idle time after mount,
- * never on the mount path.
+ * Drives one form request. Inputs are uncontrolled, so typing re-renders nothing; defaults are
+ * pre-filled, a stored draft is restored (secrets never are), errors appear after a field is
+ * left or the form is submitted, and a failed submit moves focus to the first invalid field.
  *
  * @example
  * ```tsx
- * const { form, accept } = useRequestForm({ request, onAccept: (content) => send({ action: 'accept', content }) });
- * return <form onSubmit={accept}>{request.fields.map((field) => <MyField key={field.index} form={form} field={field} />)}</form>;
+ * const { session, suspension } = useInputRequest(source);
+ * const request = suspension.requests[0]; // a form request
+ * const { form, formProps } = useRequestForm({ request, session });
+ * return <form {...formProps}>{request.fields.map((field) => <MyField key={field.index} form={form} field={field} />)}</form>;
  * ```
  */
 export function useRequestForm({
   request,
+  session,
   onAccept,
   checker = validateAnswer,
-  formatError,
-  draft,
+  formatError = englishMessages.fieldError,
 }: UseRequestFormOptions): RequestForm {
-  const { fields, requestedSchema } = request;
-  const initialValues = useMemo(() => initialRawValues(fields), [fields]);
-  const draftStore = draft?.store;
-  const draftId = draft?.key;
-  // Read once per form: the draft seeds the values, later saves must not reset them.
-  const [defaultValues] = useState(() =>
-    restoreDraft(fields, initialValues, draftStore && draftId ? draftStore.load(draftId) : undefined),
-  );
+  if (!session && !onAccept) {
+    throw new Error(
+      'input-request-cards: useRequestForm needs somewhere to send the answer: pass `session` (from useInputRequest) or `onAccept`.',
+    );
+  }
+  const { fields, requestedSchema, key } = request;
+  // Read once per form: the draft seeds the values, later writes must not reset them.
+  const [defaultValues] = useState(() => {
+    const initial = rawValuesByName(fields, initialRawValues(fields));
+    return rawValuesByKey(fields, restoreDraft(fields, initial, session?.readDraft(key)));
+  });
   const fieldsByName = useMemo(() => new Map(fields.map((field) => [field.name, field])), [fields]);
 
   const resolver = useCallback<Resolver<RawFormValues, unknown, ElicitContent>>(
@@ -79,10 +104,7 @@ export function useRequestForm({
       for (const error of check.errors) {
         const field = fieldsByName.get(error.field);
         if (!field || errors[fieldKey(field)]) continue;
-        errors[fieldKey(field)] = {
-          type: error.keyword,
-          message: formatError ? formatError(error, field) : error.message,
-        };
+        errors[fieldKey(field)] = { type: error.keyword, message: formatError(error, field) };
       }
       return { values: {}, errors };
     },
@@ -96,62 +118,34 @@ export function useRequestForm({
     shouldFocusError: true,
   });
 
-  const pendingSave = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Mirrors what is typed into the session's draft store (it waits for a pause and leaves out
+  // secrets); subscribing to the form's own change stream renders nothing.
   useEffect(() => {
-    if (!draftStore || draftId === undefined) return;
-    const save = () => draftStore.save(draftId, draftValues(fields, form.getValues(), initialValues));
-    // Saving on every keystroke would write storage per character; a short pause is enough
-    // to survive a reload, and a pending save is flushed when the form goes away.
-    const subscription = form.watch(() => {
-      clearTimeout(pendingSave.current);
-      pendingSave.current = setTimeout(() => {
-        pendingSave.current = undefined;
-        save();
-      }, 250);
-    });
-    return () => {
-      subscription.unsubscribe();
-      if (pendingSave.current !== undefined) {
-        clearTimeout(pendingSave.current);
-        pendingSave.current = undefined;
-        save();
-      }
-    };
-  }, [form, draftStore, draftId, fields, initialValues]);
+    if (!session) return;
+    const subscription = form.watch(() => session.writeDraft(key, rawValuesByName(fields, form.getValues())));
+    return () => subscription.unsubscribe();
+  }, [form, session, key, fields]);
 
-  useEffect(() => {
-    if (checker !== validateAnswer) return;
-    return whenIdle(() => prepareAnswerValidator(requestedSchema));
-  }, [checker, requestedSchema]);
-
-  const onAcceptRef = useRef(onAccept);
-  onAcceptRef.current = onAccept;
   const { handleSubmit, getValues } = form;
   // The content is rebuilt from the raw values rather than taken from handleSubmit: the form
   // library copies objects with plain assignment, which would turn a property named
   // `__proto__` into a prototype instead of a key.
-  // An answer is on its way; a draft written after it would outlive the round.
-  const discardPendingDraft = useCallback(() => {
-    clearTimeout(pendingSave.current);
-    pendingSave.current = undefined;
-  }, []);
   const accept = useMemo(
     () =>
       handleSubmit(() => {
-        discardPendingDraft();
-        onAcceptRef.current(buildAcceptContent(fields, getValues()));
+        const content = buildAcceptContent(fields, getValues());
+        if (onAccept) onAccept(content);
+        else void session?.answer(key, { action: 'accept', content })?.catch(() => {});
       }),
-    [handleSubmit, getValues, fields, discardPendingDraft],
+    [handleSubmit, getValues, fields, onAccept, session, key],
   );
 
-  return { form, accept, discardPendingDraft };
-}
-
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 50);
-  return () => clearTimeout(handle);
+  return useMemo(() => {
+    const control = { form, request } satisfies FormEngine as unknown as RequestFormControl;
+    return {
+      form: control,
+      formProps: { onSubmit: (event?: BaseSyntheticEvent) => void accept(event), noValidate: true },
+      accept: () => accept(),
+    };
+  }, [form, request, accept]);
 }

@@ -1,3 +1,4 @@
+import type { Failure } from '../core/failure.js';
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
 import { formatNumber, scriptNames } from './format.js';
@@ -25,9 +26,13 @@ export const germanMessages: InputRequestMessages = {
   cancel: 'Abbrechen',
   submitting: 'Ihre Antwort wird gesendet…',
   answered: 'Antwort gesendet.',
-  sendFailed: (detail) =>
-    `Ihre Antwort konnte nicht gesendet werden: ${detail}. Alle Eingaben bleiben erhalten; versuchen Sie es erneut.`,
+  sendFailed: (failure) =>
+    `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)} Alle Eingaben bleiben erhalten; versuchen Sie es erneut.`,
+  failureDetails: 'Einzelheiten',
   retry: 'Erneut versuchen',
+  stopTask: 'Aufgabe beenden',
+  stopping: 'Die Aufgabe wird beendet…',
+  stopFailed: (failure) => `Die Aufgabe konnte nicht beendet werden: ${germanFailure(failure)}`,
   required: 'Pflichtfeld',
   unnamedField: 'Feld ohne Namen',
   choose: 'Bitte wählen…',
@@ -92,8 +97,8 @@ export const germanMessages: InputRequestMessages = {
     `Vorsicht: MCP verbietet Servern, in einem Formular nach Passwörtern, API-Schlüsseln oder Zahlungsdaten zu fragen. Wenn Sie diese Frage nicht erwartet haben, wählen Sie „${declineLabel}“.`,
   answeringAutomatically: 'Diese App antwortet…',
   answeredAutomatically: 'Von dieser App beantwortet.',
-  automaticAnswerFailed: (detail) =>
-    `Diese App konnte nicht selbst antworten: ${detail}. Sie können trotzdem ablehnen oder abbrechen.`,
+  automaticAnswerFailed: (failure) =>
+    `Diese App konnte die Anfrage nicht selbst beantworten: ${germanFailure(failure)} Sie können weiterhin ablehnen oder abbrechen.`,
   loading: 'Anfrage wird geladen…',
   working: 'In Arbeit – gerade gibt es nichts zu beantworten.',
   answeredElsewhere: 'Bereits an anderer Stelle beantwortet. Diese Anfrage ist geschlossen.',
@@ -182,5 +187,25 @@ function typeError(type: unknown, field: FieldSpec): string {
       return 'Geben Sie Text ein.';
     default:
       return 'Geben Sie einen Wert der passenden Art ein.';
+  }
+}
+
+/** A failure in plain German, by its code; never the raw message. */
+function germanFailure(failure: Failure): string {
+  switch (failure.code) {
+    case 'network':
+      return 'Der Server war nicht erreichbar. Prüfen Sie Ihre Verbindung.';
+    case 'timeout':
+      return 'Der Server hat nicht rechtzeitig geantwortet.';
+    case 'http':
+      return failure.status !== undefined && failure.status >= 500
+        ? `Der Server hatte ein Problem (Fehler ${failure.status}).`
+        : `Der Server hat sie abgelehnt (Fehler ${failure.status ?? '?'}).`;
+    case 'stale':
+      return 'Der Server nimmt keine Antworten auf diese Anfrage mehr an.';
+    case 'refused':
+      return 'Der Server hat eine Antwort gesendet, die diese App nicht lesen kann.';
+    case 'unknown':
+      return 'Etwas ist schiefgegangen.';
   }
 }

@@ -1,3 +1,4 @@
+import type { Failure } from '../core/failure.js';
 import type { FieldSpec, UnsupportedRequest } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
 import { formatNumber, scriptNames } from './format.js';
@@ -25,9 +26,21 @@ export interface InputRequestMessages {
   submitting: string;
   /** Shown once the resume function accepted the answers. */
   answered: string;
-  /** Shown when sending failed; the typed values are kept. */
-  sendFailed: (detail: string) => string;
+  /**
+   * Shown when sending failed; the typed values are kept. `failure.code` says what kind of
+   * failure it was (`network`, `timeout`, `http` with `status`, `refused`, `unknown`); the raw
+   * `failure.detail` is shown only behind the {@link InputRequestMessages.failureDetails} disclosure.
+   */
+  sendFailed: (failure: Failure) => string;
+  /** Summary of the disclosure that holds a failure's raw detail, for whoever needs it. */
+  failureDetails: string;
   retry: string;
+  /** The control that stops the whole task (when the source can), beside the round's own Cancel. */
+  stopTask: string;
+  /** Shown while the stop request is on its way. */
+  stopping: string;
+  /** Shown when the task could not be stopped. */
+  stopFailed: (failure: Failure) => string;
   /** Marker read after a required field's label. */
   required: string;
   /** Label of a field whose schema gives neither a title nor a name. */
@@ -92,7 +105,7 @@ export interface InputRequestMessages {
   /** A request the host app answered by itself. */
   answeredAutomatically: string;
   /** The host app's own answer failed; `detail` says why. The person can still decline or cancel. */
-  automaticAnswerFailed: (detail: string) => string;
+  automaticAnswerFailed: (failure: Failure) => string;
   /** Lifecycle: the task's state is being fetched. */
   loading: string;
   /** Lifecycle: the task runs and asks nothing right now. */
@@ -134,9 +147,13 @@ export const englishMessages: InputRequestMessages = {
   cancel: 'Cancel',
   submitting: 'Sending your answer…',
   answered: 'Answer sent.',
-  sendFailed: (detail) =>
-    `Your answer could not be sent: ${detail}. Everything you typed is kept; try again.`,
+  sendFailed: (failure) =>
+    `Your answer could not be sent: ${englishFailure(failure)} Everything you typed is kept; try again.`,
+  failureDetails: 'Details',
   retry: 'Try again',
+  stopTask: 'Stop task',
+  stopping: 'Stopping the task…',
+  stopFailed: (failure) => `The task could not be stopped: ${englishFailure(failure)}`,
   required: 'required',
   unnamedField: 'Unnamed field',
   choose: 'Choose…',
@@ -176,8 +193,8 @@ export const englishMessages: InputRequestMessages = {
     `Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form. If you did not expect this question, press ${declineLabel}.`,
   answeringAutomatically: 'Answering in this app…',
   answeredAutomatically: 'Answered by this app.',
-  automaticAnswerFailed: (detail) =>
-    `This app could not answer it by itself: ${detail}. You can still decline or cancel.`,
+  automaticAnswerFailed: (failure) =>
+    `This app could not answer it by itself: ${englishFailure(failure)} You can still decline or cancel.`,
   loading: 'Loading the request…',
   working: 'Working… nothing to answer right now.',
   answeredElsewhere: 'Answered elsewhere. This request is closed.',
@@ -190,6 +207,26 @@ export const englishMessages: InputRequestMessages = {
   connectionLost: 'Could not reach the server. Trying again…',
   fieldError: (error) => englishFieldError(error),
 };
+
+/** A failure in plain English, by its code; never the raw message. */
+function englishFailure(failure: Failure): string {
+  switch (failure.code) {
+    case 'network':
+      return 'the server could not be reached. Check your connection.';
+    case 'timeout':
+      return 'the server did not answer in time.';
+    case 'http':
+      return failure.status !== undefined && failure.status >= 500
+        ? `the server had a problem (error ${failure.status}).`
+        : `the server refused it (error ${failure.status ?? '?'}).`;
+    case 'stale':
+      return 'the server no longer accepts answers to this request.';
+    case 'refused':
+      return 'the server sent a reply this app cannot read.';
+    case 'unknown':
+      return 'something went wrong.';
+  }
+}
 
 /**
  * English text for a validation error. Keywords with a number are worded here so the number is

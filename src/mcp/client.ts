@@ -51,16 +51,21 @@ export function send(client: McpClient, request: McpRequest, options: McpRequest
   ) as Promise<unknown>;
 }
 
-const patched = new WeakSet<object>();
+/** Marks our own message wrapper, so a transport is never wrapped twice. */
+const TOLERANT = Symbol('input-request-cards:tolerant-onmessage');
 
 /**
  * Makes a connected client treat a result that has no `resultType` as `"complete"`, as MCP
  * 2026-07-28 tells clients to (SEP-2322). `@modelcontextprotocol/client` 2.4 instead rejects such
  * a result with "missing required resultType" on a 2026-07-28 connection. This adds
  * `resultType: "complete"` to each incoming result that lacks one, before the SDK decodes it;
- * results that carry a `resultType` are never touched. Call it after `client.connect(…)`; calling
- * it again is harmless. {@link createMcpRetrySource} and {@link createMcpTaskSource} call it for
- * you unless told not to.
+ * results that carry a `resultType` are never touched.
+ *
+ * It wraps the transport's current message handler. A (re)connect installs a new handler, so the
+ * adapters call this before every request they send: a reconnect can never silently undo it.
+ * Call it yourself, after `client.connect(…)`, for requests you send on your own; calling it
+ * again is harmless. {@link createMcpRetrySource} and {@link createMcpTaskSource} call it for you
+ * unless told not to.
  *
  * @returns `true` when the client's transport is (now) covered, `false` when there is no
  * connected transport yet.
@@ -74,17 +79,20 @@ const patched = new WeakSet<object>();
 export function tolerateMissingResultType(client: McpClient): boolean {
   const transport = client.transport;
   if (transport === undefined) return false;
-  if (patched.has(transport)) return true;
   const deliver = transport.onmessage;
   if (deliver === undefined) return false;
-  transport.onmessage = (message, extra) => {
-    const result = (message as { result?: unknown }).result;
-    if (isRecord(result) && !Object.hasOwn(result, 'resultType')) {
-      result.resultType = 'complete';
-    }
-    deliver.call(transport, message, extra);
-  };
-  patched.add(transport);
+  if ((deliver as { [TOLERANT]?: true })[TOLERANT]) return true;
+  const tolerant = Object.assign(
+    (message: Parameters<typeof deliver>[0], extra?: Parameters<typeof deliver>[1]) => {
+      const result = (message as { result?: unknown }).result;
+      if (isRecord(result) && !Object.hasOwn(result, 'resultType')) {
+        result.resultType = 'complete';
+      }
+      deliver.call(transport, message, extra);
+    },
+    { [TOLERANT]: true as const },
+  );
+  transport.onmessage = tolerant;
   return true;
 }
 

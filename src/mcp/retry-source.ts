@@ -1,3 +1,4 @@
+import { stableStringify } from '../core/identity.js';
 import type { InputResponses, Suspension } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from '../core/source.js';
@@ -6,7 +7,6 @@ import {
   errorText,
   isRecord,
   type McpClient,
-  nextSequence,
   send,
   staleIfStateRefused,
   tolerateMissingResultType,
@@ -22,11 +22,18 @@ export interface McpRetrySourceOptions {
   client: McpClient;
   /** The call to make, exactly as it goes on the wire the first time. */
   request: { method: McpRetryMethod; params: Record<string, unknown> };
+  /**
+   * What makes this call one call. Sources for the same client, request and `callId` share one
+   * call: however often the source is created (e.g. in render), the server gets one `tools/call`.
+   * Give each call its own id (e.g. the chat message or tool-call id) to call the same tool twice
+   * with the same arguments. @default none: the client and request alone identify the call
+   */
+  callId?: string;
   /** Who asks, shown as the card's heading. */
   serverName?: string;
   /** The tool shown under the heading; defaults to `params.name` of a `tools/call`. */
   toolName?: string;
-  /** TanStack Query key; defaults to a key unique to this source (tool calls are not idempotent). */
+  /** TanStack Query key; defaults to a key derived from the call's identity. */
   queryKey?: readonly unknown[];
   /** Per-request timeout in milliseconds, passed to the SDK (its default is 60 s). */
   timeout?: number;
@@ -37,12 +44,41 @@ export interface McpRetrySourceOptions {
   tolerateMissingResultType?: boolean;
 }
 
-/** A round this source handed out, with the wire facts its answer must carry. */
+/** A round the call handed out, with the wire facts its answer must carry. */
 interface Round {
   suspension: Suspension;
   /** Exactly the string the server sent, or `undefined` when it sent none. */
   requestState: string | undefined;
-  answered: boolean;
+  /** The retry that answers this round, once sent: every later resume of the round joins it. */
+  retry?: Promise<InputRequestState>;
+}
+
+/** One call's progress, shared by every source made for it. */
+interface Call {
+  first?: Promise<InputRequestState>;
+  latest?: InputRequestState;
+  round?: Round;
+  roundCount: number;
+  id: number;
+}
+
+const callsByClient = new WeakMap<object, Map<string, Call>>();
+let callSequence = 0;
+
+/** The shared progress of one call: the same client, request and `callId` give the same call. */
+function callFor(client: McpClient, identity: string): Call {
+  let calls = callsByClient.get(client);
+  if (!calls) {
+    calls = new Map();
+    callsByClient.set(client, calls);
+  }
+  let call = calls.get(identity);
+  if (!call) {
+    callSequence += 1;
+    call = { roundCount: 0, id: callSequence };
+    calls.set(identity, call);
+  }
+  return call;
 }
 
 /**
@@ -53,15 +89,16 @@ interface Round {
  * - `fetchState` makes the call once (with `allowInputRequired`, so the SDK hands the round back
  *   instead of answering it itself) and keeps the outcome; later calls return the latest known
  *   state without calling again, because tool calls are not idempotent.
+ * - One call, however many sources: sources for the same client, request and `callId` share the
+ *   call, so `source={createMcpRetrySource(…)}` written straight into render calls the tool once.
  * - `resume(responses)` repeats the call with the original params plus `inputResponses` (left out
  *   when the round asked nothing, i.e. carried only state) and the round's `requestState`, echoed
  *   byte-exact (left out when the round had none), on a new JSON-RPC id. It resolves with the next
- *   state: the result, or a new round.
- * - Create one source per call, once (outside render, or in `useState`): each source makes its
- *   call once, and its default query key is its own.
+ *   state: the result, or a new round. Concurrent resumes of one round send one retry and share
+ *   its outcome.
  * - A result without `resultType` counts as complete; a JSON-RPC error as `failed`.
  * - A `resume` the server refuses with "Invalid or expired requestState", or a `resume` of a round
- *   that was already answered or replaced, rejects with a `StaleRoundError`.
+ *   that was already replaced, rejects with a `StaleRoundError`.
  *
  * @example
  * ```ts
@@ -74,20 +111,17 @@ interface Round {
  * });
  * await client.connect(new StreamableHTTPClientTransport(new URL('https://mcp.example.com/mcp')));
  *
- * const source = createMcpRetrySource({
+ * // In a chat: one card per tool call, identified by the message that made it.
+ * <InputRequestCard source={createMcpRetrySource({
  *   client,
  *   request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Friday' } } },
+ *   callId: message.id,
  *   serverName: 'Calendar',
- * });
- * const state = await source.fetchState(new AbortController().signal);
- * if (state.status === 'input-required' && state.suspension) {
- *   // render <InputRequestCard suspension={state.suspension} resume={source.resume} />
- * }
+ * })} />
  * ```
  */
 export function createMcpRetrySource(options: McpRetrySourceOptions): InputRequestSource {
   const { client, request } = options;
-  const sourceId = nextSequence();
   const toolName =
     options.toolName ??
     (request.method === 'tools/call' && typeof request.params.name === 'string'
@@ -95,13 +129,10 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
       : undefined);
   // The original params, without anything a previous round might have left in them.
   const { inputResponses: _ignoredResponses, requestState: _ignoredState, ...baseParams } = request.params;
+  const identity = stableStringify([request.method, baseParams, options.callId ?? null]);
+  const call = callFor(client, identity);
 
-  let first: Promise<InputRequestState> | undefined;
-  let latest: InputRequestState | undefined;
-  let round: Round | undefined;
-  let roundCount = 0;
-
-  function call(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
+  function sendCall(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
     if (options.tolerateMissingResultType !== false) tolerateMissingResultType(client);
     return send(
       client,
@@ -116,22 +147,22 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
 
   function toState(result: unknown): InputRequestState {
     if (isRecord(result) && result.resultType === 'input_required') {
-      roundCount += 1;
+      call.roundCount += 1;
       const requestState = typeof result.requestState === 'string' ? result.requestState : undefined;
       const suspension = parseSuspension(result, {
-        id: `mcp-${sourceId}-round-${roundCount}`,
+        id: `mcp-${call.id}-round-${call.roundCount}`,
         ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
         ...(toolName === undefined ? {} : { toolName }),
       });
-      round = { suspension, requestState, answered: false };
+      call.round = { suspension, requestState };
       return { status: 'input-required', suspension };
     }
-    round = undefined;
+    call.round = undefined;
     return { status: 'completed', result };
   }
 
   function remember(state: InputRequestState): InputRequestState {
-    latest = state;
+    call.latest = state;
     return state;
   }
 
@@ -141,40 +172,43 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
       'mcp-retry',
       request.method,
       toolName ?? null,
-      sourceId,
+      identity,
     ],
 
     fetchState(signal) {
-      if (latest !== undefined) return Promise.resolve(latest);
-      first ??= call(baseParams, undefined).then(
+      if (call.latest !== undefined) return Promise.resolve(call.latest);
+      call.first ??= sendCall(baseParams, undefined).then(
         (result) => remember(toState(result)),
         (error: unknown) => remember({ status: 'failed', error: errorText(error) }),
       );
-      return untilAborted(first, signal);
+      return untilAborted(call.first, signal);
     },
 
-    async resume(responses: InputResponses, context: SourceResumeContext) {
-      const current = round;
-      if (current === undefined || current.suspension.id !== context.suspension.id || current.answered) {
-        throw new StaleRoundError(
-          `input-request-cards: round "${context.suspension.id}" of this MCP call is no longer open ` +
-            '(it was answered or replaced by a newer round). Answer the round the source returned last.',
+    resume(responses: InputResponses, context: SourceResumeContext) {
+      const current = call.round;
+      if (current === undefined || current.suspension.id !== context.suspension.id) {
+        return Promise.reject(
+          new StaleRoundError(
+            `input-request-cards: round "${context.suspension.id}" of this MCP call is no longer open ` +
+              '(it was answered or replaced by a newer round). Answer the round the source returned last.',
+          ),
         );
       }
+      // One retry per round, marked before anything awaits: a concurrent resume joins it.
+      if (current.retry) return current.retry;
       const params: Record<string, unknown> = { ...baseParams };
       if (Object.keys(responses).length > 0) params.inputResponses = responses;
       if (current.requestState !== undefined) params.requestState = current.requestState;
-
-      let result: unknown;
-      try {
-        result = await call(params, context.signal);
-      } catch (error) {
-        const mapped = staleIfStateRefused(error);
-        if (mapped !== error) current.answered = true;
-        throw mapped;
-      }
-      current.answered = true;
-      return remember(toState(result));
+      current.retry = sendCall(params, context.signal).then(
+        (result) => remember(toState(result)),
+        (error: unknown) => {
+          const mapped = staleIfStateRefused(error);
+          // A refused state cannot be retried; any other failure may be (the round stays open).
+          if (mapped === error) current.retry = undefined;
+          throw mapped;
+        },
+      );
+      return current.retry;
     },
   };
 }

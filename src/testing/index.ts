@@ -138,7 +138,13 @@ export function createTestSource(options: TaskScriptOptions = {}): {
       const outcome = task.resume(responses, suspension.createdAt);
       if (outcome.status === 409 || outcome.status === 410)
         throw new StaleRoundError(undefined, outcome.status);
-      if (outcome.status >= 400) throw new Error(`HTTP ${outcome.status}`);
+      if (outcome.status >= 400)
+        throw Object.assign(
+          new Error(`input-request-cards: the test task answered HTTP ${outcome.status}.`),
+          {
+            status: outcome.status,
+          },
+        );
       return undefined;
     },
   };

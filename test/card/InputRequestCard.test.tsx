@@ -83,7 +83,13 @@ describe('InputRequestCard: a form request', () => {
     );
     unmount();
 
-    render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
+    // Another round: the first one was sent, so its card would only show that.
+    render(
+      <InputRequestCard
+        suspension={formRound(approveSchema, 'Please fill in the details again.')}
+        resume={resume}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() =>
       expect(resume).toHaveBeenLastCalledWith({ details: { action: 'cancel' } }, expect.anything()),
@@ -225,23 +231,28 @@ describe('InputRequestCard: sending', () => {
     expect(resume).toHaveBeenCalledOnce();
   });
 
-  it('aborts the in-flight resume when the card unmounts', async () => {
+  it('lets a send in flight finish when the card unmounts: the answer is not thrown away', async () => {
     const user = userEvent.setup();
+    const sent = deferred<void>();
     let signal: AbortSignal | undefined;
-    const { unmount } = render(
-      <InputRequestCard
-        suspension={formRound(approveSchema)}
-        resume={(_responses, context) => {
-          signal = context.signal;
-          return new Promise(() => {});
-        }}
-      />,
-    );
+    const resume = vi.fn((_responses: InputResponses, context: { signal: AbortSignal }) => {
+      signal = context.signal;
+      return sent.promise;
+    });
+    const suspension = formRound(approveSchema, 'Leaving mid-send?');
+    const { unmount } = render(<InputRequestCard suspension={suspension} resume={resume} />);
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(signal).toBeDefined());
-    expect(signal?.aborted).toBe(false);
     unmount();
-    expect(signal?.aborted).toBe(true);
+    // Unmounting is no reason to abort: the server may already be processing the answer.
+    expect(signal?.aborted).toBe(false);
+    // The round shown again while the send is still on its way: the same send, not a second one.
+    render(<InputRequestCard suspension={suspension} resume={resume} />);
+    expect(screen.getByRole('article')).toHaveAttribute('data-state', 'submitting');
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    sent.resolve();
+    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(resume).toHaveBeenCalledOnce();
   });
 });
 

@@ -73,7 +73,9 @@ it('falls back to Decline / Cancel with the reason when an answerer fails', asyn
     />,
   );
 
-  expect(await screen.findByText(/no workspace open/)).toBeInTheDocument();
+  // Plain words for the person; the answerer's own error only behind the Details disclosure.
+  expect(await screen.findByText(/This app could not answer it by itself/)).toBeInTheDocument();
+  expect(screen.getByText('no workspace open').closest('details')).not.toBeNull();
   await user.click(screen.getByRole('button', { name: 'Accept' }));
   const declines = screen.getAllByRole('button', { name: 'Decline' });
   await user.click(declines[declines.length - 2] as HTMLElement);

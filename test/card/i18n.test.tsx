@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import type { Failure, RequestedSchema } from '../../src/core/index.ts';
 import type { FieldSpec } from '../../src/core/model.ts';
 import { type FieldError, validateAnswer } from '../../src/core/validate.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
@@ -10,7 +11,6 @@ import {
   type InputRequestMessages,
   type InputResponses,
   parseSuspension,
-  type RequestedSchema,
 } from '../../src/index.ts';
 import { deferred } from '../fixtures/deferred.ts';
 
@@ -99,11 +99,23 @@ const unsupportedSamples = parseSuspension({
   },
 }).requests.flatMap((request) => (request.kind === 'unsupported' ? [request] : []));
 
+/** One failure of each code, as the card words them. */
+const failureSamples: Array<[Failure]> = [
+  [{ code: 'network', detail: 'Failed to fetch' }],
+  [{ code: 'timeout', detail: 'timed out' }],
+  [{ code: 'http', status: 503, detail: 'HTTP 503' }],
+  [{ code: 'http', status: 403, detail: 'HTTP 403' }],
+  [{ code: 'stale', status: 409, detail: 'stale' }],
+  [{ code: 'refused', detail: 'not JSON' }],
+  [{ code: 'unknown', detail: 'odd' }],
+];
+
 /** How to call each function message; the test below fails when a new key is missing here. */
 const sampleCalls: StringArgs = {
   askedBy: [[ARG]],
   viaTool: [[ARG]],
-  sendFailed: [[ARG]],
+  sendFailed: failureSamples,
+  stopFailed: failureSamples,
   sectionAnswered: [['accept'], ['decline'], ['cancel']],
   progress: [[3, 7]],
   problemDetails: [[1], [3]],
@@ -115,7 +127,7 @@ const sampleCalls: StringArgs = {
   hideSecret: [[ARG]],
   secretWarning: [[ARG]],
   failed: [[ARG], [undefined]],
-  automaticAnswerFailed: [[ARG]],
+  automaticAnswerFailed: failureSamples,
   fieldError: sampleErrors,
   unsupportedReason: unsupportedSamples.map((request) => [request]),
 };
@@ -433,9 +445,9 @@ describe('a card in German', () => {
     expectNoEnglish('submitting');
 
     // The send fails: the error and Try again.
-    first.reject(new Error('Zeitüberschreitung am Gateway'));
+    first.reject(Object.assign(new Error('Gateway Timeout'), { status: 504 }));
     expect(await inCard.findByRole('alert')).toHaveTextContent(
-      'Ihre Antwort konnte nicht gesendet werden: Zeitüberschreitung am Gateway.',
+      'Ihre Antwort konnte nicht gesendet werden: Der Server hatte ein Problem (Fehler 504).',
     );
     expectNoEnglish('send failed');
 

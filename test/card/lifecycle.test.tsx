@@ -197,22 +197,33 @@ describe('InputRequestCard with a source: the four behaviours', () => {
     expect(posts).toHaveLength(1);
   });
 
-  it('aborts the in-flight POST when the card unmounts', async () => {
+  it('lets a POST in flight finish when the card unmounts: the task gets the answer once', async () => {
     const user = userEvent.setup();
-    const { api, unmount } = mount({ latencyMs: 300 });
-    const aborted = new Promise<boolean>((resolve) => {
-      server.use(
-        http.post(api.resumeUrl, async ({ request }) => {
-          request.signal.addEventListener('abort', () => resolve(true));
-          await new Promise((r) => setTimeout(r, 1000));
-          return new Response(null, { status: 202 });
-        }),
-      );
+    const { api, unmount } = mount();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
     });
+    let aborted = false;
+    server.use(
+      http.post(api.resumeUrl, async ({ request }) => {
+        request.signal.addEventListener('abort', () => {
+          aborted = true;
+        });
+        await released;
+        const body = (await request.json()) as { inputResponses: Record<string, never>; suspendedAt: string };
+        api.task.resume(body.inputResponses, body.suspendedAt);
+        return new Response(null, { status: 202 });
+      }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     unmount();
-    expect(await aborted).toBe(true);
+    release();
+    await waitFor(() => expect(api.task.received).toHaveLength(1));
+    expect(api.task.received[0]?.outcome).toBe('accepted');
+    expect(aborted).toBe(false);
+    expect(posts).toHaveLength(1);
   });
 
   it('announces each change in a polite live region', async () => {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  analyzeRequestedSchema,
   buildAcceptContent,
-  type FieldSpec,
   fieldKey,
   fromLocalDateTimeInput,
   initialRawValues,
   toLocalDateTimeInput,
-} from '../../src/core/index.ts';
+} from '../../src/core/answer.ts';
+import { analyzeRequestedSchema, type FieldSpec } from '../../src/core/index.ts';
 
 function fields(properties: Record<string, unknown>, required: string[] = []): FieldSpec[] {
   const analysis = analyzeRequestedSchema({ type: 'object', properties, required });

@@ -25,29 +25,36 @@ const asking = (suspension: Suspension, extra: Partial<InputRequestState> = {}):
   ...extra,
 });
 
-function run(...events: LifecycleEvent[]): Lifecycle {
-  return events.reduce(lifecycleReducer, initialLifecycle);
+function run(...events: (LifecycleEvent | LifecycleEvent[] | Lifecycle)[]): Lifecycle {
+  // A lifecycle as the first argument continues from it.
+  const [first, ...rest] = events;
+  const start = first && !Array.isArray(first) && 'answers' in first ? first : undefined;
+  const list = (start ? rest : events) as (LifecycleEvent | LifecycleEvent[])[];
+  return list.flat().reduce(lifecycleReducer, start ?? initialLifecycle);
 }
 const fetched = (state: InputRequestState, at = now): LifecycleEvent => ({
-  type: 'state-fetched',
+  type: 'state-received',
   state,
   now: at,
 });
-const sent = (roundId = 'A'): LifecycleEvent => ({ type: 'answer-sent', roundId });
+const sent = (roundId = 'A'): LifecycleEvent[] => [
+  { type: 'answer-given', key: 'k', response: { action: 'decline' } },
+  { type: 'send-started', roundId },
+];
 const accepted = (next?: InputRequestState, roundId = 'A'): LifecycleEvent => ({
-  type: 'answer-accepted',
+  type: 'send-succeeded',
   roundId,
   ...(next ? { next } : {}),
   now,
 });
 const refused = (roundId = 'A'): LifecycleEvent => ({
-  type: 'answer-refused-stale',
+  type: 'send-refused-stale',
   roundId,
   error: new Error('409'),
   now,
 });
 const failed = (roundId = 'A'): LifecycleEvent => ({
-  type: 'answer-failed',
+  type: 'send-failed',
   roundId,
   error: new Error('503'),
   now,
@@ -106,15 +113,19 @@ describe('lifecycle: answering', () => {
   });
 
   it('ignores an answer for a round that is not open', () => {
-    const open = run(fetched(asking(A)));
-    expect(lifecycleReducer(open, sent('B'))).toBe(open);
+    const open = run(fetched(asking(A)), { type: 'answer-given', key: 'k', response: { action: 'decline' } });
+    expect(lifecycleReducer(open, { type: 'send-started', roundId: 'B' })).toBe(open);
     const loading = run();
-    expect(lifecycleReducer(loading, sent('A'))).toBe(loading);
+    expect(lifecycleReducer(loading, { type: 'send-started', roundId: 'A' })).toBe(loading);
+    expect(
+      lifecycleReducer(loading, { type: 'answer-given', key: 'k', response: { action: 'cancel' } }),
+    ).toBe(loading);
   });
 
   it('ignores a second send while the first is in flight', () => {
     const submitting = run(fetched(asking(A)), sent());
-    expect(lifecycleReducer(submitting, sent())).toBe(submitting);
+    expect(run(submitting, sent())).toEqual(submitting);
+    expect(lifecycleReducer(submitting, { type: 'send-started', roundId: 'A' })).toBe(submitting);
   });
 
   it('stays answered while the server has not caught up yet', () => {
@@ -154,7 +165,7 @@ describe('lifecycle: answering', () => {
   it('a failed send reopens the round with the error; the next send clears it', () => {
     const reopened = run(fetched(asking(A)), sent(), failed());
     expect(reopened).toMatchObject({ state: 'input-required', round: A, sendError: new Error('503') });
-    expect(lifecycleReducer(reopened, sent()).sendError).toBeUndefined();
+    expect(lifecycleReducer(reopened, { type: 'send-started', roundId: 'A' }).sendError).toBeUndefined();
   });
 
   it('a stale refusal expires the round', () => {

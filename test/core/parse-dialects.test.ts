@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FLAT_LIMITS,
-  FLAT_REQUEST_KEY,
-  LONE_ELICITATION_KEY,
-  parseSuspension,
-  readTaskState,
-  toFlatInputResponses,
-} from '../../src/core/index.ts';
+import { parseSuspension, readTaskState, toFlatInputResponses } from '../../src/core/index.ts';
 import type { InputRequest, Suspension, UnsupportedRequest } from '../../src/core/model.ts';
+import { FLAT_LIMITS, FLAT_REQUEST_KEY } from '../../src/core/parse/flat.ts';
+import { LONE_ELICITATION_KEY } from '../../src/core/parse/index.ts';
 import {
   cancelledTask,
   completedTask,

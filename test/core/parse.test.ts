@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LONE_ELICITATION_KEY, parseSuspension } from '../../src/core/index.ts';
+import { parseSuspension } from '../../src/core/index.ts';
+import { LONE_ELICITATION_KEY } from '../../src/core/parse/index.ts';
 
 const nameSchema = {
   type: 'object',

@@ -172,7 +172,8 @@ describe('createMcpRetrySource against a real MCP 2026-07-28 server', () => {
     expect(link).toEqual({ kind: 'url', key: 'login', message: 'Sign in to Example', url: LOGIN_URL });
     expect(toolText(await answerUntilDone(declining))).toEqual({ linked: false, action: 'decline' });
 
-    const accepting = createMcpRetrySource({ client, request });
+    // The same tool and arguments once more: a second call only because it has its own callId.
+    const accepting = createMcpRetrySource({ client, request, callId: 'second' });
     expect(toolText(await answerUntilDone(accepting, { policy: { acceptUrls: true } }))).toEqual({
       linked: true,
       action: 'accept',
@@ -349,12 +350,14 @@ describe('createMcpRetrySource against a real MCP 2026-07-28 server', () => {
     expect(state.status).toBe('input-required');
   });
 
-  it('gives each source its own query key, or the one it is given', () => {
+  it('keys a source by its call, or by the key it is given', () => {
     const client = { request: async () => ({}) } as never;
     const request = { method: 'tools/call' as const, params: { name: 'plain' } };
     const a = createMcpRetrySource({ client, request });
     const b = createMcpRetrySource({ client, request });
-    expect(a.queryKey).not.toEqual(b.queryKey);
+    // The same call, however often it is created; another call only with another callId.
+    expect(a.queryKey).toEqual(b.queryKey);
+    expect(createMcpRetrySource({ client, request, callId: 'message-2' }).queryKey).not.toEqual(a.queryKey);
     expect(createMcpRetrySource({ client, request, queryKey: ['mine'] }).queryKey).toEqual(['mine']);
   });
 });

@@ -1,0 +1,37 @@
+'use client';
+import type { ReactNode } from 'react';
+import type { Failure } from '../core/failure.js';
+import { useInputRequestCard } from './context.js';
+
+/** Props of {@link FailureNotice}. */
+export interface FailureNoticeProps {
+  failure: Failure;
+  /** The words for a person, from the failure's code (e.g. `messages.sendFailed`). */
+  text: (failure: Failure) => string;
+  /** What the person can do about it (e.g. Try again). */
+  action?: ReactNode;
+  /** The `data-part` name of the notice. */
+  part: string;
+}
+
+/**
+ * A failure said in plain words, with the raw detail behind a disclosure for whoever needs it:
+ * a person never reads "Failed to fetch" as the explanation.
+ *
+ * @selector [data-part="send-error" | "stop-error"] the notice; [data-part="failure-details"] the disclosure
+ */
+export function FailureNotice({ failure, text, action, part }: FailureNoticeProps) {
+  const { messages } = useInputRequestCard();
+  return (
+    <div data-part={part} data-failure={failure.code} role="alert">
+      <p>{text(failure)}</p>
+      {failure.detail ? (
+        <details data-part="failure-details">
+          <summary>{messages.failureDetails}</summary>
+          <p>{failure.detail}</p>
+        </details>
+      ) : null}
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+import type { ReactNode } from 'react';
+import { describeFailure } from '../core/failure.js';
+import type { ElicitResult, HostRequest } from '../core/model.js';
+import type { HostAnswerStatus } from '../core/session.js';
+import type { InputRequestMessages } from '../i18n/messages.js';
+import { UnsupportedRequestSection } from './UnsupportedRequestSection.js';
+
+/** Props of {@link HostAnsweredSection}. */
+export interface HostAnsweredSectionProps {
+  request: HostRequest;
+  /** Where the host's answerer stands (the session runs it once per request). */
+  hostAnswer: HostAnswerStatus | undefined;
+  answer: ElicitResult | undefined;
+  locked: boolean;
+  /** Lets the person decline or cancel when the host's own answer failed. */
+  onAnswer: (result: ElicitResult) => void;
+  messages: InputRequestMessages;
+  status?: ReactNode;
+}
+
+/**
+ * A request the host app answers by itself (sampling, roots): it says so while the host's
+ * answerer runs and once it answered. If the answerer fails, the request falls back to
+ * Decline / Cancel with the reason.
+ *
+ * @selector [data-part="request"][data-kind="host"]
+ */
+export function HostAnsweredSection({ request, hostAnswer, messages, ...rest }: HostAnsweredSectionProps) {
+  if (hostAnswer?.status === 'failed') {
+    const failure = describeFailure(hostAnswer.error);
+    return (
+      <UnsupportedRequestSection
+        request={{
+          kind: 'unsupported',
+          key: request.key,
+          method: request.method,
+          reason: '',
+          problems: [],
+          ...(request.message === undefined ? {} : { message: request.message }),
+        }}
+        reasonText={messages.automaticAnswerFailed(failure)}
+        reasonDetail={failure.detail}
+        messages={messages}
+        {...rest}
+      />
+    );
+  }
+  return (
+    <fieldset data-part="request" data-kind="host" data-method={request.method} aria-live="polite">
+      {request.message === undefined ? null : <p data-part="message">{request.message}</p>}
+      <p data-part="host-answer">
+        {hostAnswer?.status === 'answered' || rest.answer !== undefined
+          ? messages.answeredAutomatically
+          : messages.answeringAutomatically}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,96 @@
+import { isStaleRoundError } from './source.js';
+
+/**
+ * What kind of failure a send, fetch or host answer met, as a code the card words
+ * (`messages.failure`): people never see a raw exception message.
+ *
+ * - `network`: the request never got an answer (offline, DNS, connection refused, CORS);
+ * - `timeout`: no answer in time;
+ * - `http`: the server answered with an error status (`status` says which);
+ * - `stale`: the server no longer accepts answers to this round;
+ * - `refused`: the server answered, but not with something the adapter could read;
+ * - `unknown`: anything else.
+ */
+export type FailureCode = 'network' | 'timeout' | 'http' | 'stale' | 'refused' | 'unknown';
+
+/** A failure, described for people (`code`, `status`) and for developers (`detail`). */
+export interface Failure {
+  code: FailureCode;
+  /** The HTTP status or protocol code, when there was one. */
+  status?: number;
+  /** The raw message, for a developer disclosure or a log. Never the main text a person reads. */
+  detail: string;
+}
+
+/**
+ * Describes whatever a `resume`, `fetchState` or answerer rejected with, `undefined` and
+ * strings included.
+ *
+ * @example
+ * ```ts
+ * describeFailure(new TypeError('Failed to fetch')); // { code: 'network', detail: 'Failed to fetch' }
+ * ```
+ */
+export function describeFailure(error: unknown): Failure {
+  const detail = detailOf(error);
+  if (isStaleRoundError(error)) return withStatus({ code: 'stale', detail }, error);
+  if (error instanceof Error || isErrorLike(error)) {
+    const name = (error as { name?: unknown }).name;
+    if (name === 'TimeoutError') return { code: 'timeout', detail };
+    if (name === 'AbortError') return { code: 'timeout', detail };
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400) return { code: 'http', status, detail };
+    if (name === 'TypeError' && /fetch|network|load failed/i.test(detail)) return { code: 'network', detail };
+    if (name === 'SyntaxError') return { code: 'refused', detail };
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'number') return { code: 'unknown', status: code, detail };
+  }
+  return { code: 'unknown', detail };
+}
+
+/**
+ * Makes sure a rejection is an `Error`: a `resume` that rejects with `undefined` or a string must
+ * still fail the send visibly, never silently.
+ */
+export function asError(error: unknown): Error {
+  if (error instanceof Error) return error;
+  const wrapped = new Error(
+    `input-request-cards: the operation rejected with ${describeRejection(error)} instead of an Error. Reject with an Error that says what failed.`,
+    { cause: error },
+  );
+  return wrapped;
+}
+
+function describeRejection(error: unknown): string {
+  if (error === undefined) return 'undefined';
+  if (error === null) return 'null';
+  if (typeof error === 'string') return `the string ${JSON.stringify(error.slice(0, 200))}`;
+  return `a ${typeof error}`;
+}
+
+function withStatus(failure: Failure, error: unknown): Failure {
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? { ...failure, status } : failure;
+}
+
+function isErrorLike(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string'
+  );
+}
+
+function detailOf(error: unknown): string {
+  if (error instanceof Error) {
+    // A wrapped non-Error keeps what was really thrown.
+    return error.message || error.name;
+  }
+  if (isErrorLike(error)) return String((error as { message: string }).message);
+  if (typeof error === 'string') return error;
+  try {
+    return String(error);
+  } catch {
+    return 'unreadable error';
+  }
+}

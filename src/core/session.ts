@@ -1,0 +1,573 @@
+import { initialRawValues, rawValuesByName } from './answer.js';
+import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
+import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
+import { asError } from './failure.js';
+import { setOwn } from './identity.js';
+import {
+  initialLifecycle,
+  type Lifecycle,
+  type LifecycleEvent,
+  lifecycleReducer,
+  STATE_TRAITS,
+  unansweredKeys,
+} from './lifecycle.js';
+import type {
+  FieldSpec,
+  FormRequest,
+  InputRequest,
+  InputResponse,
+  InputResponses,
+  Suspension,
+} from './model.js';
+import { looksSecret } from './secret.js';
+import { type InputRequestSource, type InputRequestState, isStaleRoundError } from './source.js';
+
+/** Where a host answerer of the round stands. */
+export interface HostAnswerStatus {
+  status: 'running' | 'answered' | 'failed';
+  /** Why it failed (`status: 'failed'`); the person can still decline or cancel. */
+  error?: unknown;
+}
+
+/** What a session shows: the lifecycle plus what only the session knows. */
+export interface SessionSnapshot extends Lifecycle {
+  /** The host answerers of the round on screen, by request key. */
+  hostAnswers: Readonly<Record<string, HostAnswerStatus>>;
+  /** Whether the source can stop the whole task (it has `cancel`). */
+  canStop: boolean;
+  /** True while a stop request is on its way. */
+  stopping: boolean;
+  /** Why the last stop request failed. */
+  stopError?: unknown;
+}
+
+/** Where a session gets server readings from after the first: a poll, a push, or nothing. */
+export interface TaskFeed {
+  /** Read the state again now (after a send that returned nothing, or on retry). */
+  refresh(): void;
+  /** A state the session learned first-hand (a send returned it): share it with the other readers. */
+  deliver(state: InputRequestState): void;
+  stop(): void;
+}
+
+/** Where a feed sends what it reads. */
+export interface TaskFeedSink {
+  receive(state: InputRequestState): void;
+  fail(error: unknown): void;
+}
+
+/** Options of {@link createInputRequestSession}. */
+export interface InputRequestSessionOptions {
+  /** The task to follow and answer. */
+  source: InputRequestSource;
+  /** Where half-typed values survive a reload. Secret fields are never written. */
+  drafts?: DraftStore;
+  /**
+   * Which fields to treat as secrets besides those core already flagged (the server's `secret`,
+   * `looksSecret`): masked, never stored, never logged.
+   */
+  isSecret?: (field: FieldSpec, request: FormRequest) => boolean;
+  /** Host answers for requests no form can answer (sampling, roots). */
+  answerers?: RequestAnswerers;
+  /** How long a replaced round stays on screen, marked `superseded`, before the newer one shows. @default 900 */
+  replaceDelayMs?: number;
+  /** How long typing must pause before a draft is written. @default 250 */
+  draftDelayMs?: number;
+  /**
+   * Starts the feed of later server readings when the session becomes active. Without it the
+   * session knows only `source.initialState` and what `resume` returns.
+   */
+  follow?: (sink: TaskFeedSink) => TaskFeed;
+  /** Called each time the session winds down: no subscriber left and no send in flight. */
+  onIdle?: () => void;
+}
+
+/**
+ * The owner of one task's round: its lifecycle and the answers folded into it, the single-flight
+ * send, the deadline and replacement timers, drafts, the secret policy and host answerers.
+ * Framework-free and subscribable (`subscribe` / `getSnapshot`), in the shape of TanStack Query's
+ * `QueryObserver`; every side effect is a consequence of a transition, never of a render.
+ *
+ * It stays idle until its first subscriber, and winds down (timers, feed, answerers) once the last
+ * one has left and no send is in flight; a send in flight always completes.
+ */
+export interface InputRequestSession {
+  readonly source: InputRequestSource;
+  getSnapshot(): SessionSnapshot;
+  /** Calls `listener` after every change. The first subscriber activates the session. */
+  subscribe(listener: () => void): () => void;
+  /** A server reading (a poll, a push, a returned state). */
+  receive(state: InputRequestState): void;
+  /** A failed read of the server's state. */
+  fail(error: unknown): void;
+  /**
+   * Records one request's answer. When it is the last one the round needs, the round is sent,
+   * once. Returns the send in progress, if this answer started (or joined) one.
+   */
+  answer(key: string, response: InputResponse): Promise<void> | undefined;
+  /** Takes an answer back so the person can change it before the round is sent. */
+  withdraw(key: string): void;
+  /**
+   * Answers every request of the round at once (e.g. a headless host) and sends. Rejects when the
+   * state does not accept answers, or when the send fails (the answers stay for a retry).
+   */
+  respond(responses: InputResponses): Promise<void>;
+  /** Declines every request of the round not answered yet, and sends. */
+  declineRound(): Promise<void>;
+  /** Cancels every request of the round not answered yet (`{ action: 'cancel' }`), and sends. */
+  cancelRound(): Promise<void>;
+  /** Sends the kept answers again after a failed send, or reads the state again after a failed read. */
+  retry(): Promise<void>;
+  /** Stops the whole task through `source.cancel` (MCP `tasks/cancel`); the card then reads `cancelled`. */
+  stopTask(): Promise<void>;
+  /** The stored draft of one form request of the round on screen, by property name. */
+  readDraft(requestKey: string): DraftValues | undefined;
+  /** Stores half-typed values of one form request (after a pause; secrets are left out). */
+  writeDraft(requestKey: string, values: DraftValues): void;
+  /** Ends everything at once: aborts a send in flight, stops timers and the feed. */
+  destroy(): void;
+}
+
+const EMPTY_HOST_ANSWERS: Readonly<Record<string, HostAnswerStatus>> = Object.freeze({});
+
+/**
+ * Creates the owner of one task's round. The card and `useInputRequest` create sessions for you
+ * (one per task, shared by every card that shows it); create one yourself to drive a round
+ * without React.
+ *
+ * @example
+ * ```ts
+ * const session = createInputRequestSession({ source: staticSource(suspension, resume) });
+ * const stop = session.subscribe(() => console.log(session.getSnapshot().state));
+ * await session.answer('confirm', { action: 'accept', content: { ok: true } }); // sends the round once
+ * stop();
+ * ```
+ */
+export function createInputRequestSession(options: InputRequestSessionOptions): InputRequestSession {
+  const { source, drafts, answerers } = options;
+  const replaceDelayMs = options.replaceDelayMs ?? 900;
+  const draftDelayMs = options.draftDelayMs ?? 250;
+  const listeners = new Set<() => void>();
+  const prepared = new WeakMap<Suspension, Suspension>();
+
+  let lifecycle: Lifecycle = initialLifecycle;
+  let hostAnswers: Record<string, HostAnswerStatus> = EMPTY_HOST_ANSWERS;
+  let stopping = false;
+  let stopError: unknown;
+  let snapshot: SessionSnapshot = makeSnapshot();
+
+  let active = false;
+  let destroyed = false;
+  let feed: TaskFeed | undefined;
+  let inFlight: { roundId: string; controller: AbortController; promise: Promise<void> } | undefined;
+  let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  let deadlineArmedFor: string | undefined;
+  let replaceTimer: ReturnType<typeof setTimeout> | undefined;
+  const draftTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; flush: () => void }>();
+  const hostRuns = new Map<string, AbortController>();
+  let hostRoundId: string | undefined;
+
+  if (source.initialState) lifecycle = lifecycleReducer(lifecycle, received(source.initialState));
+  snapshot = makeSnapshot();
+
+  function makeSnapshot(): SessionSnapshot {
+    const next: SessionSnapshot = {
+      ...lifecycle,
+      hostAnswers,
+      canStop: typeof source.cancel === 'function',
+      stopping,
+    };
+    if (stopError !== undefined) next.stopError = stopError;
+    return next;
+  }
+
+  function emit(): void {
+    snapshot = makeSnapshot();
+    for (const listener of [...listeners]) listener();
+  }
+
+  /** A server reading with its round prepared: host secret rule and host answerers applied. */
+  function received(state: InputRequestState): LifecycleEvent {
+    const suspension = state.suspension ? prepareRound(state.suspension) : undefined;
+    return {
+      type: 'state-received',
+      state: suspension ? { ...state, suspension } : state,
+      now: Date.now(),
+    };
+  }
+
+  function prepareRound(round: Suspension): Suspension {
+    const known = prepared.get(round);
+    if (known) return known;
+    let changed = false;
+    const requests = round.requests.map((request): InputRequest => {
+      if (request.kind === 'unsupported' && answerers && isHostMethod(request.method)) {
+        if (answerers[request.method] === undefined) return request;
+        changed = true;
+        const host: InputRequest = {
+          kind: 'host',
+          key: request.key,
+          method: request.method,
+          params: request.params ?? {},
+        };
+        if (request.message !== undefined) host.message = request.message;
+        return host;
+      }
+      if (request.kind === 'form') {
+        const isSecret = options.isSecret;
+        // TODO(parse): core flags looksSecret when fields are built; until then the session does.
+        const fields = request.fields.map((field) =>
+          !field.secret && (looksSecret(field) || isSecret?.(field, request))
+            ? { ...field, secret: true }
+            : field,
+        );
+        if (fields.some((field, index) => field !== request.fields[index])) {
+          changed = true;
+          return { ...request, fields };
+        }
+      }
+      return request;
+    });
+    const result = changed ? { ...round, requests } : round;
+    prepared.set(round, result);
+    return result;
+  }
+
+  function dispatch(event: LifecycleEvent): boolean {
+    const previous = lifecycle;
+    const next = lifecycleReducer(previous, event);
+    if (next === previous) return false;
+    lifecycle = next;
+    afterTransition(previous, next);
+    emit();
+    return true;
+  }
+
+  /** The side effects of a transition: timers, drafts, host answerers, rounds that ask nothing. */
+  function afterTransition(previous: Lifecycle, next: Lifecycle): void {
+    const traits = STATE_TRAITS[next.state];
+    if (traits.dropsDrafts && !STATE_TRAITS[previous.state].dropsDrafts && next.round) {
+      forgetDrafts(next.round.id);
+    }
+    if (next.round?.id !== previous.round?.id && previous.round) forgetDrafts(previous.round.id, false);
+    if (!active) return;
+    armTimers();
+    startRoundWork();
+  }
+
+  function armTimers(): void {
+    const { state, deadline, round } = lifecycle;
+    const deadlineKey =
+      state === 'input-required' && deadline !== undefined && round ? `${round.id}@${deadline}` : undefined;
+    if (deadlineKey !== deadlineArmedFor) {
+      clearTimeout(deadlineTimer);
+      deadlineTimer = undefined;
+      deadlineArmedFor = deadlineKey;
+      if (deadlineKey !== undefined && round && deadline !== undefined) {
+        const roundId = round.id;
+        const passed = () => {
+          deadlineTimer = undefined;
+          dispatch({ type: 'deadline-passed', roundId });
+        };
+        const wait = deadline - Date.now();
+        // Timers clamp at about 24.8 days; a longer deadline is re-armed by a later reading.
+        if (wait <= 0) queueMicrotask(passed);
+        else deadlineTimer = setTimeout(passed, Math.min(wait, 2_147_483_647));
+      }
+    }
+    if (state === 'superseded' && replaceTimer === undefined) {
+      replaceTimer = setTimeout(() => {
+        replaceTimer = undefined;
+        dispatch({ type: 'replacement-shown' });
+      }, replaceDelayMs);
+    } else if (state !== 'superseded' && replaceTimer !== undefined) {
+      clearTimeout(replaceTimer);
+      replaceTimer = undefined;
+    }
+  }
+
+  /** Work a round on screen needs without a person: host answers, and sending a round that asks nothing. */
+  function startRoundWork(): void {
+    const { state, round } = lifecycle;
+    if (round?.id !== hostRoundId) {
+      for (const controller of hostRuns.values()) controller.abort();
+      hostRuns.clear();
+      hostRoundId = round?.id;
+      if (hostAnswers !== EMPTY_HOST_ANSWERS) hostAnswers = EMPTY_HOST_ANSWERS;
+    }
+    if (state !== 'input-required' || !round) return;
+    // A round that asks nothing (MCP load shedding: only a requestState) is answered at once.
+    if (round.requests.length === 0 && !inFlight && lifecycle.sendError === undefined) {
+      void send().catch(() => {});
+      return;
+    }
+    for (const request of round.requests) {
+      if (request.kind !== 'host' || hostRuns.has(request.key)) continue;
+      if (Object.hasOwn(lifecycle.answers, request.key)) continue;
+      const answerer = answerers?.[request.method] as
+        | ((params: Record<string, unknown>, context: AnswererContext) => Promise<InputResponse>)
+        | undefined;
+      if (!answerer) continue;
+      const controller = new AbortController();
+      hostRuns.set(request.key, controller);
+      setHostAnswer(request.key, { status: 'running' });
+      const key = request.key;
+      Promise.resolve()
+        .then(() => answerer(request.params, { suspension: round, signal: controller.signal }))
+        .then(
+          (result) => {
+            if (controller.signal.aborted) return;
+            setHostAnswer(key, { status: 'answered' });
+            void answer(key, result)?.catch(() => {});
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            setHostAnswer(key, { status: 'failed', error: asError(error) });
+            emit();
+          },
+        );
+    }
+  }
+
+  function setHostAnswer(key: string, status: HostAnswerStatus): void {
+    const next = { ...hostAnswers };
+    setOwn(next, key, status);
+    hostAnswers = next;
+  }
+
+  function forgetDrafts(roundId: string, remove = true): void {
+    for (const [key, pending] of draftTimers) {
+      if (key.startsWith(`${encodeURIComponent(roundId)}/`)) {
+        clearTimeout(pending.timer);
+        draftTimers.delete(key);
+      }
+    }
+    if (remove) drafts?.removeRound(roundId);
+  }
+
+  function send(): Promise<void> {
+    if (inFlight) return inFlight.promise;
+    const round = lifecycle.round;
+    if (!round || lifecycle.state !== 'input-required') {
+      return Promise.reject(
+        new Error(
+          `input-request-cards: answers can only be sent while the state is "input-required"; it is "${lifecycle.state}".`,
+        ),
+      );
+    }
+    const responses = lifecycle.answers;
+    const roundId = round.id;
+    // Marked in flight before anything can await: a second send of this round joins this one.
+    if (!dispatch({ type: 'send-started', roundId })) {
+      return Promise.reject(
+        new Error(
+          `input-request-cards: round "${roundId}" still needs answers for ${JSON.stringify(unansweredKeys(round, responses))}; answer every request before sending.`,
+        ),
+      );
+    }
+    const controller = new AbortController();
+    const flight = { roundId, controller, promise: Promise.resolve() };
+    inFlight = flight;
+    flight.promise = (async () => {
+      try {
+        const next = await source.resume(responses, { suspension: round, signal: controller.signal });
+        if (destroyed) return;
+        const reading = next ? received(next) : undefined;
+        dispatch({
+          type: 'send-succeeded',
+          roundId,
+          ...(reading && reading.type === 'state-received' ? { next: reading.state } : {}),
+          now: Date.now(),
+        });
+        if (next) feed?.deliver(next);
+        else feed?.refresh();
+      } catch (caught) {
+        const error = asError(caught);
+        if (destroyed) throw error;
+        if (isStaleRoundError(error)) {
+          dispatch({ type: 'send-refused-stale', roundId, error, now: Date.now() });
+          feed?.refresh();
+        } else {
+          dispatch({ type: 'send-failed', roundId, error, now: Date.now() });
+        }
+        throw error;
+      } finally {
+        if (inFlight === flight) inFlight = undefined;
+        if (listeners.size === 0) queueMicrotask(windDownIfIdle);
+      }
+    })();
+    return flight.promise;
+  }
+
+  function answer(key: string, response: InputResponse): Promise<void> | undefined {
+    const pending = draftTimers.get(draftKeyOf(key));
+    if (pending) {
+      // The answer is on its way; a draft written after it would outlive the round.
+      clearTimeout(pending.timer);
+      draftTimers.delete(draftKeyOf(key));
+    }
+    if (!dispatch({ type: 'answer-given', key, response })) return inFlight?.promise;
+    if (unansweredKeys(lifecycle.round, lifecycle.answers).length > 0) return undefined;
+    return send();
+  }
+
+  function refuseRound(action: 'decline' | 'cancel'): Promise<void> {
+    const round = lifecycle.round;
+    if (!round || lifecycle.state !== 'input-required') return send();
+    for (const key of unansweredKeys(round, lifecycle.answers)) {
+      dispatch({ type: 'answer-given', key, response: { action } });
+    }
+    return send();
+  }
+
+  function draftKeyOf(requestKey: string): string {
+    return draftKey(lifecycle.round?.id ?? '', requestKey);
+  }
+
+  function formRequest(requestKey: string): FormRequest | undefined {
+    const request = lifecycle.round?.requests.find((candidate) => candidate.key === requestKey);
+    return request?.kind === 'form' ? request : undefined;
+  }
+
+  function activate(): void {
+    if (active || destroyed) return;
+    active = true;
+    if (source.follow !== false && options.follow) {
+      feed = options.follow({
+        receive: (state) => {
+          if (!destroyed) dispatch(received(state));
+        },
+        fail: (error) => {
+          if (!destroyed) dispatch({ type: 'fetch-failed', error: asError(error) });
+        },
+      });
+    }
+    armTimers();
+    startRoundWork();
+    if (hostAnswers !== snapshot.hostAnswers) emit();
+  }
+
+  function windDownIfIdle(): void {
+    if (listeners.size > 0 || inFlight || !active) return;
+    windDown();
+  }
+
+  function windDown(): void {
+    active = false;
+    feed?.stop();
+    feed = undefined;
+    clearTimeout(deadlineTimer);
+    deadlineTimer = undefined;
+    deadlineArmedFor = undefined;
+    clearTimeout(replaceTimer);
+    replaceTimer = undefined;
+    for (const controller of hostRuns.values()) controller.abort();
+    hostRuns.clear();
+    hostRoundId = undefined;
+    hostAnswers = EMPTY_HOST_ANSWERS;
+    // Whatever was typed last still reaches the draft store.
+    for (const pending of [...draftTimers.values()]) pending.flush();
+    snapshot = makeSnapshot();
+    options.onIdle?.();
+  }
+
+  return {
+    source,
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      activate();
+      return () => {
+        listeners.delete(listener);
+        // Not at once: StrictMode and remounts subscribe again in the same task.
+        if (listeners.size === 0) queueMicrotask(windDownIfIdle);
+      };
+    },
+    receive(state) {
+      if (!destroyed) dispatch(received(state));
+    },
+    fail(error) {
+      if (!destroyed) dispatch({ type: 'fetch-failed', error: asError(error) });
+    },
+    answer,
+    withdraw(key) {
+      dispatch({ type: 'answer-withdrawn', key });
+    },
+    respond(responses) {
+      const round = lifecycle.round;
+      if (!round || lifecycle.state !== 'input-required') return send();
+      for (const key of Object.keys(responses)) {
+        const response = responses[key];
+        if (response !== undefined) dispatch({ type: 'answer-given', key, response });
+      }
+      return send();
+    },
+    declineRound: () => refuseRound('decline'),
+    cancelRound: () => refuseRound('cancel'),
+    retry() {
+      if (lifecycle.state === 'input-required' && lifecycle.sendError !== undefined) return send();
+      feed?.refresh();
+      return Promise.resolve();
+    },
+    async stopTask() {
+      if (typeof source.cancel !== 'function') {
+        throw new Error(
+          'input-request-cards: this source cannot stop its task (it has no `cancel`). Cancel the round instead.',
+        );
+      }
+      if (stopping || STATE_TRAITS[lifecycle.state].settled) return;
+      stopping = true;
+      stopError = undefined;
+      emit();
+      const controller = new AbortController();
+      try {
+        await source.cancel(controller.signal);
+        stopping = false;
+        if (!dispatch({ type: 'task-stopped' })) emit();
+        feed?.refresh();
+      } catch (error) {
+        stopping = false;
+        stopError = asError(error);
+        emit();
+        throw stopError;
+      }
+    },
+    readDraft(requestKey) {
+      const request = formRequest(requestKey);
+      if (!drafts || !request || !lifecycle.round) return undefined;
+      return drafts.load(draftKey(lifecycle.round.id, requestKey));
+    },
+    writeDraft(requestKey, values) {
+      const request = formRequest(requestKey);
+      const round = lifecycle.round;
+      if (!drafts || !request || !round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
+      const key = draftKey(round.id, requestKey);
+      const existing = draftTimers.get(key);
+      if (existing) clearTimeout(existing.timer);
+      const flush = () => {
+        const entry = draftTimers.get(key);
+        if (entry) clearTimeout(entry.timer);
+        draftTimers.delete(key);
+        drafts.save(key, keptDraft(request, values));
+      };
+      // Writing storage per keystroke is wasteful; a short pause is enough to survive a reload.
+      draftTimers.set(key, { timer: setTimeout(flush, draftDelayMs), flush });
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      inFlight?.controller.abort();
+      listeners.clear();
+      windDown();
+    },
+  };
+}
+
+/** The part of a form's values a draft may keep: no secrets, nothing still at its start. */
+function keptDraft(request: FormRequest, values: DraftValues): DraftValues {
+  return draftValues(
+    request.fields,
+    values,
+    rawValuesByName(request.fields, initialRawValues(request.fields)),
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+import { useCallback, useMemo, useState } from 'react';
+import type { ElicitResult, UrlRequest } from '../core/model.js';
+import { checkLink, type LinkCheck } from '../core/url.js';
+
+/** Options of {@link useLinkRequest}. */
+export interface UseLinkRequestOptions {
+  request: UrlRequest;
+  /** Gives this request its answer: `accept` once the person is done on the other page. */
+  onAnswer: (result: ElicitResult) => void;
+  /** True while nothing may change (answered, sending, closed). */
+  locked?: boolean;
+}
+
+/** What {@link useLinkRequest} returns. */
+export interface LinkRequestControl {
+  /** What the URL is and whether it may be opened; its warnings. */
+  link: LinkCheck;
+  /** True after Open, until the request is answered: the person works in the other tab. */
+  waiting: boolean;
+  /**
+   * Opens the URL in a new top-level browsing context with `noopener,noreferrer`, only for
+   * `http:`/`https:` URLs, only on a person's click. Nothing is fetched or prefetched before.
+   */
+  open: () => void;
+  /** The person finished on the other page: answers `{ action: 'accept' }`. */
+  done: () => void;
+  decline: () => void;
+  cancel: () => void;
+}
+
+/**
+ * Drives one URL-mode request: checks the link (scheme allow-list, host display, warnings),
+ * opens it on request, waits, and answers.
+ *
+ * @example
+ * ```tsx
+ * const { link, waiting, open, done, cancel } = useLinkRequest({ request, onAnswer });
+ * return link.openable ? <button onClick={waiting ? done : open}>{waiting ? 'Done' : 'Open'}</button> : null;
+ * ```
+ */
+export function useLinkRequest({
+  request,
+  onAnswer,
+  locked = false,
+}: UseLinkRequestOptions): LinkRequestControl {
+  const link = useMemo(() => checkLink(request.url), [request.url]);
+  const [opened, setOpened] = useState(false);
+  const open = useCallback(() => {
+    if (!link.openable || locked) return;
+    window.open(link.href, '_blank', 'noopener,noreferrer');
+    setOpened(true);
+  }, [link, locked]);
+  return {
+    link,
+    waiting: link.openable && opened,
+    open,
+    done: () => {
+      if (!locked) onAnswer({ action: 'accept' });
+    },
+    decline: () => {
+      if (!locked) onAnswer({ action: 'decline' });
+    },
+    cancel: () => {
+      if (!locked) onAnswer({ action: 'cancel' });
+    },
+  };
+}

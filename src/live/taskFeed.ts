@@ -1,0 +1,88 @@
+import { type QueryClient, QueryObserver } from '@tanstack/react-query';
+import { type PollPolicy, pollDelay } from '../core/lifecycle.js';
+import type { TaskFeed, TaskFeedSink } from '../core/session.js';
+import type { InputRequestSource, InputRequestState } from '../core/source.js';
+import { inputRequestQueryOptions } from './queryOptions.js';
+
+/** While a push subscription is live, polls only as a safety net this often. */
+const PUSH_SAFETY_NET_MS = 30_000;
+
+/**
+ * Follows a task's state with TanStack Query's own observer: one observer per task and
+ * `QueryClient` (the session that owns it is shared by every card of the task), polling with
+ * `refetchInterval` from the poll policy — the server's hint, growing while nothing changes,
+ * paused while the tab is hidden, stopped once the task settles — and at most one push
+ * subscription, which turns the poll into a slow safety net. Retries and focus refetching follow
+ * the host `QueryClient`'s defaults.
+ */
+export function followTask(
+  queryClient: QueryClient,
+  source: InputRequestSource,
+  policy: PollPolicy = {},
+): (sink: TaskFeedSink) => TaskFeed {
+  return (sink) => {
+    const queryKey = source.queryKey;
+    let pushActive = false;
+    let seenUpdates = -1;
+    let seenData: unknown;
+    let unchanged = 0;
+
+    const observer = new QueryObserver<
+      InputRequestState,
+      Error,
+      InputRequestState,
+      InputRequestState,
+      readonly unknown[]
+    >(queryClient, {
+      ...inputRequestQueryOptions(source),
+      notifyOnChangeProps: ['data', 'error'],
+      refetchInterval: (query) => {
+        const { dataUpdateCount, data } = query.state;
+        // Each new reading either changed something (start over) or did not (back off further).
+        if (dataUpdateCount !== seenUpdates) {
+          unchanged = seenUpdates >= 0 && data === seenData ? unchanged + 1 : 0;
+          seenUpdates = dataUpdateCount;
+          seenData = data;
+        }
+        const delay = pollDelay(data, unchanged, policy);
+        if (delay === false) return false;
+        return pushActive ? Math.max(delay, PUSH_SAFETY_NET_MS) : delay;
+      },
+    });
+
+    let lastData: InputRequestState | undefined;
+    let lastError: unknown;
+    const report = (data: InputRequestState | undefined, error: unknown) => {
+      if (data !== undefined && data !== lastData) {
+        lastData = data;
+        sink.receive(data);
+      }
+      if (error && error !== lastError) {
+        lastError = error;
+        sink.fail(error);
+      } else if (!error) {
+        lastError = undefined;
+      }
+    };
+    const unsubscribe = observer.subscribe((result) => report(result.data, result.error));
+    const current = observer.getCurrentResult();
+    report(current.data, current.error);
+
+    const unsubscribePush = source.subscribe?.((state) => {
+      if (state) queryClient.setQueryData(queryKey, state);
+      else void queryClient.invalidateQueries({ queryKey, exact: true });
+    });
+    pushActive = unsubscribePush !== undefined;
+
+    return {
+      refresh: () => void observer.refetch(),
+      deliver: (state) => {
+        queryClient.setQueryData(queryKey, state);
+      },
+      stop: () => {
+        unsubscribe();
+        unsubscribePush?.();
+      },
+    };
+  };
+}
