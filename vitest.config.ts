@@ -3,6 +3,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chromiumBrowser } from './chromium.config.ts';
 
+/** Settings the jsdom projects share. */
+const jsdom = {
+  environment: 'jsdom',
+  // Whole-card flows type into dozens of fields with user-event; on a loaded 2-core machine that
+  // can pass 5 s. Time itself is faked where a test is about time.
+  testTimeout: 20_000,
+  // A zone with an offset, so date-time answers prove they carry the person's offset.
+  env: { TZ: 'Europe/Berlin' },
+} as const;
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -10,16 +20,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...jsdom,
           name: 'unit',
-          environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/browser/**'],
           setupFiles: ['test/setup.ts'],
-          // Whole-card flows type into dozens of fields with user-event; on a loaded 2-core
-          // machine that can pass 5 s. Time itself is faked where a test is about time.
-          testTimeout: 20_000,
-          // A zone with an offset, so date-time answers prove they carry the person's offset.
-          env: { TZ: 'Europe/Berlin' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...jsdom,
+          // Every test that renders React runs a second time under <StrictMode>.
+          name: 'unit-strict',
+          include: ['test/**/*.test.tsx'],
+          exclude: ['test/browser/**'],
+          setupFiles: ['test/setup-strict.ts'],
         },
       },
       {

@@ -33,6 +33,7 @@ export type { UnsupportedRequestSectionProps } from './card/UnsupportedRequestSe
 export { UnsupportedRequestSection } from './card/UnsupportedRequestSection.js';
 export type { AnswererContext, RequestAnswerers } from './core/answerers.js';
 export type { DraftStore, DraftValues } from './core/draft.js';
+export { createStorageDraftStore } from './core/draft.js';
 export type { Failure, FailureCode } from './core/failure.js';
 export type { CardState, PollPolicy } from './core/lifecycle.js';
 export type {

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// Cards load their TanStack feed on first use (a static card never does); loading it up front
+// lets tests on a fake clock start following a task without waiting for a module to load.
+import '../src/live/taskFeed.ts';
 
 afterEach(() => {
   cleanup();

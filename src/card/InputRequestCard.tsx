@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactNode, type RefObject, useEffect, useId, useMemo, useRef } from 'react';
 import type { RequestAnswerers } from '../core/answerers.js';
 import type { DraftStore } from '../core/draft.js';
+import { describeFailure } from '../core/failure.js';
 import { type CardState, type PollPolicy, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import type { InputRequestSource } from '../core/source.js';
@@ -12,6 +13,7 @@ import { type InputRequestController, useInputRequest } from '../hooks/useInputR
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
+import { FailureNotice } from './FailureNotice.js';
 import { RoundBody } from './RoundBody.js';
 
 /** Props every card takes, whatever feeds it. */
@@ -153,6 +155,25 @@ export function InputRequestCard(props: InputRequestCardProps) {
         {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}
         {state === 'completed' && typeof snapshot.result === 'string' ? (
           <p data-part="result">{snapshot.result}</p>
+        ) : null}
+        {controller.stop && !STATE_TRAITS[state].settled && state !== 'loading' ? (
+          <div data-part="task-actions">
+            <button
+              type="button"
+              data-action="stop-task"
+              disabled={snapshot.stopping}
+              onClick={() => void controller.stop?.().catch(() => {})}
+            >
+              {snapshot.stopping ? messages.stopping : messages.stopTask}
+            </button>
+          </div>
+        ) : null}
+        {snapshot.stopError !== undefined && !STATE_TRAITS[state].settled ? (
+          <FailureNotice
+            failure={describeFailure(snapshot.stopError)}
+            text={messages.stopFailed}
+            part="stop-error"
+          />
         ) : null}
       </CardFrame>
     </CardContext.Provider>

@@ -275,3 +275,109 @@ describe('MCP 2025 elicitation/create requests, through the card', () => {
     });
   });
 });
+
+describe('MCP Tasks: cancelling a round versus stopping the task', () => {
+  const askFormat = {
+    taskId: 'report-9',
+    status: 'input_required' as const,
+    inputRequests: {
+      format: {
+        method: 'elicitation/create',
+        params: {
+          mode: 'form',
+          message: 'Which format?',
+          requestedSchema: {
+            type: 'object',
+            properties: { format: { type: 'string', enum: ['pdf', 'csv'] } },
+          },
+        },
+      },
+    },
+  };
+
+  it('Cancel answers the round with { action: "cancel" } through tasks/update, and stops nothing', async () => {
+    const user = userEvent.setup();
+    const server = createTaskServer();
+    connection = await connectTasks(server);
+    server.create({ ...askFormat, hold: true });
+    renderCard(createMcpTaskSource({ client: connection.client, taskId: 'report-9', serverName: 'Reports' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(server.updates).toEqual([
+        { taskId: 'report-9', inputResponses: { format: { action: 'cancel' } } },
+      ]),
+    );
+    expect(server.cancels).toEqual([]);
+  });
+
+  it('Stop task sends tasks/cancel, and the card reads cancelled', async () => {
+    const user = userEvent.setup();
+    const server = createTaskServer();
+    connection = await connectTasks(server);
+    server.create({ ...askFormat, hold: true });
+    renderCard(createMcpTaskSource({ client: connection.client, taskId: 'report-9', serverName: 'Reports' }));
+
+    await user.click(await screen.findByRole('button', { name: /^Stop/ }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'cancelled'));
+    expect(server.cancels).toEqual(['report-9']);
+    expect(server.updates).toEqual([]);
+    expect(screen.getByRole('status')).toHaveTextContent('The task was cancelled.');
+    expect(screen.queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
+  });
+
+  it('offers no Stop control when the source cannot stop its task', async () => {
+    const server = createMrtrServer();
+    connection = await connectModern(server);
+    renderCard(
+      createMcpRetrySource({
+        client: connection.client,
+        request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Monday' } } },
+        callId: 'no-stop',
+      }),
+    );
+    await screen.findByRole('button', { name: 'Accept' });
+    expect(screen.queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
+  });
+});
+
+/** The README's one-liner: a new source object on every render of the parent. */
+function RenderedMessage({ client, tick }: { client: Connected['client']; tick: number }) {
+  return (
+    <div data-tick={tick}>
+      <InputRequestCard
+        source={createMcpRetrySource({
+          client,
+          request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Friday' } } },
+        })}
+      />
+    </div>
+  );
+}
+
+describe('MCP 2026-07-28 retry: a source written straight into render', () => {
+  it('makes one tool call however often the parent renders', async () => {
+    const server = createMrtrServer();
+    connection = await connectModern(server, { inputRequired: { autoFulfill: false } });
+    const client = connection.client;
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <RenderedMessage client={client} tick={0} />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('button', { name: 'Accept' });
+    for (const tick of [1, 2, 3]) {
+      view.rerender(
+        <QueryClientProvider client={queryClient}>
+          <RenderedMessage client={client} tick={tick} />
+        </QueryClientProvider>,
+      );
+      await screen.findByRole('button', { name: 'Accept' });
+    }
+    const toolCalls = server.wire.filter(
+      (request) => request.method === 'tools/call' && request.params.name === 'book_meeting',
+    );
+    expect(toolCalls).toHaveLength(1);
+  });
+});

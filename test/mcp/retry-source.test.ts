@@ -326,6 +326,25 @@ describe('createMcpRetrySource against a real MCP 2026-07-28 server', () => {
     expect(toolText(await source.fetchState(signal()))).toEqual({ legacy: true });
   });
 
+  it('stays tolerant when a reconnect installs a fresh message handler on the transport', async () => {
+    const { client } = await setup();
+    const transport = client.transport as { onmessage?: unknown };
+    const sdkHandler = transport.onmessage;
+    const request = { method: 'tools/call' as const, params: { name: 'legacy_result', arguments: {} } };
+    expect(
+      toolText(await createMcpRetrySource({ client, request, callId: 'before' }).fetchState(signal())),
+    ).toEqual({
+      legacy: true,
+    });
+    // What a (re)connect does: the SDK puts its own, unwrapped handler back.
+    transport.onmessage = sdkHandler;
+    expect(
+      toolText(await createMcpRetrySource({ client, request, callId: 'after' }).fetchState(signal())),
+    ).toEqual({
+      legacy: true,
+    });
+  });
+
   it('shows the SDK limitation it works around: without the shim the result is refused', async () => {
     const { client } = await setup();
     const source = createMcpRetrySource({
@@ -348,6 +367,37 @@ describe('createMcpRetrySource against a real MCP 2026-07-28 server', () => {
     });
     const state = await source.fetchState(signal());
     expect(state.status).toBe('input-required');
+  });
+
+  it('calls the tool once however many sources are made for the call', async () => {
+    const { server, client } = await setup();
+    const request = {
+      method: 'tools/call' as const,
+      params: { name: 'book_meeting', arguments: { day: 'Friday' } },
+    };
+    const sources = Array.from({ length: 4 }, () => createMcpRetrySource({ client, request }));
+    const states = await Promise.all(sources.map((source) => source.fetchState(signal())));
+    expect(calls(server, 'book_meeting')).toHaveLength(1);
+    expect(new Set(states.map((state) => suspensionOf(state).id)).size).toBe(1);
+  });
+
+  it('sends one retry however many resumes of one round run at once', async () => {
+    const { server, client } = await setup();
+    const source = createMcpRetrySource({
+      client,
+      request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Friday' } } },
+    });
+    const suspension = suspensionOf(await source.fetchState(signal()));
+    const responses = answerRound(suspension);
+    const outcomes = await Promise.all([
+      source.resume(responses, { suspension, signal: signal() }),
+      source.resume(responses, { suspension, signal: signal() }),
+      source.resume(responses, { suspension, signal: signal() }),
+    ]);
+    // The tool call is not idempotent: one first call and one retry reached the server.
+    expect(calls(server, 'book_meeting')).toHaveLength(2);
+    expect(outcomes[1]).toBe(outcomes[0]);
+    expect(outcomes[2]).toBe(outcomes[0]);
   });
 
   it('keys a source by its call, or by the key it is given', () => {

@@ -1,0 +1,212 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InputRequestCard, type InputRequestSource } from '../../src/index.ts';
+import { createTestSource, followUpRound, type TaskScriptOptions } from '../../src/testing/index.ts';
+import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
+
+// Everything here is about time (polls, deadlines, replacement, draft pauses): on a fake clock,
+// against an in-memory task, so nothing waits on the wall clock.
+
+const POLL_MS = 1000;
+const poll = { baseMs: POLL_MS, maxMs: POLL_MS };
+
+beforeEach(() => {
+  useFakeTime();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  useRealTime();
+});
+
+function newClient(retry: false | number = false) {
+  return new QueryClient({ defaultOptions: { queries: { retry } } });
+}
+
+function Harness({ children, client }: { children: ReactNode; client: QueryClient }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+async function mount(options: TaskScriptOptions = {}, client = newClient()) {
+  const { source, task } = createTestSource({ serverName: 'Mailer', toolName: 'send_report', ...options });
+  const resume = vi.spyOn(source, 'resume');
+  const view = render(
+    <Harness client={client}>
+      <InputRequestCard source={source} poll={poll} replaceDelayMs={500} />
+    </Harness>,
+  );
+  await advance();
+  return { source, task, resume, client, ...view };
+}
+
+const card = () => screen.getByRole('article', { name: /is asking/ });
+
+describe('a followed task, on a fake clock', () => {
+  it('closes when answered elsewhere, with a notice, and never sends', async () => {
+    const { task, resume } = await mount();
+    expect(screen.getByRole('textbox', { name: /Note/ })).toBeInTheDocument();
+    task.answerElsewhere();
+    await advance(POLL_MS);
+    expect(screen.getByText('Answered elsewhere. This request is closed.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('is replaced by a newer round: announced, then the newer question shows and the old draft is dropped', async () => {
+    const user = fakeTimeUser();
+    const { task, resume } = await mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'old round text');
+    await advance(300);
+    expect(sessionStorage.length).toBe(1);
+
+    task.ask(followUpRound);
+    await advance(POLL_MS);
+    expect(screen.getByText('A newer request replaced this one.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-state', 'superseded');
+    expect(sessionStorage.length).toBe(0);
+
+    await advance(500);
+    expect(screen.getByLabelText(/Send on/)).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-state', 'input-required');
+    expect(screen.queryByRole('textbox', { name: /Note/ })).not.toBeInTheDocument();
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('expires at the deadline: inputs disabled, values still visible, nothing sent, the draft deleted', async () => {
+    const user = fakeTimeUser();
+    const { resume } = await mount({ roundTtlMs: 60_000 });
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'too late');
+    await advance(300);
+    expect(sessionStorage.length).toBe(1);
+
+    await advance(60_000);
+    expect(screen.getByText('This request expired. Your answers were not sent.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    expect(screen.getByRole('textbox', { name: /Note/ })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('too late');
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    // An expired round's drafts go too: the round can never be answered again.
+    expect(sessionStorage.length).toBe(0);
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('removes the draft once the round is answered', async () => {
+    const user = fakeTimeUser();
+    await mount({ completeAfterLastRound: false });
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'typed');
+    await advance(300);
+    expect(sessionStorage.length).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance();
+    expect(card()).toHaveAttribute('data-state', 'answered');
+    await advance(300);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('survives a reload: typed values come back from the draft, secrets do not', async () => {
+    const user = fakeTimeUser();
+    const first = await mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Half-typed');
+    await user.type(screen.getByLabelText(/One-time code/, { selector: 'input' }), '123456');
+    await advance(300);
+    expect(JSON.stringify({ ...sessionStorage })).toContain('Half-typed');
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('123456');
+    first.unmount();
+    await advance();
+
+    // A reload: a new QueryClient, a new card, the same task on the server.
+    render(
+      <Harness client={newClient()}>
+        <InputRequestCard source={first.source} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Half-typed');
+    expect(screen.getByLabelText(/One-time code/, { selector: 'input' })).toHaveValue('');
+  });
+
+  it('announces each change in a polite live region', async () => {
+    const { source, task } = createTestSource({ serverName: 'Mailer' });
+    render(
+      <Harness client={newClient()}>
+        <InputRequestCard source={source} poll={poll} />
+      </Harness>,
+    );
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Loading the request…');
+    await advance();
+    expect(status).toHaveTextContent('A new request needs your answer.');
+    task.answerElsewhere();
+    await advance(POLL_MS);
+    expect(status).toHaveTextContent('Answered elsewhere');
+  });
+
+  it('says at once that the server cannot be reached when the host QueryClient does not retry', async () => {
+    const failing: InputRequestSource = {
+      queryKey: ['unreachable'],
+      fetchState: () => Promise.reject(new TypeError('Failed to fetch')),
+      resume: async () => undefined,
+    };
+    render(
+      <Harness client={newClient(false)}>
+        <InputRequestCard source={failing} />
+      </Harness>,
+    );
+    // The host's `retry: false` wins: no hidden retries with back-off before the person is told.
+    await advance(100);
+    expect(screen.getByRole('status')).toHaveTextContent('Could not reach the server. Trying again…');
+  });
+
+  it('follows the host QueryClient’s own retries when it has them', async () => {
+    let reads = 0;
+    const flaky: InputRequestSource = {
+      queryKey: ['flaky'],
+      fetchState: () => {
+        reads += 1;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+      resume: async () => undefined,
+    };
+    render(
+      <Harness client={new QueryClient({ defaultOptions: { queries: { retry: 2, retryDelay: 1000 } } })}>
+        <InputRequestCard source={flaky} />
+      </Harness>,
+    );
+    await advance(100);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the request…');
+    await advance(2000);
+    expect(reads).toBe(3);
+    expect(screen.getByRole('status')).toHaveTextContent('Could not reach the server. Trying again…');
+  });
+});
+
+describe('sharing, on a fake clock', () => {
+  it('two cards bound to the same task make one polling stream', async () => {
+    const countReads = async (cards: number) => {
+      const client = newClient();
+      const { source, task } = createTestSource({ startWorking: true });
+      const views = [];
+      for (let index = 0; index < cards; index++) {
+        // Mounted out of phase, so two independent pollers could not hide behind one read.
+        if (index > 0) await advance(450);
+        views.push(
+          render(
+            <Harness client={client}>
+              <InputRequestCard source={source} poll={poll} />
+            </Harness>,
+          ),
+        );
+        await advance();
+      }
+      await advance(10 * POLL_MS + 50 - (cards - 1) * 450);
+      for (const view of views) view.unmount();
+      return task.stateReads;
+    };
+    const one = await countReads(1);
+    const two = await countReads(2);
+    expect(one).toBe(11);
+    expect(two).toBe(one);
+  });
+});

@@ -1,0 +1,170 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createStorageDraftStore,
+  InputRequestCard,
+  type InputResponses,
+  parseSuspension,
+  type RequestAnswerers,
+  type SourceResumeContext,
+} from '../../src/index.ts';
+
+// One test per defect the session rewrite fixed by construction. Each renders inside
+// <StrictMode> itself, so it holds in both the plain and the StrictMode run of the suite.
+
+describe('defects fixed by the session', () => {
+  it('a round that asks nothing is sent once, with a live signal, and ends answered — even under StrictMode', async () => {
+    const resume = vi.fn(async (_responses: InputResponses, context: SourceResumeContext) => {
+      expect(context.signal.aborted).toBe(false);
+    });
+    const loadShedding = parseSuspension(
+      { resultType: 'input_required', requestState: 'v1.state-only' },
+      { serverName: 'Busy server' },
+    );
+    render(
+      <StrictMode>
+        <InputRequestCard suspension={loadShedding} resume={resume} />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered'));
+    expect(resume).toHaveBeenCalledOnce();
+    expect(resume.mock.calls[0]?.[0]).toEqual({});
+  });
+
+  it('runs a host answerer (an LLM call) once under StrictMode', async () => {
+    const sampling = vi.fn<NonNullable<RequestAnswerers['sampling/createMessage']>>(async () => ({
+      role: 'assistant',
+      content: { type: 'text', text: 'Fine.' },
+      model: 'local',
+    }));
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          summary: {
+            method: 'sampling/createMessage',
+            params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 5 },
+          },
+        },
+      },
+      { serverName: 'Summariser' },
+    );
+    render(
+      <StrictMode>
+        <InputRequestCard
+          suspension={round}
+          resume={resume}
+          answerers={{ 'sampling/createMessage': sampling }}
+        />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(sampling).toHaveBeenCalledOnce();
+  });
+
+  it('never shows a raw exception message as the explanation of a failed send', async () => {
+    const user = userEvent.setup();
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          ok: {
+            method: 'elicitation/create',
+            params: { message: 'Go?', requestedSchema: { type: 'object', properties: {} } },
+          },
+        },
+      },
+      { serverName: 'Flaky' },
+    );
+    render(
+      <InputRequestCard
+        suspension={round}
+        resume={async () => {
+          throw new TypeError('Failed to fetch');
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const alert = await screen.findByRole('alert');
+    const explanation = alert.querySelector('p');
+    expect(explanation).toHaveTextContent(
+      'Your answer could not be sent: the server could not be reached. Check your connection.',
+    );
+    expect(explanation).not.toHaveTextContent('Failed to fetch');
+    // The detail is there for whoever needs it, folded away.
+    expect(within(alert).getByText('Failed to fetch').closest('details')).not.toBeNull();
+  });
+
+  it('a resume that rejects with undefined still fails visibly, and Try again works', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          ok: {
+            method: 'elicitation/create',
+            params: { message: 'Go now?', requestedSchema: { type: 'object', properties: {} } },
+          },
+        },
+      },
+      { serverName: 'Odd' },
+    );
+    render(
+      <InputRequestCard
+        suspension={round}
+        resume={() => {
+          attempts += 1;
+          return attempts === 1 ? Promise.reject(undefined) : Promise.resolve();
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your answer could not be sent');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+  });
+});
+
+describe('secrets in a card with drafts', () => {
+  it('keeps a password out of the draft store, and masked, whatever its kind', async () => {
+    const user = userEvent.setup();
+    const storage = window.sessionStorage;
+    storage.clear();
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          login: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Sign in',
+              requestedSchema: {
+                type: 'object',
+                properties: { user: { type: 'string', title: 'User' }, password: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+      { serverName: 'Vault' },
+    );
+    render(
+      <InputRequestCard
+        suspension={round}
+        resume={async () => undefined}
+        drafts={createStorageDraftStore(storage)}
+      />,
+    );
+    const password = screen.getByLabelText('password', { selector: 'input' });
+    expect(password).toHaveAttribute('type', 'password');
+    await user.type(screen.getByRole('textbox', { name: 'User' }), 'ada');
+    await user.type(password, 'hunter2');
+    await user.click(screen.getByRole('heading'));
+    await waitFor(() => expect(JSON.stringify({ ...storage })).toContain('ada'));
+    expect(JSON.stringify({ ...storage })).not.toContain('hunter2');
+  });
+});

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createInputRequestSession,
+  type InputRequestSource,
+  type InputResponses,
+  parseSuspension,
+  StaleRoundError,
+  type Suspension,
+  staticSource,
+} from '../../src/core/index.ts';
+
+// The session without React: what a host that drives a round by hand sees.
+
+const round: Suspension = parseSuspension(
+  {
+    resultType: 'input_required',
+    inputRequests: {
+      confirm: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Ship?',
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+        },
+      },
+      login: {
+        method: 'elicitation/create',
+        params: { mode: 'url', message: 'Sign in', url: 'https://a.example/' },
+      },
+    },
+  },
+  { id: 'round-1', serverName: 'Shipper' },
+);
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createInputRequestSession', () => {
+  it('stays idle until subscribed, and sends the round once, when the last answer is in', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const session = createInputRequestSession({ source: staticSource(round, resume) });
+    expect(session.getSnapshot().state).toBe('input-required');
+    const states: string[] = [];
+    const stop = session.subscribe(() => states.push(session.getSnapshot().state));
+
+    expect(session.answer('confirm', { action: 'accept', content: { ok: true } })).toBeUndefined();
+    expect(resume).not.toHaveBeenCalled();
+    const sent = session.answer('login', { action: 'accept' });
+    await sent;
+    expect(resume).toHaveBeenCalledOnce();
+    expect(resume.mock.calls[0]?.[0]).toEqual({
+      confirm: { action: 'accept', content: { ok: true } },
+      login: { action: 'accept' },
+    });
+    // One change per answer, then the send.
+    expect(states).toEqual(['input-required', 'input-required', 'submitting', 'answered']);
+    stop();
+  });
+
+  it('marks the send in flight before anything awaits: a second send joins the first', async () => {
+    const pending = deferred<undefined>();
+    const resume = vi.fn(() => pending.promise);
+    const session = createInputRequestSession({ source: { ...staticSource(round, resume), resume } });
+    session.subscribe(() => {});
+    session.answer('confirm', { action: 'decline' });
+    const first = session.answer('login', { action: 'cancel' });
+    const second = session.retry();
+    const third = session.declineRound();
+    expect(resume).toHaveBeenCalledOnce();
+    pending.resolve(undefined);
+    await Promise.all([first, second, third.catch(() => {})]);
+    expect(resume).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the answers after a failed send and resends exactly them on retry', async () => {
+    let attempt = 0;
+    const resume = vi.fn(async (_responses: InputResponses) => {
+      attempt += 1;
+      if (attempt === 1) throw Object.assign(new Error('HTTP 503'), { status: 503 });
+    });
+    const session = createInputRequestSession({ source: staticSource(round, resume) });
+    session.subscribe(() => {});
+    await expect(
+      session.respond({ confirm: { action: 'decline' }, login: { action: 'decline' } }),
+    ).rejects.toThrow('HTTP 503');
+    expect(session.getSnapshot()).toMatchObject({ state: 'input-required', sendError: expect.any(Error) });
+    await session.retry();
+    expect(resume.mock.calls[1]?.[0]).toEqual(resume.mock.calls[0]?.[0]);
+    expect(session.getSnapshot().state).toBe('answered');
+  });
+
+  it('expires a round refused as stale, and says so once the reading that replaced it is known', async () => {
+    const source: InputRequestSource = {
+      ...staticSource(round, async () => undefined),
+      resume: async () => {
+        throw new StaleRoundError();
+      },
+    };
+    const session = createInputRequestSession({ source });
+    session.subscribe(() => {});
+    await session.respond({ confirm: { action: 'decline' }, login: { action: 'decline' } }).catch(() => {});
+    expect(session.getSnapshot().state).toBe('expired');
+  });
+
+  it('arms the deadline as a transition: the round expires on time, its drafts go', async () => {
+    const removed: string[] = [];
+    const drafts = {
+      load: () => undefined,
+      save: () => {},
+      removeRound: (id: string) => void removed.push(id),
+    };
+    const session = createInputRequestSession({
+      source: {
+        queryKey: ['deadline'],
+        initialState: { status: 'input-required', suspension: round, deadline: Date.now() + 5000 },
+        fetchState: async () => ({ status: 'working' }),
+        resume: async () => undefined,
+      },
+      drafts,
+    });
+    session.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(session.getSnapshot().state).toBe('input-required');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(session.getSnapshot().state).toBe('expired');
+    expect(removed).toEqual(['round-1']);
+  });
+
+  it('lets a send in flight finish after the last subscriber left, then winds down', async () => {
+    const pending = deferred<undefined>();
+    const onIdle = vi.fn();
+    const session = createInputRequestSession({
+      source: staticSource(round, () => pending.promise),
+      onIdle,
+    });
+    const stop = session.subscribe(() => {});
+    const sent = session.respond({ confirm: { action: 'decline' }, login: { action: 'decline' } });
+    stop();
+    await Promise.resolve();
+    expect(onIdle).not.toHaveBeenCalled();
+    pending.resolve(undefined);
+    await sent;
+    await Promise.resolve();
+    expect(session.getSnapshot().state).toBe('answered');
+    expect(onIdle).toHaveBeenCalledOnce();
+  });
+
+  it('stops the task through source.cancel, and reads cancelled', async () => {
+    const cancel = vi.fn(async () => {});
+    const session = createInputRequestSession({
+      source: { ...staticSource(round, async () => undefined), cancel },
+    });
+    session.subscribe(() => {});
+    expect(session.getSnapshot().canStop).toBe(true);
+    await session.stopTask();
+    expect(cancel).toHaveBeenCalledOnce();
+    expect(session.getSnapshot().state).toBe('cancelled');
+  });
+
+  it('refuses to stop a task whose source cannot, naming the fix', async () => {
+    const session = createInputRequestSession({ source: staticSource(round, async () => undefined) });
+    await expect(session.stopTask()).rejects.toThrow(/^input-request-cards: .*Cancel the round instead/);
+  });
+});

@@ -1,0 +1,140 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStorageDraftStore, parseSuspension } from '../../src/core/index.ts';
+import {
+  type FieldSpec,
+  type FormRequest,
+  type RequestFormControl,
+  staticSource,
+  useInputRequest,
+  useRequestField,
+  useRequestForm,
+} from '../../src/index.ts';
+import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
+
+// The hooks without the card: a host's own markup, the library's behaviour.
+
+const round = parseSuspension(
+  {
+    resultType: 'input_required',
+    inputRequests: {
+      login: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Sign in to continue',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              email: { type: 'string', title: 'Email' },
+              password: { type: 'string', title: 'Password' },
+            },
+            required: ['email'],
+          },
+        },
+      },
+    },
+  },
+  { serverName: 'Vault', id: 'headless-round' },
+);
+
+function MyField({ form, field }: { form: RequestFormControl; field: FieldSpec }) {
+  const bag = useRequestField({ form, field, idPrefix: 'mine' });
+  return (
+    <p>
+      <label {...bag.labelProps} htmlFor={bag.labelProps.htmlFor}>
+        {field.title}
+      </label>
+      <input {...bag.getInputProps({ className: 'my-input' })} />
+    </p>
+  );
+}
+
+function Headless({ onSent }: { onSent: (value: unknown) => void }) {
+  const { session, suspension, state } = useInputRequest(
+    staticSource(round, async (responses) => onSent(responses)),
+    { drafts: createStorageDraftStore(sessionStorage) },
+  );
+  const request = suspension?.requests[0] as FormRequest;
+  const { form, formProps } = useRequestForm({ request, session });
+  return (
+    <form {...formProps} data-state={state}>
+      {request.fields.map((field) => (
+        <MyField key={field.index} form={form} field={field} />
+      ))}
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+const blurs: string[] = [];
+
+function BlurField({ form, field }: { form: RequestFormControl; field: FieldSpec }) {
+  const bag = useRequestField({ form, field, idPrefix: 'merge' });
+  return (
+    <>
+      <label {...bag.labelProps} htmlFor={bag.labelProps.htmlFor}>
+        {field.title}
+      </label>
+      <input {...bag.getInputProps({ onBlur: () => blurs.push(field.name) })} />
+      {bag.invalid ? <span {...bag.errorProps}>{bag.errorMessage}</span> : null}
+    </>
+  );
+}
+
+function BlurForm() {
+  const { session, suspension } = useInputRequest(
+    staticSource(round, async () => undefined),
+    { drafts: false },
+  );
+  const request = suspension?.requests[0] as FormRequest;
+  const { form, formProps } = useRequestForm({ request, session });
+  return (
+    <form {...formProps}>
+      {request.fields.map((field) => (
+        <BlurField key={field.index} form={form} field={field} />
+      ))}
+    </form>
+  );
+}
+
+beforeEach(() => {
+  useFakeTime();
+  sessionStorage.clear();
+});
+afterEach(() => useRealTime());
+
+describe('headless: useInputRequest + useRequestForm + useRequestField', () => {
+  it('masks a password and never drafts it, without the card', async () => {
+    const user = userEvent.setup({ delay: null });
+    const sent: unknown[] = [];
+    render(<Headless onSent={(value) => sent.push(value)} />);
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'off');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(password, 'hunter2');
+    await advance(300);
+    const stored = JSON.stringify({ ...sessionStorage });
+    expect(stored).toContain('ada@example.com');
+    expect(stored).not.toContain('hunter2');
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await advance();
+    expect(sent).toEqual([
+      { login: { action: 'accept', content: { email: 'ada@example.com', password: 'hunter2' } } },
+    ]);
+  });
+
+  it('merges the host’s own props with the library’s: both blur handlers run', async () => {
+    const user = userEvent.setup({ delay: null });
+    blurs.length = 0;
+    render(<BlurForm />);
+    await user.click(screen.getByLabelText('Email'));
+    await user.tab();
+    await advance();
+    // Ours showed the error (blur marks the field touched); theirs ran too.
+    expect(blurs).toEqual(['email']);
+    expect(screen.getByText('This field is required.')).toBeInTheDocument();
+  });
+});
