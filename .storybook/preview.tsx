@@ -10,4 +10,13 @@ export default definePreview({
     a11y: { test: 'error' },
     layout: 'padded',
   },
+  // Cards of one round share one session on a page, as they should in an app. Stories run one
+  // after another in one page and reuse fixtures, so each story gets rounds of its own.
+  argsEnhancers: [
+    (context) => {
+      const suspension = context.initialArgs.suspension as { id?: unknown } | undefined;
+      if (!suspension || typeof suspension.id !== 'string') return {};
+      return { suspension: { ...suspension, id: `${suspension.id}@${context.id}` } };
+    },
+  ],
 });
