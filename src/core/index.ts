@@ -61,8 +61,8 @@ export { readTaskState } from './parse/tasks.js';
 export { URL_ELICITATION_REQUIRED_CODE } from './parse/url-required.js';
 export type { RoundEvent, RoundState, RoundStatus } from './round.js';
 export { initialRoundState, roundReducer, unansweredKeys } from './round.js';
-export type { SchemaAnalysis } from './schema.js';
-export { analyzeRequestedSchema, MAX_FIELDS } from './schema.js';
+export type { SchemaAnalysis, SchemaRefusal } from './schema.js';
+export { analyzeRequestedSchema, MAX_FIELDS, MAX_OPTIONS, MAX_OPTIONS_PER_FIELD } from './schema.js';
 export { looksSecret } from './secret.js';
 export type {
   InputRequestSource,
@@ -75,4 +75,4 @@ export { isStaleRoundError, StaleRoundError } from './source.js';
 export type { LinkCheck, LinkParts, LinkWarning, LinkWarningKind } from './url.js';
 export { checkLink, mixedScripts, toUnicodeHostname } from './url.js';
 export type { AnswerCheck, AnswerChecker, FieldError } from './validate.js';
-export { prepareAnswerValidator, validateAnswer } from './validate.js';
+export { validateAnswer } from './validate.js';

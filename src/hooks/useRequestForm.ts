@@ -3,12 +3,8 @@ import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 're
 import { buildAcceptContent, fieldKey, initialRawValues, type RawFormValues } from '../core/answer.js';
 import { type DraftStore, draftValues, restoreDraft } from '../core/draft.js';
 import type { ElicitContent, FieldSpec, FormRequest } from '../core/model.js';
-import {
-  type AnswerChecker,
-  type FieldError,
-  prepareAnswerValidator,
-  validateAnswer,
-} from '../core/validate.js';
+import { type AnswerChecker, type FieldError, validateAnswer } from '../core/validate.js';
+import { englishMessages } from '../i18n/messages.js';
 
 /** Options of {@link useRequestForm}. */
 export interface UseRequestFormOptions {
@@ -16,11 +12,12 @@ export interface UseRequestFormOptions {
   /** Called with typed, validated content when the person accepts. */
   onAccept: (content: ElicitContent) => void;
   /**
-   * Checks answers before they leave. Defaults to {@link validateAnswer} (ajv); pass a direct
-   * checker on pages whose Content-Security-Policy forbids `new Function`.
+   * Checks answers before they leave. Defaults to {@link validateAnswer}, which needs no
+   * `eval` (works under a strict Content-Security-Policy); `ajvAnswerChecker` from
+   * `input-request-cards/ajv` checks with ajv instead.
    */
   checker?: AnswerChecker;
-  /** Turns a validation error into the text shown under the field. Defaults to the checker's English message. */
+  /** Turns a validation error into the text shown under the field. Defaults to `englishMessages.fieldError`. */
   formatError?: (error: FieldError, field: FieldSpec) => string;
   /**
    * Keeps half-typed values in `store` under `key` (see `draftKey`) and restores them on mount.
@@ -81,7 +78,7 @@ export function useRequestForm({
         if (!field || errors[fieldKey(field)]) continue;
         errors[fieldKey(field)] = {
           type: error.keyword,
-          message: formatError ? formatError(error, field) : error.message,
+          message: (formatError ?? englishMessages.fieldError)(error, field),
         };
       }
       return { values: {}, errors };
@@ -120,8 +117,9 @@ export function useRequestForm({
   }, [form, draftStore, draftId, fields, initialValues]);
 
   useEffect(() => {
-    if (checker !== validateAnswer) return;
-    return whenIdle(() => prepareAnswerValidator(requestedSchema));
+    const prepare = checker.prepare;
+    if (!prepare) return;
+    return whenIdle(() => prepare(requestedSchema));
   }, [checker, requestedSchema]);
 
   const onAcceptRef = useRef(onAccept);
