@@ -220,7 +220,9 @@ const bound = fc.oneof(
 );
 
 /** An optional lower and upper bound, the lower never above the upper. */
-function orderedPair(arbitrary: fc.Arbitrary<number>): fc.Arbitrary<[number | undefined, number | undefined]> {
+function orderedPair(
+  arbitrary: fc.Arbitrary<number>,
+): fc.Arbitrary<[number | undefined, number | undefined]> {
   return fc
     .tuple(fc.option(arbitrary, { nil: undefined }), fc.option(arbitrary, { nil: undefined }))
     .map(([a, b]) => (a !== undefined && b !== undefined && a > b ? [b, a] : [a, b]));
