@@ -142,24 +142,29 @@ const emailString = fc
   )
   .map(([local, at, labels]) => `${local}${at}${labels.join('.')}`);
 
-const hex = fc.string({ unit: fc.constantFrom('0', '9', 'a', 'F', 'g'), minLength: 0, maxLength: 5 });
+/** 16-bit groups: mostly well-formed, so whole addresses are often valid and group counts matter. */
+const h16 = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('0', '1', 'db8', 'ffff', 'FFFF', 'aB9') },
+  { weight: 1, arbitrary: fc.constantFrom('', 'g', '12345', ' 1') },
+);
 const ipv4 = fc
   .array(fc.oneof(fc.integer({ min: 0, max: 300 }).map(String), fc.constantFrom('01', '001', '099', '')), {
     minLength: 3,
     maxLength: 5,
   })
   .map((octets) => octets.join('.'));
+/** Groups (an IPv4 address among them now and then, anywhere) around an optional gap. */
 const ipv6 = fc
   .tuple(
-    fc.array(hex, { maxLength: 8 }),
-    fc.constantFrom('::', ':', ':::', ''),
-    fc.array(hex, { maxLength: 8 }),
-    fc.option(ipv4, { nil: undefined }),
+    fc.array(fc.oneof({ weight: 8, arbitrary: h16 }, { weight: 1, arbitrary: ipv4 }), { maxLength: 9 }),
+    fc.nat(),
+    fc.constantFrom('::', '::', ':', ':::', ''),
   )
-  .map(
-    ([head, gap, tail, v4]) =>
-      `${head.join(':')}${gap}${tail.join(':')}${v4 === undefined ? '' : `${tail.length > 0 ? ':' : ''}${v4}`}`,
-  );
+  .map(([groups, at, gap]) => {
+    const split = at % (groups.length + 1);
+    if (gap === ':') return groups.join(':');
+    return `${groups.slice(0, split).join(':')}${gap}${groups.slice(split).join(':')}`;
+  });
 const host = fc.oneof(
   fc.array(label, { maxLength: 3 }).map((labels) => labels.join('.')),
   ipv4,
@@ -206,7 +211,7 @@ function mutated(strings: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 const formatStrings: Record<string, fc.Arbitrary<string>> = {
   email: fc.oneof(emailString, mutated(emailString)),
-  uri: fc.oneof(uriString, mutated(uriString)),
+  uri: fc.oneof(uriString, mutated(uriString), ipv6.map((address) => `http://[${address}]/`)),
   date: fc.oneof(dateString, mutated(dateString)),
   'date-time': fc.oneof(dateTimeString, mutated(dateTimeString)),
 };
