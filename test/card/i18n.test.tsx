@@ -95,6 +95,28 @@ const unsupportedSamples = parseSuspension({
         requestedSchema: { type: 'object', properties: { c: { type: 'string', pattern: 'x' } } },
       },
     },
+    options: {
+      method: 'elicitation/create',
+      params: {
+        message: 'Where?',
+        requestedSchema: {
+          type: 'object',
+          properties: { c: { type: 'string', enum: Array.from({ length: 1001 }, (_, i) => `o${i}`) } },
+        },
+      },
+    },
+    fields: {
+      method: 'elicitation/create',
+      params: {
+        message: 'All of it?',
+        requestedSchema: {
+          type: 'object',
+          properties: Object.fromEntries(
+            Array.from({ length: 101 }, (_, i) => [`f${i}`, { type: 'string' }]),
+          ),
+        },
+      },
+    },
     broken: 'not a request',
   },
 }).requests.flatMap((request) => (request.kind === 'unsupported' ? [request] : []));
@@ -313,6 +335,17 @@ describe('germanMessages', () => {
       'Wählen Sie eine der angebotenen Optionen.',
       'Dieses Feld ist erforderlich.',
     ]);
+  });
+
+  it('words every reason a request cannot be answered, size limits included', () => {
+    expect(unsupportedSamples.map((request) => request.reasonCode)).toEqual(
+      expect.arrayContaining(['too-many-options', 'too-many-fields', 'schema']),
+    );
+    for (const request of unsupportedSamples) {
+      const german = germanMessages.unsupportedReason(request);
+      expect(german, request.reasonCode).not.toBe(request.reason);
+      expect(german, request.reasonCode).not.toBe(englishMessages.unsupportedReason(request));
+    }
   });
 
   it('names scripts in German', () => {

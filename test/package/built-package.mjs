@@ -59,7 +59,7 @@ await check('only the ajv entry imports ajv: the default bundles never carry it'
   const files = (await readdir(dist)).filter((file) => file.endsWith('.js'));
   const importers = [];
   for (const file of files) {
-    if (/from ['"]ajv(-formats)?(\/|['"])/.test(await readFile(new URL(file, dist), 'utf8')))
+    if (/['"]ajv(-formats)?(\/[^'"]*)?['"]/.test(await readFile(new URL(file, dist), 'utf8')))
       importers.push(file);
   }
   assert.deepEqual(importers, ['ajv.js']);
