@@ -44,10 +44,25 @@ export function matchesFormat(format: string, value: string): boolean {
 }
 
 const FULL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * A date, one separator (`T`, `t` or a whitespace character: ajv-formats splits there), and
+ * hh:mm:ss[.fraction] with a zone that must be there: Z, or ±hh, ±hhmm, ±hh:mm.
+ */
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[tT\s](\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?:z|([+-])(\d{2})(?::?(\d{2}))?)$/i;
 
 function isDate(value: string): boolean {
   const parts = FULL_DATE.exec(value);
-  if (!parts) return false;
+  return parts !== null && dateExists(parts);
+}
+
+function isDateTime(value: string): boolean {
+  const parts = DATE_TIME.exec(value);
+  return parts !== null && dateExists(parts) && timeExists(parts);
+}
+
+/** Whether the year, month and day in `parts[1..3]` name a real day. */
+function dateExists(parts: RegExpExecArray): boolean {
   const year = Number(parts[1]);
   const month = Number(parts[2]);
   const day = Number(parts[3]);
@@ -59,18 +74,14 @@ function daysIn(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
-/** hh:mm:ss[.fraction] and a zone that must be there: Z, or ±hh, ±hhmm, ±hh:mm. */
-const TIME = /^(\d{2}):(\d{2}):(\d{2}(?:\.\d+)?)(?:z|([+-])(\d{2})(?::?(\d{2}))?)$/i;
-
-function isTime(value: string): boolean {
-  const parts = TIME.exec(value);
-  if (!parts) return false;
-  const hour = Number(parts[1]);
-  const minute = Number(parts[2]);
-  const second = Number(parts[3]);
-  const sign = parts[4] === '-' ? -1 : 1;
-  const offsetHour = Number(parts[5] ?? 0);
-  const offsetMinute = Number(parts[6] ?? 0);
+/** Whether the time in `parts[4..6]` with the zone in `parts[7..9]` is a real moment. */
+function timeExists(parts: RegExpExecArray): boolean {
+  const hour = Number(parts[4]);
+  const minute = Number(parts[5]);
+  const second = Number(parts[6]);
+  const sign = parts[7] === '-' ? -1 : 1;
+  const offsetHour = Number(parts[8] ?? 0);
+  const offsetMinute = Number(parts[9] ?? 0);
   if (offsetHour > 23 || offsetMinute > 59) return false;
   if (hour <= 23 && minute <= 59 && second < 60) return true;
   // Only a leap second may pass 59: it must be 23:59:60 once moved to UTC (a minute or hour
@@ -80,26 +91,18 @@ function isTime(value: string): boolean {
   return (utcHour === 23 || utcHour === -1) && (utcMinute === 59 || utcMinute === -1) && second < 61;
 }
 
-function isDateTime(value: string): boolean {
-  const parts = value.split(/[tT\s]/);
-  return parts.length === 2 && isDate(parts[0] as string) && isTime(parts[1] as string);
-}
-
-const LOCAL_ATOM = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+$/i;
-const DOMAIN_LABEL = /^[a-z0-9-]+$/i;
+/**
+ * Dot-separated atoms, `@`, and two or more dot-separated labels of letters, digits and hyphens.
+ * Dots separate, so neither part can match two ways: no backtracking.
+ */
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9-]+\.)+[a-z0-9-]+$/i;
+/** A domain label that starts or ends with a hyphen. */
+const HYPHEN_AT_LABEL_EDGE = /@-|\.-|-\.|-$/;
 
 function isEmail(value: string): boolean {
-  const at = value.indexOf('@');
-  if (at < 0 || value.indexOf('@', at + 1) >= 0) return false;
-  const labels = value.slice(at + 1).split('.');
-  return (
-    labels.length >= 2 &&
-    labels.every((label) => DOMAIN_LABEL.test(label) && !label.startsWith('-') && !label.endsWith('-')) &&
-    value
-      .slice(0, at)
-      .split('.')
-      .every((atom) => LOCAL_ATOM.test(atom))
-  );
+  // The pattern admits exactly one "@"; the hyphen rule is for the domain after it only.
+  return EMAIL.test(value) && !HYPHEN_AT_LABEL_EDGE.test(value.slice(value.indexOf('@')));
 }
 
 // RFC 3986 character sets, ASCII only; `%XX` stands for any percent-encoded octet.

@@ -221,6 +221,13 @@ function codePoints(value: string): number {
  * the same pair: `{ i, j }` with `i < j`.
  */
 function findDuplicate(entries: readonly unknown[]): { i: number; j: number } | undefined {
+  if (entries.length <= 16) {
+    // A few picks: comparing pairs is cheaper than building a map.
+    for (let i = entries.length - 2; i >= 0; i--) {
+      for (let j = i + 1; j < entries.length; j++) if (entries[i] === entries[j]) return { i, j };
+    }
+    return undefined;
+  }
   const seen = new Map<unknown, number>();
   for (let i = entries.length - 1; i >= 0; i--) {
     const j = seen.get(entries[i]);

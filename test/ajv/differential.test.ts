@@ -211,7 +211,11 @@ function mutated(strings: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 const formatStrings: Record<string, fc.Arbitrary<string>> = {
   email: fc.oneof(emailString, mutated(emailString)),
-  uri: fc.oneof(uriString, mutated(uriString), ipv6.map((address) => `http://[${address}]/`)),
+  uri: fc.oneof(
+    uriString,
+    mutated(uriString),
+    ipv6.map((address) => `http://[${address}]/`),
+  ),
   date: fc.oneof(dateString, mutated(dateString)),
   'date-time': fc.oneof(dateTimeString, mutated(dateTimeString)),
 };

@@ -81,6 +81,13 @@ describe('validateAnswer: codes for every keyword', () => {
     ['minItems', { ...options, minItems: 2 }, ['a'], { limit: 2 }],
     ['maxItems', { ...options, maxItems: 1 }, ['a', 'b'], { limit: 1 }],
     ['uniqueItems', { ...options, uniqueItems: true }, ['a', 'b', 'a'], { i: 0, j: 2 }],
+    ['the last repeat, as ajv', { ...options, uniqueItems: true }, ['b', 'a', 'b', 'a', 'a'], { i: 3, j: 4 }],
+    [
+      'the last repeat in a long list',
+      { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, uniqueItems: true },
+      [...'abcabcabcabcabcabcab'],
+      { i: 16, j: 19 },
+    ],
     ['an entry that is no option', options, ['a', 'z'], { allowedValues: ['a', 'b', 'c'] }],
     ['an entry that is no string', titledOptions, [1], { allowedValues: ['a', 'b'] }],
   ])('reports %s', (_, property, value, params) => {
@@ -160,6 +167,7 @@ describe('validateAnswer: formats, as strict as ajv-formats full mode', () => {
     ['email', 'ada@example.com', true],
     ['email', 'first.last+tag@sub.example.org', true],
     ['email', "o'brien!#$%&*+/=?^_`{|}~-@x.io", true],
+    ['email', 'a-.b-@example.com', true],
     ['email', 'ada@localhost', false],
     ['email', 'ada@', false],
     ['email', 'ada example.com', false],
