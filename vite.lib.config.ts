@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 
 // Everything the package depends on stays an import: peers must never be bundled (two
-// copies of React or TanStack Query break hosts), and ajv is a regular dependency.
+// copies of React or TanStack Query break hosts). ajv and ajv-formats are optional peers that
+// only the `./ajv` entry imports.
 const external = [
   /^react($|\/)/,
   /^react-dom($|\/)/,
@@ -24,6 +25,7 @@ export default defineConfig({
         core: 'src/core/index.ts',
         testing: 'src/testing/index.ts',
         mcp: 'src/mcp/index.ts',
+        ajv: 'src/ajv/index.ts',
       },
       formats: ['es'],
     },

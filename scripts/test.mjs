@@ -4,7 +4,8 @@
 // Steps: type-check, lint, unit + component tests (jsdom), browser tests and Storybook
 // stories (real Chromium), end-to-end pages in Chromium (Storybook, and the chat demo with its
 // real MCP server), then the built package: build,
-// publint, plain-Node import, and the official MCP conformance client scenarios.
+// publint, plain-Node import, a form under a strict Content-Security-Policy in Chromium, and the
+// official MCP conformance client scenarios.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,6 +102,7 @@ check('build', built);
 if (built) {
   check('publint', step('publint', 'npx', ['publint', '--strict']));
   countedSuite('built package in plain Node', ['test/package/built-package.mjs']);
+  countedSuite('strict CSP in Chromium (built package)', ['test/e2e/csp.e2e.mjs']);
   countedSuite('MCP conformance: official client scenarios', ['scripts/conformance.mjs']);
 }
 

@@ -20,7 +20,7 @@ import { RoundBody } from './RoundBody.js';
 export interface InputRequestCardCommonProps {
   /** Any built-in string, replaced. */
   messages?: Partial<InputRequestMessages>;
-  /** Checks answers before they leave. @default validateAnswer (eval-free, safe under a strict CSP) */
+  /** Checks answers before they leave; defaults to `validateAnswer` (no eval, CSP-safe). `ajvAnswerChecker` from `input-request-cards/ajv` uses ajv. */
   checker?: AnswerChecker;
   /** Turns a validation error into the text shown under its field. Defaults to `messages.fieldError`. */
   formatError?: (error: FieldError, field: FieldSpec) => string;

@@ -44,8 +44,8 @@ export { isElicitResult } from './model.js';
 export { toFlatInputResponses } from './parse/flat.js';
 export { parseSuspension } from './parse/index.js';
 export { readTaskState } from './parse/tasks.js';
-export type { SchemaAnalysis } from './schema.js';
-export { analyzeRequestedSchema, MAX_FIELDS } from './schema.js';
+export type { SchemaAnalysis, SchemaRefusal } from './schema.js';
+export { analyzeRequestedSchema, MAX_FIELDS, MAX_OPTIONS, MAX_OPTIONS_PER_FIELD } from './schema.js';
 export { looksSecret } from './secret.js';
 export type {
   HostAnswerStatus,

@@ -40,6 +40,11 @@ export interface FieldOption {
   value: string;
   /** What a person sees (the `oneOf`/`anyOf` title, the legacy `enumNames` entry, or the value). */
   label: string;
+  /**
+   * More words about the option (a `description` on its `oneOf`/`anyOf` entry), shown under the
+   * label. Untrusted server text: render as text, never as HTML.
+   */
+  description?: string;
 }
 
 interface FieldSpecBase {
@@ -95,6 +100,8 @@ export interface MultiSelectFieldSpec extends FieldSpecBase {
   options: FieldOption[];
   minItems?: number;
   maxItems?: number;
+  /** Set when the schema says `uniqueItems: true`; a checkbox group never repeats an option anyway. */
+  uniqueItems?: true;
   default?: string[];
 }
 
@@ -139,7 +146,7 @@ export interface UrlRequest {
 /**
  * Why a request cannot be answered, as a code the card translates (`messages.unsupportedReason`):
  * a malformed request, a method or mode this client does not answer, a schema outside the flat
- * subset, too many fields, a repeated key, or a link the server forgot to send.
+ * subset, too many fields, too many options, a repeated key, or a link the server forgot to send.
  */
 export type UnsupportedReasonCode =
   | 'malformed'
@@ -149,6 +156,7 @@ export type UnsupportedReasonCode =
   | 'unknown-mode'
   | 'schema'
   | 'too-many-fields'
+  | 'too-many-options'
   | 'duplicate-key'
   | 'missing-link';
 

@@ -6,17 +6,44 @@
  * they are only ever used as `Map`/`Set` keys or read through own-property checks, so names
  * such as `__proto__`, `constructor`, `user.email` or `""` behave like any other name.
  */
-import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { matchesFormat } from './formats.js';
 import type { FieldOption, FieldSpec, SchemaProblem, TextFieldSpec } from './model.js';
 
 /**
  * The most properties one form may have. MCP sets no limit; this one keeps a hostile or
- * runaway schema from freezing the page with thousands of inputs.
+ * runaway schema from freezing the page with thousands of inputs. Beyond it, only the first
+ * this many properties are analysed, so 10,000 fields are refused as fast as 101.
  */
 export const MAX_FIELDS = 100;
 
+/**
+ * The most options one select field may offer. The longest lists real forms use stay well
+ * below it (about 250 countries, about 600 time zones, about 500 languages), while 10,000
+ * checkboxes freeze a page for seconds. A longer list is refused before its entries are read.
+ */
+export const MAX_OPTIONS_PER_FIELD = 1000;
+
+/**
+ * The most options all select fields of one form may offer together, so a hundred fields of
+ * 1,000 options each cannot add up to the same freeze.
+ */
+export const MAX_OPTIONS = 2000;
+
+/** The most problems one analysis lists; the rest are counted in one closing problem. */
+const MAX_PROBLEMS = 100;
+
+/** Why a schema was refused: outside the grammar, or beyond a size limit. */
+export type SchemaRefusal = 'schema' | 'too-many-fields' | 'too-many-options';
+
 /** The outcome of {@link analyzeRequestedSchema}: the fields, or every problem found. */
-export type SchemaAnalysis = { ok: true; fields: FieldSpec[] } | { ok: false; problems: SchemaProblem[] };
+export type SchemaAnalysis =
+  | { ok: true; fields: FieldSpec[] }
+  | {
+      ok: false;
+      problems: SchemaProblem[];
+      /** `too-many-fields` or `too-many-options` when a size limit was passed, otherwise `schema`. */
+      reasonCode: SchemaRefusal;
+    };
 
 type JsonObject = Record<string, unknown>;
 
@@ -42,7 +69,7 @@ const KEYWORDS_BY_TYPE: ReadonlyMap<string, readonly string[]> = new Map([
   ['number', ['type', 'minimum', 'maximum', 'default']],
   ['integer', ['type', 'minimum', 'maximum', 'default']],
   ['boolean', ['type', 'default']],
-  ['array', ['type', 'items', 'minItems', 'maxItems', 'default']],
+  ['array', ['type', 'items', 'minItems', 'maxItems', 'uniqueItems', 'default']],
 ]);
 
 const KEYWORD_SETS_BY_TYPE: ReadonlyMap<string, ReadonlySet<string>> = new Map(
@@ -91,16 +118,19 @@ const KEYWORD_ADVICE: ReadonlyMap<string, string> = new Map([
   ['if', 'conditional schemas are not supported; check such rules on the server'],
   ['then', 'conditional schemas are not supported; check such rules on the server'],
   ['else', 'conditional schemas are not supported; check such rules on the server'],
-  ['uniqueItems', 'multi-select answers never repeat an option anyway'],
   ['contains', 'list the allowed options in "items" and use "minItems" instead'],
 ]);
 
 /**
  * Checks a `requestedSchema` against the flat MCP grammar and describes its fields.
  *
- * Pure and total: it never throws, whatever it is given, and it reports every problem it
- * finds (not just the first), each with the JSON-pointer path of the offending keyword.
- * Fields come back in the order of `properties`.
+ * Pure and total: it never throws, whatever it is given, and it reports the problems it
+ * finds (not just the first; at most 100, then a count), each with the JSON-pointer path of
+ * the offending keyword. Fields come back in the order of `properties`.
+ *
+ * Its work is bounded on hostile input: nothing is recursive (a schema nested 10,000 deep is
+ * refused at its first level), only the first {@link MAX_FIELDS} properties are analysed, and
+ * option lists longer than {@link MAX_OPTIONS_PER_FIELD} are refused before they are read.
  *
  * @example
  * const analysis = analyzeRequestedSchema({
@@ -118,7 +148,6 @@ const KEYWORD_ADVICE: ReadonlyMap<string, string> = new Map([
  * }
  */
 export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
-  const problems: SchemaProblem[] = [];
   if (!isPlainObject(schema)) {
     return {
       ok: false,
@@ -128,11 +157,11 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
           message: `The requestedSchema must be a JSON object like {"type": "object", "properties": {…}}, but it is ${describe(schema)}.`,
         },
       ],
+      reasonCode: 'schema',
     };
   }
-  const report = (segments: readonly string[], message: string) => {
-    problems.push({ path: toPointer(segments), message });
-  };
+  const state: AnalysisState = { problems: [], omitted: 0, optionsLeft: MAX_OPTIONS };
+  const report = reporter(state, '');
 
   for (const key of Object.keys(schema)) {
     if (key === 'type' || key === 'properties' || key === 'required' || isExtensionKey(key)) continue;
@@ -170,21 +199,63 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
     report(
       ['properties'],
       `"properties" has ${names.length} fields; this client shows at most ${MAX_FIELDS} fields in one form. Split the question into smaller requests.`,
+      'too-many-fields',
     );
   }
 
   const requiredNames = analyzeRequired(schema, propertiesValid ? new Set(names) : undefined, report);
 
   const fields: FieldSpec[] = [];
-  names.forEach((name, index) => {
-    const field = analyzeProperty(name, index, own(properties, name), requiredNames.has(name), report);
+  const analysed = Math.min(names.length, MAX_FIELDS);
+  for (let index = 0; index < analysed; index++) {
+    const name = names[index] as string;
+    const field = analyzeProperty(name, index, own(properties, name), requiredNames.has(name), state);
     if (field) fields.push(field);
-  });
+  }
 
-  return problems.length === 0 ? { ok: true, fields } : { ok: false, problems };
+  const { problems, omitted, limit } = state;
+  if (problems.length === 0) return { ok: true, fields };
+  if (omitted > 0) {
+    problems.push({
+      path: '',
+      message: `There ${omitted === 1 ? 'is 1 more problem' : `are ${omitted} more problems`} not listed here; fix the ones above first.`,
+    });
+  }
+  return { ok: false, problems, reasonCode: limit ?? 'schema' };
 }
 
-type Report = (segments: readonly string[], message: string) => void;
+/** What one analysis has found so far, shared by the reporters of every property. */
+interface AnalysisState {
+  problems: SchemaProblem[];
+  /** Problems found beyond MAX_PROBLEMS, counted but not listed. */
+  omitted: number;
+  /** The first size limit passed, if any. */
+  limit?: SchemaRefusal;
+  /** Options the form may still offer before MAX_OPTIONS. */
+  optionsLeft: number;
+}
+
+/** Records a problem at `segments` below the reporter's place; `limit` marks a size limit. */
+interface Report {
+  (segments: readonly string[], message: string, limit?: SchemaRefusal): void;
+  state: AnalysisState;
+}
+
+/**
+ * A reporter for problems under the JSON pointer `prefix`. The prefix is escaped once, not
+ * per problem, so a very long property name costs no more with each problem it has.
+ */
+function reporter(state: AnalysisState, prefix: string): Report {
+  const report = (segments: readonly string[], message: string, limit?: SchemaRefusal) => {
+    if (limit !== undefined) state.limit ??= limit;
+    if (state.problems.length >= MAX_PROBLEMS) {
+      state.omitted++;
+      return;
+    }
+    state.problems.push({ path: prefix + toPointer(segments), message });
+  };
+  return Object.assign(report, { state });
+}
 
 function analyzeRequired(
   schema: JsonObject,
@@ -210,10 +281,7 @@ function analyzeRequired(
     if (requiredNames.has(name)) {
       if (!reportedDuplicates.has(name)) {
         reportedDuplicates.add(name);
-        report(
-          ['required'],
-          `"required" lists ${JSON.stringify(name)} more than once; list each property once.`,
-        );
+        report(['required'], `"required" lists ${quote(name)} more than once; list each property once.`);
       }
       return;
     }
@@ -221,7 +289,7 @@ function analyzeRequired(
     if (propertyNames && !propertyNames.has(name)) {
       report(
         ['required'],
-        `"required" names ${JSON.stringify(name)}, which is not in "properties"; list only properties the schema defines.`,
+        `"required" names ${quote(name)}, which is not in "properties"; list only properties the schema defines.`,
       );
     }
   });
@@ -233,13 +301,13 @@ function analyzeProperty(
   index: number,
   property: unknown,
   required: boolean,
-  reportAtRoot: Report,
+  state: AnalysisState,
 ): FieldSpec | undefined {
-  const report: Report = (segments, message) => reportAtRoot(['properties', name, ...segments], message);
+  const report = reporter(state, toPointer(['properties', name]));
   if (!isPlainObject(property)) {
     report(
       [],
-      `Field ${JSON.stringify(name)} must be a schema object such as {"type": "string"}, but it is ${describe(property)}.`,
+      `Field ${quote(name)} must be a schema object such as {"type": "string"}, but it is ${describe(property)}.`,
     );
     return undefined;
   }
@@ -373,7 +441,7 @@ function analyzeString({ property, report, base }: PropertyContext): FieldSpec |
       } else if (options && !options.some((option) => option.value === value)) {
         report(
           ['default'],
-          `"default" is ${JSON.stringify(value)}, which is not one of the options (${listValues(options)}).`,
+          `"default" is ${quote(value)}, which is not one of the options (${listValues(options)}).`,
         );
       } else {
         defaultValue = value;
@@ -427,7 +495,7 @@ function analyzeString({ property, report, base }: PropertyContext): FieldSpec |
       } else if (format !== undefined && !matchesFormat(format, value)) {
         report(
           ['default'],
-          `"default" ${JSON.stringify(value)} is not ${FORMAT_DESCRIPTIONS.get(format) ?? `in the ${format} format`}; give a valid value or no default.`,
+          `"default" ${quote(value)} is not ${FORMAT_DESCRIPTIONS.get(format) ?? `in the ${format} format`}; give a valid value or no default.`,
         );
       } else {
         defaultValue = value;
@@ -511,6 +579,10 @@ function analyzeArray({ property, report, base }: PropertyContext): FieldSpec | 
 
   const minItems = readCount(property, 'minItems', report);
   const maxItems = readCount(property, 'maxItems', report);
+  const uniqueItems = own(property, 'uniqueItems');
+  if (Object.hasOwn(property, 'uniqueItems') && typeof uniqueItems !== 'boolean') {
+    report(['uniqueItems'], `"uniqueItems" must be true or false, but it is ${describe(uniqueItems)}.`);
+  }
   if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
     report(
       ['minItems'],
@@ -535,6 +607,7 @@ function analyzeArray({ property, report, base }: PropertyContext): FieldSpec | 
     options,
     ...(minItems !== undefined && { minItems }),
     ...(maxItems !== undefined && { maxItems }),
+    ...(uniqueItems === true && { uniqueItems: true as const }),
     ...(defaultValue !== undefined && { default: defaultValue }),
   };
 }
@@ -592,12 +665,12 @@ function readMultiSelectDefault(
   if (unknown !== undefined) {
     report(
       ['default'],
-      `"default" contains ${JSON.stringify(unknown)}, which is not one of the options (${listValues(options ?? [])}).`,
+      `"default" contains ${quote(unknown)}, which is not one of the options (${listValues(options ?? [])}).`,
     );
   } else if (duplicate !== undefined) {
     report(
       ['default'],
-      `"default" lists ${JSON.stringify(duplicate)} more than once; each option can be chosen once.`,
+      `"default" lists ${quote(duplicate)} more than once; each option can be chosen once.`,
     );
   } else if (minItems !== undefined && entries.length < minItems) {
     report(['default'], `"default" chooses ${entries.length} options, fewer than "minItems" (${minItems}).`);
@@ -622,6 +695,7 @@ function readEnumValues(value: unknown, segments: readonly string[], report: Rep
     report(segments, `"${keyword}" is empty; list at least one option.`);
     return undefined;
   }
+  if (!withinOptionLimits(value.length, segments, report)) return undefined;
   const nonString = value.find((entry) => typeof entry !== 'string');
   if (nonString !== undefined) {
     report(
@@ -637,10 +711,7 @@ function readEnumValues(value: unknown, segments: readonly string[], report: Rep
   }
   const duplicate = findDuplicate(values);
   if (duplicate !== undefined) {
-    report(
-      segments,
-      `"${keyword}" lists ${JSON.stringify(duplicate)} more than once; each option must be unique.`,
-    );
+    report(segments, `"${keyword}" lists ${quote(duplicate)} more than once; each option must be unique.`);
     return undefined;
   }
   return [...values];
@@ -684,6 +755,7 @@ function readTitledOptions(
     report(segments, `"${keyword}" is empty; list at least one option as ${shape}.`);
     return undefined;
   }
+  if (!withinOptionLimits(value.length, segments, report)) return undefined;
   const options: FieldOption[] = [];
   let valid = true;
   value.forEach((entry: unknown, position) => {
@@ -698,9 +770,19 @@ function readTitledOptions(
     }
     for (const key of Object.keys(entry)) {
       if (key === 'const' || key === 'title') continue;
+      if (key === 'description') {
+        if (typeof entry.description !== 'string') {
+          report(
+            [...entrySegments, key],
+            `"description" of an option must be a string (text shown under its label), but it is ${describe(entry.description)}.`,
+          );
+          valid = false;
+        }
+        continue;
+      }
       report(
         [...entrySegments, key],
-        `"${key}" is not allowed in an option of "${keyword}"; an option has only "const" (the value) and "title" (the label).`,
+        `"${key}" is not allowed in an option of "${keyword}"; an option has only "const" (the value), "title" (the label) and an optional "description".`,
       );
       valid = false;
     }
@@ -721,7 +803,12 @@ function readTitledOptions(
       }
     }
     if (typeof entry.const === 'string' && typeof entry.title === 'string') {
-      options.push({ value: entry.const, label: entry.title });
+      const description = entry.description;
+      options.push({
+        value: entry.const,
+        label: entry.title,
+        ...(typeof description === 'string' && { description }),
+      });
     }
   });
   if (!valid) return undefined;
@@ -736,11 +823,38 @@ function readTitledOptions(
   if (duplicate !== undefined) {
     report(
       segments,
-      `"${keyword}" lists the value ${JSON.stringify(duplicate)} more than once; each option must be unique.`,
+      `"${keyword}" lists the value ${quote(duplicate)} more than once; each option must be unique.`,
     );
     return undefined;
   }
   return options;
+}
+
+/**
+ * Refuses an option list longer than MAX_OPTIONS_PER_FIELD, or one that would take the form past
+ * MAX_OPTIONS, before any entry is read; otherwise counts it against the form's budget.
+ */
+function withinOptionLimits(count: number, segments: readonly string[], report: Report): boolean {
+  const keyword = segments.at(-1);
+  const { state } = report;
+  if (count > MAX_OPTIONS_PER_FIELD) {
+    report(
+      segments,
+      `"${keyword}" lists ${count} options; this client shows at most ${MAX_OPTIONS_PER_FIELD} options in one field. Offer fewer choices, or ask for the value as text.`,
+      'too-many-options',
+    );
+    return false;
+  }
+  if (count > state.optionsLeft) {
+    report(
+      segments,
+      `"${keyword}" lists ${count} options, which takes this form past ${MAX_OPTIONS} options in all fields together, the most this client shows in one form. Split the question into smaller requests.`,
+      'too-many-options',
+    );
+    return false;
+  }
+  state.optionsLeft -= count;
+  return true;
 }
 
 /** Reads a length or item count: a non-negative whole number. */
@@ -801,21 +915,6 @@ function typeMessage(type: unknown): string {
   return `"type" ${describe(type)} is not supported; a field "type" must be ${TYPES_TEXT}.`;
 }
 
-/** Checks a default against the same ajv-formats (full mode) rules the answer checker uses. */
-function matchesFormat(format: string, value: string): boolean {
-  const definition: unknown = Object.hasOwn(fullFormats, format)
-    ? fullFormats[format as keyof typeof fullFormats]
-    : undefined;
-  if (definition instanceof RegExp) return definition.test(value);
-  if (typeof definition === 'function') return Boolean(definition(value));
-  if (isPlainObject(definition)) {
-    const check = definition.validate;
-    if (check instanceof RegExp) return check.test(value);
-    if (typeof check === 'function') return Boolean(check(value));
-  }
-  return true;
-}
-
 /** Escapes one JSON-pointer segment (RFC 6901): `~` → `~0`, then `/` → `~1`. */
 function toPointer(segments: readonly string[]): string {
   return segments.map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
@@ -853,8 +952,13 @@ function codePointLength(value: string): number {
 }
 
 function listValues(options: readonly FieldOption[]): string {
-  const shown = options.slice(0, 10).map((option) => JSON.stringify(option.value));
+  const shown = options.slice(0, 10).map((option) => quote(option.value));
   return options.length > shown.length ? `${shown.join(', ')}, …` : shown.join(', ');
+}
+
+/** A name or value in quotes for a message, cut short so a 1 MB string does not become a 1 MB message. */
+function quote(text: string): string {
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
 }
 
 /** Names a value's JSON type (and shows short scalars) for messages. */

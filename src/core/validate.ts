@@ -1,32 +1,37 @@
 /**
  * Checks form answers against their `requestedSchema` before they leave the client.
  *
- * The default checker uses ajv with ajv-formats (full mode). ajv compiles validators with
- * `new Function`, so a host with a strict Content-Security-Policy can pass its own
- * {@link AnswerChecker} instead.
+ * The default checker is direct code for exactly the flat subset that
+ * {@link analyzeRequestedSchema} accepts: no `new Function`, no schema library, so it runs
+ * under a strict Content-Security-Policy (`script-src 'self'`) and in edge runtimes. It reports
+ * what ajv with ajv-formats (full mode) reports for the same schema and answer, field by field;
+ * hosts that want ajv itself can pass the checker from `input-request-cards/ajv`.
  *
- * Property names are data. ajv skips a property literally named `__proto__` and reads
- * answers through ordinary property access, so the compiled schema never sees the real
- * names: each property gets a safe alias (`p0`, `p1`, …), the answer is copied onto those
- * aliases through own-property checks, and errors are mapped back to the real names. This
- * also lets schemas that differ only in names, titles or descriptions share one validator.
+ * Property names are data: answers are read with own-property checks only, so `__proto__`,
+ * `constructor`, `""`, `user.email` or `a[0]` are names like any other.
  */
 
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { setOwn } from './identity.js';
-import type { RequestedSchema } from './model.js';
+import { matchesFormat } from './formats.js';
+import type { FieldSpec, RequestedSchema } from './model.js';
+import { analyzeRequestedSchema } from './schema.js';
 
-/** One problem with one answer, ready to show next to its field. */
+/**
+ * One problem with one answer, as codes: the words for it live in `messages.fieldError`.
+ *
+ * `keyword` is one of `required` (`{ missingProperty }`), `type` (`{ type }`: `string`,
+ * `number`, `boolean`, `array`, or `object` for a whole answer that is not an object),
+ * `integer` (`{ type: 'integer' }`), `minLength`, `maxLength`, `minimum`, `maximum`,
+ * `minItems`, `maxItems` (each `{ limit }`), `format` (`{ format }`: `email`, `uri`, `date`,
+ * `date-time`), `enum` (`{ allowedValues }`) or `uniqueItems` (`{ i, j }`, the positions of
+ * two equal entries). Other checkers (e.g. ajv's) may report other keywords.
+ */
 export interface FieldError {
   /** The property name exactly as the schema spells it; `""` for a problem with the whole answer. */
   field: string;
-  /** What failed: `required`, `minLength`, `maxLength`, `minimum`, `maximum`, `format`, `type`, `enum`, `minItems`, `maxItems`, `integer`, … */
+  /** What failed, e.g. `minLength`. */
   keyword: string;
-  /** ajv's details for the keyword (e.g. `{ limit: 3 }`), with property aliases turned back into names. */
+  /** The numbers and names behind it, e.g. `{ limit: 3 }`. */
   params: Record<string, unknown>;
-  /** What to do, in words a person understands. */
-  message: string;
 }
 
 /** The result of checking one answer. */
@@ -36,56 +41,43 @@ export interface AnswerCheck {
   errors: FieldError[];
 }
 
-/** Anything that can check an answer against a requestedSchema; ajv is the default, a CSP-safe direct checker can stand in. */
-export type AnswerChecker = (schema: RequestedSchema, content: Record<string, unknown>) => AnswerCheck;
-
-type JsonObject = Record<string, unknown>;
-
-/** A schema made ready for ajv: the real names, in order, behind the aliases `p0`, `p1`, …. */
-interface PreparedSchema {
-  names: readonly string[];
-  aliasToName: ReadonlyMap<string, string>;
-  /** The property schema behind each alias, used to word messages (e.g. selects vs text). */
-  propertyByAlias: ReadonlyMap<string, JsonObject>;
-  validate: ValidateFunction;
+/**
+ * Anything that can check an answer against a requestedSchema: {@link validateAnswer} by
+ * default, or `ajvAnswerChecker` from `input-request-cards/ajv`, or your own.
+ */
+export interface AnswerChecker {
+  (schema: RequestedSchema, content: Record<string, unknown>): AnswerCheck;
+  /** Optional: does the per-schema work ahead of time. The card calls it in idle time after mount. */
+  prepare?: (schema: RequestedSchema) => void;
 }
 
-/** Keys that never change whether an answer is valid; dropping them lets equal questions share a validator. */
-const ANNOTATION_KEYS: ReadonlySet<string> = new Set([
-  '$schema',
-  '$id',
-  '$comment',
-  'title',
-  'description',
-  'examples',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'enumNames',
-]);
+/** Checks one present value of one field; `undefined` when it is fine. */
+type ValueCheck = (value: unknown, field: string) => FieldError | undefined;
 
-const VALIDATOR_CACHE_LIMIT = 200;
-
-let ajvInstance: Ajv | undefined;
-const preparedBySchema = new WeakMap<object, PreparedSchema>();
-/** Keyed by the stable JSON of the aliased schema; insertion order doubles as recency for eviction. */
-const validatorByShape = new Map<string, ValidateFunction>();
-
-/** Created on first use so that importing this module stays cheap and free of `new Function`. */
-function getAjv(): Ajv {
-  if (!ajvInstance) {
-    ajvInstance = new Ajv({ allErrors: true, strict: false });
-    addFormats(ajvInstance);
-  }
-  return ajvInstance;
+interface PlannedField {
+  name: string;
+  required: boolean;
+  check: ValueCheck;
 }
+
+/** One small plan per schema object: a check per field, built once from the analysed fields. */
+const plans = new WeakMap<object, readonly PlannedField[]>();
+
+const FORMAT_OF_KIND: Readonly<Record<string, string>> = {
+  email: 'email',
+  url: 'uri',
+  date: 'date',
+  'date-time': 'date-time',
+};
 
 /**
- * Checks an answer against its `requestedSchema` with ajv and ajv-formats (full mode),
- * reporting every failing field (one error each) in plain English.
+ * Checks an answer against its `requestedSchema`, reporting every failing field (one error
+ * each) as codes for `messages.fieldError` to word.
  *
- * Call it with a schema that {@link analyzeRequestedSchema} accepted. A schema ajv cannot
- * compile throws an error starting with `input-request-cards:`.
+ * Call it with a schema that {@link analyzeRequestedSchema} accepted; any other schema throws
+ * an error starting with `input-request-cards:`. Keys of `content` the schema does not define
+ * are ignored, as JSON Schema does without `additionalProperties`. An `undefined` value counts
+ * as missing. Numbers must be finite; lengths count code points (an emoji is one character).
  *
  * @example
  * const schema: RequestedSchema = {
@@ -95,265 +87,152 @@ function getAjv(): Ajv {
  * };
  * validateAnswer(schema, { age: 17.5 });
  * // { valid: false, errors: [
- * //   { field: 'email', keyword: 'required', params: { missingProperty: 'email' }, message: 'This field is required.' },
- * //   { field: 'age', keyword: 'integer', params: { type: 'integer' }, message: 'Enter a whole number.' },
+ * //   { field: 'email', keyword: 'required', params: { missingProperty: 'email' } },
+ * //   { field: 'age', keyword: 'integer', params: { type: 'integer' } },
  * // ] }
  */
 export const validateAnswer: AnswerChecker = (schema, content) => {
-  const prepared = prepare(schema);
-  const aliasedContent: JsonObject = {};
-  prepared.names.forEach((name, position) => {
-    if (!Object.hasOwn(content, name)) return;
-    const value = content[name];
-    if (value !== undefined) aliasedContent[aliasFor(position)] = value;
-  });
-  const valid = prepared.validate(aliasedContent) === true;
-  return { valid, errors: valid ? [] : toFieldErrors(prepared.validate.errors ?? [], prepared) };
+  const plan = planFor(schema);
+  if (typeof content !== 'object' || content === null || Array.isArray(content)) {
+    return { valid: false, errors: [{ field: '', keyword: 'type', params: { type: 'object' } }] };
+  }
+  let errors: FieldError[] | undefined;
+  for (const { name, required, check } of plan) {
+    const value = Object.hasOwn(content, name) ? content[name] : undefined;
+    const error =
+      value === undefined
+        ? required
+          ? { field: name, keyword: 'required', params: { missingProperty: name } }
+          : undefined
+        : check(value, name);
+    if (!error) continue;
+    if (errors) errors.push(error);
+    else errors = [error];
+  }
+  return errors ? { valid: false, errors } : { valid: true, errors: [] };
 };
 
-/**
- * Compiles the validator for a schema now, e.g. in idle time while the form is read, so the
- * first {@link validateAnswer} call on submit is fast. Later calls for the same or an equal
- * schema are cheap.
- *
- * @example
- * requestIdleCallback(() => prepareAnswerValidator(request.requestedSchema));
- */
-export function prepareAnswerValidator(schema: RequestedSchema): void {
-  prepare(schema);
-}
-
-/**
- * How many distinct compiled validators are cached (at most 200). For tests and diagnostics.
- *
- * @example
- * prepareAnswerValidator(schema);
- * prepareAnswerValidator(structuredClone(schema));
- * answerValidatorCacheSize(); // grew by at most 1
- */
-export function answerValidatorCacheSize(): number {
-  return validatorByShape.size;
-}
-
-function prepare(schema: RequestedSchema): PreparedSchema {
-  const cached = preparedBySchema.get(schema);
+function planFor(schema: RequestedSchema): readonly PlannedField[] {
+  const cached = typeof schema === 'object' && schema !== null ? plans.get(schema) : undefined;
   if (cached) return cached;
-
-  const properties: unknown = Object.hasOwn(schema, 'properties') ? schema.properties : undefined;
-  const names = isObject(properties) ? Object.keys(properties) : [];
-  const required: unknown = Object.hasOwn(schema, 'required') ? schema.required : undefined;
-  // A required name that is not a property still needs an alias so its absence is reported.
-  const propertyNames = new Set(names);
-  for (const name of Array.isArray(required) ? required : []) {
-    if (typeof name === 'string' && !propertyNames.has(name)) {
-      propertyNames.add(name);
-      names.push(name);
-    }
-  }
-  const aliasByName = new Map(names.map((name, position) => [name, aliasFor(position)]));
-  const aliasToName = new Map(names.map((name, position) => [aliasFor(position), name]));
-
-  const aliasedProperties: JsonObject = {};
-  const propertyByAlias = new Map<string, JsonObject>();
-  if (isObject(properties)) {
-    for (const name of Object.keys(properties)) {
-      const alias = aliasByName.get(name) ?? name;
-      const property = properties[name];
-      aliasedProperties[alias] = isObject(property) ? withoutAnnotations(property) : property;
-      if (isObject(property)) propertyByAlias.set(alias, property);
-    }
-  }
-
-  const aliasedSchema = withoutAnnotations(schema);
-  if (isObject(properties)) aliasedSchema.properties = aliasedProperties;
-  if (Array.isArray(required)) {
-    aliasedSchema.required = required.map((name: unknown) =>
-      typeof name === 'string' ? (aliasByName.get(name) ?? name) : name,
+  const analysis = analyzeRequestedSchema(schema);
+  if (!analysis.ok) {
+    const first = analysis.problems[0];
+    throw new Error(
+      `input-request-cards: validateAnswer cannot check answers against this requestedSchema, because it is outside the flat MCP subset (${first?.path || '/'}: ${first?.message ?? 'unknown problem'}). Check schemas with analyzeRequestedSchema first and show only the ones it accepts as forms.`,
     );
   }
+  const plan = analysis.fields.map((field) => ({
+    name: field.name,
+    required: field.required,
+    check: checkFor(field),
+  }));
+  plans.set(schema, plan);
+  return plan;
+}
 
-  const shape = stableStringify(aliasedSchema);
-  let validate = validatorByShape.get(shape);
-  if (validate) {
-    // Re-insert so the most recently used shapes are evicted last.
-    validatorByShape.delete(shape);
-  } else {
-    try {
-      validate = getAjv().compile(aliasedSchema);
-    } catch (error) {
-      throw new Error(
-        `input-request-cards: cannot check answers against this requestedSchema (${error instanceof Error ? error.message : String(error)}). Check it with analyzeRequestedSchema first.`,
-        { cause: error },
-      );
+function checkFor(field: FieldSpec): ValueCheck {
+  switch (field.kind) {
+    case 'number':
+    case 'integer': {
+      const { minimum, maximum } = field;
+      const integer = field.kind === 'integer';
+      return (value, name) => {
+        if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value))) {
+          return integer
+            ? fail(name, 'integer', { type: 'integer' })
+            : fail(name, 'type', { type: 'number' });
+        }
+        if (maximum !== undefined && value > maximum) return fail(name, 'maximum', { limit: maximum });
+        if (minimum !== undefined && value < minimum) return fail(name, 'minimum', { limit: minimum });
+        return undefined;
+      };
+    }
+    case 'boolean':
+      return (value, name) =>
+        typeof value === 'boolean' ? undefined : fail(name, 'type', { type: 'boolean' });
+    case 'single-select': {
+      const values = new Set(field.options.map((option) => option.value));
+      const allowedValues = [...values];
+      return (value, name) => {
+        if (typeof value !== 'string') return fail(name, 'type', { type: 'string' });
+        return values.has(value) ? undefined : fail(name, 'enum', { allowedValues });
+      };
+    }
+    case 'multi-select': {
+      const values = new Set(field.options.map((option) => option.value));
+      const allowedValues = [...values];
+      const { minItems, maxItems, uniqueItems } = field;
+      return (value, name) => {
+        if (!Array.isArray(value)) return fail(name, 'type', { type: 'array' });
+        if (maxItems !== undefined && value.length > maxItems)
+          return fail(name, 'maxItems', { limit: maxItems });
+        if (minItems !== undefined && value.length < minItems)
+          return fail(name, 'minItems', { limit: minItems });
+        // Entries before repeats, in ajv's order, so both checkers name the same keyword.
+        for (const entry of value) {
+          if (typeof entry !== 'string' || !values.has(entry)) return fail(name, 'enum', { allowedValues });
+        }
+        const duplicate = uniqueItems ? findDuplicate(value) : undefined;
+        return duplicate ? fail(name, 'uniqueItems', duplicate) : undefined;
+      };
+    }
+    default: {
+      const { minLength, maxLength } = field;
+      const format = FORMAT_OF_KIND[field.kind];
+      return (value, name) => {
+        if (typeof value !== 'string') return fail(name, 'type', { type: 'string' });
+        // UTF-16 length bounds the code point count from above, so most strings need no count.
+        if (maxLength !== undefined && value.length > maxLength && codePoints(value) > maxLength) {
+          return fail(name, 'maxLength', { limit: maxLength });
+        }
+        if (minLength !== undefined && (value.length < minLength || codePoints(value) < minLength)) {
+          return fail(name, 'minLength', { limit: minLength });
+        }
+        if (format !== undefined && !matchesFormat(format, value)) return fail(name, 'format', { format });
+        return undefined;
+      };
     }
   }
-  validatorByShape.set(shape, validate);
-  for (const oldest of validatorByShape.keys()) {
-    if (validatorByShape.size <= VALIDATOR_CACHE_LIMIT) break;
-    validatorByShape.delete(oldest);
+}
+
+function fail(field: string, keyword: string, params: Record<string, unknown>): FieldError {
+  return { field, keyword, params };
+}
+
+/** JSON Schema lengths count code points, not UTF-16 units (a lone surrogate counts as one). */
+function codePoints(value: string): number {
+  let count = value.length;
+  for (let index = 0; index < value.length - 1; index++) {
+    const unit = value.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        index++;
+      }
+    }
   }
-
-  const prepared: PreparedSchema = { names, aliasToName, propertyByAlias, validate };
-  preparedBySchema.set(schema, prepared);
-  return prepared;
+  return count;
 }
 
-function aliasFor(position: number): string {
-  return `p${position}`;
-}
-
-function withoutAnnotations(object: JsonObject): JsonObject {
-  const copy: JsonObject = {};
-  for (const key of Object.keys(object)) {
-    // Property keys of schemas are fixed keyword names; `__proto__` could only come from a
-    // hostile schema and must not become a prototype, so copy it as an ordinary own key.
-    if (ANNOTATION_KEYS.has(key) || key.startsWith('x-')) continue;
-    setOwn(copy, key, object[key]);
+/**
+ * The first two equal entries, found scanning from the end as ajv does, so both checkers name
+ * the same pair: `{ i, j }` with `i < j`.
+ */
+function findDuplicate(entries: readonly unknown[]): { i: number; j: number } | undefined {
+  if (entries.length <= 16) {
+    // A few picks: comparing pairs is cheaper than building a map.
+    for (let i = entries.length - 2; i >= 0; i--) {
+      for (let j = i + 1; j < entries.length; j++) if (entries[i] === entries[j]) return { i, j };
+    }
+    return undefined;
   }
-  return copy;
-}
-
-function toFieldErrors(ajvErrors: readonly ErrorObject[], prepared: PreparedSchema): FieldError[] {
-  // Keyed by alias, not name: a property literally named "" must not collide with the whole answer ("").
-  const errorByAlias = new Map<string, FieldError>();
-  for (const ajvError of ajvErrors) {
-    const alias =
-      ajvError.keyword === 'required'
-        ? String(ajvError.params.missingProperty)
-        : firstSegment(ajvError.instancePath);
-    const existing = errorByAlias.get(alias);
-    if (existing && (existing.keyword === 'required' || ajvError.keyword !== 'required')) continue;
-    const field = alias === '' ? '' : (prepared.aliasToName.get(alias) ?? alias);
-    errorByAlias.set(alias, toFieldError(ajvError, field, prepared.propertyByAlias.get(alias)));
+  const seen = new Map<unknown, number>();
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const j = seen.get(entries[i]);
+    if (j !== undefined) return { i, j };
+    seen.set(entries[i], i);
   }
-  const ordered: FieldError[] = [];
-  const rootError = errorByAlias.get('');
-  if (rootError) ordered.push(rootError);
-  prepared.names.forEach((_, position) => {
-    const error = errorByAlias.get(aliasFor(position));
-    if (error) ordered.push(error);
-  });
-  return ordered;
-}
-
-function toFieldError(ajvError: ErrorObject, field: string, property: JsonObject | undefined): FieldError {
-  const params: Record<string, unknown> = { ...ajvError.params };
-  if (ajvError.keyword === 'required') {
-    params.missingProperty = field;
-    return { field, keyword: 'required', params, message: 'This field is required.' };
-  }
-  const limit = params.limit;
-  const isItem = ajvError.instancePath.split('/').length > 2;
-  switch (ajvError.keyword) {
-    case 'minLength':
-      return { field, keyword: 'minLength', params, message: `Enter at least ${count(limit, 'character')}.` };
-    case 'maxLength':
-      return { field, keyword: 'maxLength', params, message: `Enter at most ${count(limit, 'character')}.` };
-    case 'minimum':
-      return { field, keyword: 'minimum', params, message: `Enter a number of at least ${String(limit)}.` };
-    case 'maximum':
-      return { field, keyword: 'maximum', params, message: `Enter a number of at most ${String(limit)}.` };
-    case 'exclusiveMinimum':
-      return {
-        field,
-        keyword: 'exclusiveMinimum',
-        params,
-        message: `Enter a number greater than ${String(limit)}.`,
-      };
-    case 'exclusiveMaximum':
-      return {
-        field,
-        keyword: 'exclusiveMaximum',
-        params,
-        message: `Enter a number less than ${String(limit)}.`,
-      };
-    case 'minItems':
-      return { field, keyword: 'minItems', params, message: `Choose at least ${count(limit, 'option')}.` };
-    case 'maxItems':
-      return { field, keyword: 'maxItems', params, message: `Choose at most ${count(limit, 'option')}.` };
-    case 'uniqueItems':
-      return { field, keyword: 'uniqueItems', params, message: 'Choose each option only once.' };
-    case 'format':
-      return { field, keyword: 'format', params, message: formatMessage(params.format) };
-    case 'multipleOf':
-      return params.multipleOf === 1
-        ? { field, keyword: 'integer', params, message: 'Enter a whole number.' }
-        : {
-            field,
-            keyword: 'multipleOf',
-            params,
-            message: `Enter a multiple of ${String(params.multipleOf)}.`,
-          };
-    case 'enum':
-    case 'const':
-    case 'oneOf':
-    case 'anyOf':
-      return { field, keyword: 'enum', params, message: 'Choose one of the listed options.' };
-    case 'type':
-      if (params.type === 'integer')
-        return { field, keyword: 'integer', params, message: 'Enter a whole number.' };
-      return { field, keyword: 'type', params, message: typeMessage(params.type, property, isItem) };
-    default:
-      return { field, keyword: ajvError.keyword, params, message: 'Check this value.' };
-  }
-}
-
-function typeMessage(type: unknown, property: JsonObject | undefined, isItem: boolean): string {
-  if (isItem || (property && (Object.hasOwn(property, 'enum') || Object.hasOwn(property, 'oneOf')))) {
-    return 'Choose one of the listed options.';
-  }
-  switch (type) {
-    case 'number':
-      return 'Enter a number.';
-    case 'boolean':
-      return 'Choose yes or no.';
-    case 'array':
-      return 'Choose from the listed options.';
-    case 'string':
-      return 'Enter text.';
-    default:
-      return 'Enter a value of the right kind.';
-  }
-}
-
-function formatMessage(format: unknown): string {
-  switch (format) {
-    case 'email':
-      return 'Enter a valid email address.';
-    case 'uri':
-      return 'Enter a valid URL (for example https://example.com).';
-    case 'date':
-      return 'Enter a valid date (YYYY-MM-DD).';
-    case 'date-time':
-      return 'Enter a valid date and time.';
-    default:
-      return `Enter a value in the ${String(format)} format.`;
-  }
-}
-
-function count(limit: unknown, noun: string): string {
-  return `${String(limit)} ${noun}${limit === 1 ? '' : 's'}`;
-}
-
-/** The first segment of a JSON pointer, unescaped (`~1` → `/`, then `~0` → `~`). */
-function firstSegment(pointer: string): string {
-  const segment = pointer.split('/')[1] ?? '';
-  return segment.replaceAll('~1', '/').replaceAll('~0', '~');
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** JSON with object keys sorted, so equal schemas give equal strings whatever their key order. */
-function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (isObject(value)) {
-    const entries = Object.keys(value)
-      .sort()
-      .filter((key) => value[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${stableStringify(value[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+  return undefined;
 }

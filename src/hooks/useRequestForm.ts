@@ -126,6 +126,14 @@ export function useRequestForm({
     return () => subscription.unsubscribe();
   }, [form, session, key, fields]);
 
+  // A checker that compiles (ajv, from `input-request-cards/ajv`) does so in idle time after
+  // mount, never on the mount path; the default checker has nothing to prepare.
+  useEffect(() => {
+    const prepare = checker.prepare;
+    if (!prepare) return;
+    return whenIdle(() => prepare(requestedSchema));
+  }, [checker, requestedSchema]);
+
   const { handleSubmit, getValues } = form;
   // The content is rebuilt from the raw values rather than taken from handleSubmit: the form
   // library copies objects with plain assignment, which would turn a property named
@@ -148,4 +156,13 @@ export function useRequestForm({
       accept: () => accept(),
     };
   }, [form, request, accept]);
+}
+
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 50);
+  return () => clearTimeout(handle);
 }

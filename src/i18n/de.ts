@@ -59,6 +59,8 @@ export const germanMessages: InputRequestMessages = {
         return 'Dieses Formular verwendet Schema-Funktionen, die diese App nicht sicher anzeigen kann. Sie können ablehnen oder abbrechen.';
       case 'too-many-fields':
         return 'Der Server fragt zu viele Werte auf einmal ab. Sie können ablehnen oder abbrechen.';
+      case 'too-many-options':
+        return 'Dieses Formular bietet mehr Optionen an, als diese App auf einmal anzeigen kann. Sie können ablehnen oder abbrechen.';
       case 'duplicate-key':
         return 'Der Server hat dieselbe Frage zweimal gesendet; diese Kopie kann nicht beantwortet werden. Sie können ablehnen oder abbrechen.';
       case 'missing-link':
@@ -127,10 +129,6 @@ function germanFieldError(error: FieldError, field: FieldSpec): string {
       return `Geben Sie eine Zahl von mindestens ${n(limit)} ein.`;
     case 'maximum':
       return `Geben Sie eine Zahl von höchstens ${n(limit)} ein.`;
-    case 'exclusiveMinimum':
-      return `Geben Sie eine Zahl größer als ${n(limit)} ein.`;
-    case 'exclusiveMaximum':
-      return `Geben Sie eine Zahl kleiner als ${n(limit)} ein.`;
     case 'minItems':
       return `Wählen Sie mindestens ${options(limit)}.`;
     case 'maxItems':
@@ -141,8 +139,6 @@ function germanFieldError(error: FieldError, field: FieldSpec): string {
       return formatError(params.format);
     case 'integer':
       return 'Geben Sie eine ganze Zahl ein.';
-    case 'multipleOf':
-      return `Geben Sie ein Vielfaches von ${n(params.multipleOf)} ein.`;
     case 'enum':
       return 'Wählen Sie eine der angebotenen Optionen.';
     case 'type':
@@ -167,7 +163,7 @@ function formatError(format: unknown): string {
     case 'date-time':
       return 'Geben Sie ein gültiges Datum mit Uhrzeit ein.';
     default:
-      return `Geben Sie einen Wert im Format „${String(format)}“ ein.`;
+      return 'Geben Sie einen Wert im erwarteten Format ein.';
   }
 }
 
@@ -178,6 +174,7 @@ function typeError(type: unknown, field: FieldSpec): string {
   }
   switch (type) {
     case 'number':
+    case 'integer':
       return 'Geben Sie eine Zahl ein.';
     case 'boolean':
       return 'Wählen Sie Ja oder Nein.';
@@ -185,6 +182,8 @@ function typeError(type: unknown, field: FieldSpec): string {
       return 'Wählen Sie aus den angebotenen Optionen.';
     case 'string':
       return 'Geben Sie Text ein.';
+    case 'object':
+      return 'Diese Antwort besteht nicht aus Feldern und kann nicht gesendet werden.';
     default:
       return 'Geben Sie einen Wert der passenden Art ein.';
   }

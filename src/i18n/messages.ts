@@ -56,7 +56,8 @@ export interface InputRequestMessages {
   cannotAnswer: string;
   /**
    * Why a request cannot be answered here. `request.reasonCode` says which case it is
-   * (`sampling`, `roots`, `unknown-method`, `schema`, …); `request.reason` is the English text.
+   * (`sampling`, `roots`, `unknown-method`, `schema`, `too-many-fields`, `too-many-options`, …);
+   * `request.reason` is the English text.
    */
   unsupportedReason: (request: UnsupportedRequest) => string;
   /** Summary of the list of problems behind an unsupported request. */
@@ -127,12 +128,13 @@ export interface InputRequestMessages {
   /** Lifecycle: the task's state could not be fetched; it will be tried again. */
   connectionLost: string;
   /**
-   * The text under a field that failed validation. `error.keyword` and `error.params` say what
-   * failed (e.g. `minLength` with `{ limit: 3 }`); `error.message` is the English default.
+   * The text under a field that failed validation, from the checker's codes: `error.keyword` and
+   * `error.params` say what failed (e.g. `minLength` with `{ limit: 3 }`), `field` is the field.
    * Every keyword `validateAnswer` reports: `required`, `minLength`, `maxLength`, `minimum`,
-   * `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minItems`, `maxItems`, `uniqueItems`,
-   * `format` (`params.format`), `integer`, `multipleOf` (`params.multipleOf`), `enum`, `type`
-   * (`params.type`); anything else is a catch-all.
+   * `maximum`, `integer`, `minItems`, `maxItems`, `uniqueItems`, `enum`, `format`
+   * (`params.format`: `email`, `uri`, `date`, `date-time`) and `type` (`params.type`: `string`,
+   * `number`, `boolean`, `array`, `object`); anything else (another checker's keyword) gets a
+   * catch-all.
    */
   fieldError: (error: FieldError, field: FieldSpec) => string;
 }
@@ -166,7 +168,10 @@ export const englishMessages: InputRequestMessages = {
   changeAnswer: 'Change answer',
   progress: (answered, total) => `${answered} of ${total} answered`,
   cannotAnswer: 'This request cannot be answered here',
-  unsupportedReason: (request) => request.reason,
+  unsupportedReason: (request) =>
+    request.reasonCode === 'too-many-options'
+      ? 'This form offers more options than this app can show at once. You can decline or cancel.'
+      : request.reason,
   problemDetails: (count) => (count === 1 ? 'Show the problem' : `Show the ${count} problems`),
   openLink: 'Open link',
   done: 'Done',
@@ -205,7 +210,7 @@ export const englishMessages: InputRequestMessages = {
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
   cancelled: 'The task was cancelled.',
   connectionLost: 'Could not reach the server. Trying again…',
-  fieldError: (error) => englishFieldError(error),
+  fieldError: (error, field) => englishFieldError(error, field),
 };
 
 /** A failure in plain English, by its code; never the raw message. */
@@ -228,16 +233,15 @@ function englishFailure(failure: Failure): string {
   }
 }
 
-/**
- * English text for a validation error. Keywords with a number are worded here so the number is
- * formatted with `Intl.NumberFormat` (10,000 rather than 10000); the rest keep the checker's own
- * English message.
- */
-function englishFieldError(error: FieldError): string {
-  const limit = error.params.limit;
+/** English text for a validation error; numbers are formatted with `Intl.NumberFormat('en')`. */
+function englishFieldError(error: FieldError, field: FieldSpec): string {
+  const { params } = error;
+  const limit = params.limit;
   const n = (value: unknown) => formatNumber('en', value);
   const count = (value: unknown, noun: string) => `${n(value)} ${noun}${value === 1 ? '' : 's'}`;
   switch (error.keyword) {
+    case 'required':
+      return 'This field is required.';
     case 'minLength':
       return `Enter at least ${count(limit, 'character')}.`;
     case 'maxLength':
@@ -246,17 +250,57 @@ function englishFieldError(error: FieldError): string {
       return `Enter a number of at least ${n(limit)}.`;
     case 'maximum':
       return `Enter a number of at most ${n(limit)}.`;
-    case 'exclusiveMinimum':
-      return `Enter a number greater than ${n(limit)}.`;
-    case 'exclusiveMaximum':
-      return `Enter a number less than ${n(limit)}.`;
+    case 'integer':
+      return 'Enter a whole number.';
     case 'minItems':
       return `Choose at least ${count(limit, 'option')}.`;
     case 'maxItems':
       return `Choose at most ${count(limit, 'option')}.`;
-    case 'multipleOf':
-      return `Enter a multiple of ${n(error.params.multipleOf)}.`;
+    case 'uniqueItems':
+      return 'Choose each option only once.';
+    case 'enum':
+      return 'Choose one of the listed options.';
+    case 'format':
+      return englishFormatError(params.format);
+    case 'type':
+      return englishTypeError(params.type, field);
     default:
-      return error.message;
+      return 'Check this value.';
+  }
+}
+
+function englishFormatError(format: unknown): string {
+  switch (format) {
+    case 'email':
+      return 'Enter a valid email address.';
+    case 'uri':
+      return 'Enter a valid URL (for example https://example.com).';
+    case 'date':
+      return 'Enter a valid date (YYYY-MM-DD).';
+    case 'date-time':
+      return 'Enter a valid date and time.';
+    default:
+      return 'Enter a value in the expected format.';
+  }
+}
+
+function englishTypeError(type: unknown, field: FieldSpec): string {
+  if (field.kind === 'multi-select' && type === 'array') return 'Choose from the listed options.';
+  if (field.kind === 'single-select' || field.kind === 'multi-select')
+    return 'Choose one of the listed options.';
+  switch (type) {
+    case 'number':
+    case 'integer':
+      return 'Enter a number.';
+    case 'boolean':
+      return 'Choose yes or no.';
+    case 'array':
+      return 'Choose from the listed options.';
+    case 'string':
+      return 'Enter text.';
+    case 'object':
+      return 'This answer is not a set of fields; it cannot be sent.';
+    default:
+      return 'Enter a value of the right kind.';
   }
 }

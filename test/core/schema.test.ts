@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from '../../src/core/model.ts';
-import { analyzeRequestedSchema, MAX_FIELDS } from '../../src/core/schema.ts';
+import {
+  analyzeRequestedSchema,
+  MAX_FIELDS,
+  MAX_OPTIONS,
+  MAX_OPTIONS_PER_FIELD,
+} from '../../src/core/schema.ts';
 
 /** A root schema with one property named `f`. */
 function withField(property: unknown, required?: string[]) {
@@ -253,6 +258,51 @@ describe('analyzeRequestedSchema: accepted constructs', () => {
       maxItems: 2,
       default: [],
     });
+  });
+
+  it.each([true, false])('accepts uniqueItems: %s on a multi-select, and keeps only true', (uniqueItems) => {
+    const field = onlyField({ type: 'array', items: { type: 'string', enum: ['a', 'b'] }, uniqueItems });
+    expect(field).toMatchObject({ kind: 'multi-select' });
+    if (uniqueItems) expect(field).toHaveProperty('uniqueItems', true);
+    else expect(field).not.toHaveProperty('uniqueItems');
+  });
+
+  it.each([1, 'true', null])('refuses uniqueItems: %j', (uniqueItems) => {
+    const problems = problemsAt(
+      withField({ type: 'array', items: { type: 'string', enum: ['a'] }, uniqueItems }),
+      '/properties/f/uniqueItems',
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message).toContain('true or false');
+  });
+
+  it('refuses uniqueItems on a field that is not a multi-select', () => {
+    expect(problemPaths(withField({ type: 'string', uniqueItems: true }))).toEqual([
+      '/properties/f/uniqueItems',
+    ]);
+  });
+
+  it('carries option descriptions of oneOf and items.anyOf entries, as text', () => {
+    const markup = '<img src=x onerror=alert(1)> Billed <b>yearly</b>';
+    const single = onlyField({
+      type: 'string',
+      oneOf: [
+        { const: 'pro', title: 'Pro', description: markup },
+        { const: 'free', title: 'Free' },
+      ],
+    });
+    expect(single).toMatchObject({
+      options: [
+        { value: 'pro', label: 'Pro', description: markup },
+        { value: 'free', label: 'Free' },
+      ],
+    });
+    expect((single as { options: object[] }).options[1]).not.toHaveProperty('description');
+    const multi = onlyField({
+      type: 'array',
+      items: { anyOf: [{ const: 'x', title: 'X', description: 'The first one' }] },
+    });
+    expect(multi).toMatchObject({ options: [{ value: 'x', label: 'X', description: 'The first one' }] });
   });
 
   it('accepts items.type "string" next to anyOf, and minItems equal to the option count', () => {
@@ -561,7 +611,6 @@ describe('analyzeRequestedSchema: refused property constructs', () => {
     ['string', 'minimum', 0],
     ['string', 'items', {}],
     ['string', 'minProperties', 1],
-    ['array', 'uniqueItems', true],
     ['array', 'contains', { const: 'a' }],
     ['array', 'minLength', 1],
     ['array', 'prefixItems', []],
@@ -737,7 +786,8 @@ describe('analyzeRequestedSchema: refused property constructs', () => {
         '/properties/f/oneOf/1/const',
       ],
       [[{ const: 'a', title: 5 }], '/properties/f/oneOf/0/title'],
-      [[{ const: 'a', title: 'A', description: 'x' }], '/properties/f/oneOf/0/description'],
+      [[{ const: 'a', title: 'A', description: 5 }], '/properties/f/oneOf/0/description'],
+      [[{ const: 'a', title: 'A', label: 'x' }], '/properties/f/oneOf/0/label'],
       [[{ type: 'string', const: 'a', title: 'A' }], '/properties/f/oneOf/0/type'],
     ])('refuses malformed oneOf entries %j at %s', (oneOf, path) => {
       expect(problemPaths(withField({ type: 'string', oneOf }))).toEqual([path]);
@@ -990,5 +1040,158 @@ describe('analyzeRequestedSchema: empty option values', () => {
     expect(problemPaths(withField({ type: 'array', items: { anyOf: [{ const: '', title: 'x' }] } }))).toEqual(
       ['/properties/f/items/anyOf'],
     );
+  });
+});
+
+describe('analyzeRequestedSchema: bounded work on hostile sizes', () => {
+  const options = (count: number) => Array.from({ length: count }, (_, i) => `o${i}`);
+
+  it(`accepts ${MAX_OPTIONS_PER_FIELD} options in a field, in each way of writing options`, () => {
+    const values = options(MAX_OPTIONS_PER_FIELD);
+    const titled = values.map((value) => ({ const: value, title: value }));
+    for (const property of [
+      { type: 'string', enum: values },
+      { type: 'string', oneOf: titled },
+      { type: 'array', items: { type: 'string', enum: values } },
+      { type: 'array', items: { anyOf: titled } },
+    ]) {
+      expect(onlyField(property)).toMatchObject({ options: { length: MAX_OPTIONS_PER_FIELD } });
+    }
+  });
+
+  it.each([
+    ['enum', { type: 'string', enum: options(MAX_OPTIONS_PER_FIELD + 1) }, '/properties/f/enum'],
+    [
+      'oneOf',
+      { type: 'string', oneOf: options(10_000).map((value) => ({ const: value, title: value })) },
+      '/properties/f/oneOf',
+    ],
+    [
+      'items.enum',
+      { type: 'array', items: { type: 'string', enum: options(100_000) } },
+      '/properties/f/items/enum',
+    ],
+    [
+      'items.anyOf',
+      { type: 'array', items: { anyOf: options(10_000).map((value) => ({ const: value, title: value })) } },
+      '/properties/f/items/anyOf',
+    ],
+  ])('refuses a field with more than %s options as too-many-options', (_, property, path) => {
+    const analysis = analyzeRequestedSchema(withField(property));
+    expect(analysis).toMatchObject({ ok: false, reasonCode: 'too-many-options' });
+    if (analysis.ok) return;
+    expect(analysis.problems.map((problem) => problem.path)).toEqual([path]);
+    expect(analysis.problems[0]?.message).toContain(`at most ${MAX_OPTIONS_PER_FIELD} options in one field`);
+  });
+
+  it('refuses an option list before reading its entries', () => {
+    const entries = new Array(MAX_OPTIONS_PER_FIELD + 1);
+    let reads = 0;
+    for (let i = 0; i < entries.length; i++) {
+      Object.defineProperty(entries, i, {
+        get: () => {
+          reads++;
+          return `o${i}`;
+        },
+      });
+    }
+    expect(analyzeRequestedSchema(withField({ type: 'string', enum: entries }))).toMatchObject({
+      reasonCode: 'too-many-options',
+    });
+    expect(reads).toBe(0);
+  });
+
+  it(`refuses more than ${MAX_OPTIONS} options across the form, naming the field that passes it`, () => {
+    const fullField = { type: 'string', enum: options(MAX_OPTIONS_PER_FIELD) };
+    const fitting = { a: fullField, b: fullField };
+    expect(analyzeRequestedSchema({ type: 'object', properties: fitting }).ok).toBe(true);
+    const analysis = analyzeRequestedSchema({
+      type: 'object',
+      properties: { ...fitting, c: { type: 'array', items: { type: 'string', enum: ['x'] } } },
+    });
+    expect(analysis).toMatchObject({ ok: false, reasonCode: 'too-many-options' });
+    if (analysis.ok) return;
+    expect(analysis.problems.map((problem) => problem.path)).toEqual(['/properties/c/items/enum']);
+    expect(analysis.problems[0]?.message).toContain(`past ${MAX_OPTIONS} options`);
+  });
+
+  it('gives too-many-fields as the reason for too many fields, and schema for other problems', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: MAX_FIELDS + 1 }, (_, i) => [`f${i}`, { type: 'string' }]),
+    );
+    expect(analyzeRequestedSchema({ type: 'object', properties: many })).toMatchObject({
+      reasonCode: 'too-many-fields',
+    });
+    expect(analyzeRequestedSchema(withField({ type: 'string', pattern: 'x' }))).toMatchObject({
+      reasonCode: 'schema',
+    });
+  });
+
+  it('refuses 10,000 fields analysing only the first hundred', () => {
+    let typeReads = 0;
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 10_000; i++) {
+      properties[`f${i}`] = {
+        get type() {
+          typeReads++;
+          return 'string';
+        },
+      };
+    }
+    const analysis = analyzeRequestedSchema({
+      type: 'object',
+      properties,
+      required: Object.keys(properties),
+    });
+    expect(analysis).toMatchObject({ ok: false, reasonCode: 'too-many-fields' });
+    if (analysis.ok) return;
+    expect(analysis.problems.map((problem) => problem.path)).toEqual(['/properties']);
+    expect(typeReads).toBeLessThanOrEqual(MAX_FIELDS * 2);
+  });
+
+  it('refuses a schema nested 10,000 deep without overflowing the stack', () => {
+    let nested: Record<string, unknown> = { type: 'string' };
+    for (let depth = 0; depth < 10_000; depth++) {
+      nested = { type: 'object', properties: { inner: nested }, items: nested, oneOf: [nested] };
+    }
+    const analysis = analyzeRequestedSchema({ type: 'object', properties: { deep: nested } });
+    expect(analysis).toMatchObject({ ok: false, reasonCode: 'schema' });
+    if (analysis.ok) return;
+    expect(analysis.problems.map((problem) => problem.path)).toContain('/properties/deep/type');
+    // Wrapped in arrays too: anyOf entries and defaults are never walked.
+    let wrapped: unknown = 'x';
+    for (let depth = 0; depth < 10_000; depth++) wrapped = [wrapped];
+    expect(
+      analyzeRequestedSchema(withField({ type: 'array', items: { anyOf: wrapped }, default: wrapped })).ok,
+    ).toBe(false);
+  });
+
+  it('lists at most 100 problems and counts the rest in one closing problem', () => {
+    const property: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 500; i++) property[`unknown${i}`] = true;
+    const analysis = analyzeRequestedSchema(withField(property));
+    expect(analysis.ok).toBe(false);
+    if (analysis.ok) return;
+    expect(analysis.problems).toHaveLength(101);
+    expect(analysis.problems.at(-1)).toStrictEqual({
+      path: '',
+      message: 'There are 400 more problems not listed here; fix the ones above first.',
+    });
+  });
+
+  it('takes 1 MB titles and descriptions as they are, and quotes 1 MB names and values short', () => {
+    const huge = 'x'.repeat(1_000_000);
+    const field = onlyField({ type: 'string', title: huge, description: huge });
+    expect(field.title).toBe(huge);
+    const hugeName = `n${huge}`;
+    const analysis = analyzeRequestedSchema({
+      type: 'object',
+      properties: { [hugeName]: 'not a schema', b: { type: 'string', enum: ['a'], default: huge } },
+      required: [`${huge}!`],
+    });
+    expect(analysis.ok).toBe(false);
+    if (analysis.ok) return;
+    for (const problem of analysis.problems) expect(problem.message.length).toBeLessThan(500);
+    expect(analysis.problems.map((problem) => problem.path)).toContain(`/properties/${hugeName}`);
   });
 });

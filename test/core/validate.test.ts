@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestedSchema } from '../../src/core/model.ts';
 import { analyzeRequestedSchema } from '../../src/core/schema.ts';
-import {
-  answerValidatorCacheSize,
-  type FieldError,
-  prepareAnswerValidator,
-  validateAnswer,
-} from '../../src/core/validate.ts';
+import { type FieldError, validateAnswer } from '../../src/core/validate.ts';
 
 function schemaOf(properties: RequestedSchema['properties'], required?: string[]): RequestedSchema {
   return { type: 'object', properties, ...(required && { required }) };
@@ -20,7 +15,18 @@ function errorFor(property: Record<string, unknown>, value: unknown): FieldError
   return check.errors[0];
 }
 
-describe('validateAnswer: keyword mapping', () => {
+const options = { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] } };
+const titledOptions = {
+  type: 'array',
+  items: {
+    anyOf: [
+      { const: 'a', title: 'A' },
+      { const: 'b', title: 'B' },
+    ],
+  },
+};
+
+describe('validateAnswer: codes for every keyword', () => {
   it('passes a valid answer', () => {
     const schema = schemaOf(
       {
@@ -28,7 +34,7 @@ describe('validateAnswer: keyword mapping', () => {
         age: { type: 'integer', minimum: 0 },
         agree: { type: 'boolean' },
         plan: { type: 'string', enum: ['a', 'b'] },
-        tags: { type: 'array', items: { type: 'string', enum: ['x', 'y'] } },
+        tags: { type: 'array', items: { type: 'string', enum: ['x', 'y'] }, uniqueItems: true },
       },
       ['name'],
     );
@@ -37,175 +43,205 @@ describe('validateAnswer: keyword mapping', () => {
     ).toStrictEqual({ valid: true, errors: [] });
   });
 
-  it('maps a missing required field', () => {
-    expect(validateAnswer(schemaOf({ f: { type: 'string' } }, ['f']), {})).toStrictEqual({
-      valid: false,
-      errors: [
-        {
-          field: 'f',
-          keyword: 'required',
-          params: { missingProperty: 'f' },
-          message: 'This field is required.',
-        },
-      ],
-    });
+  it('reports a missing required field, and counts an undefined value as missing', () => {
+    const schema = schemaOf({ f: { type: 'string' } }, ['f']);
+    const missing = { field: 'f', keyword: 'required', params: { missingProperty: 'f' } };
+    expect(validateAnswer(schema, {})).toStrictEqual({ valid: false, errors: [missing] });
+    expect(validateAnswer(schema, { f: undefined })).toStrictEqual({ valid: false, errors: [missing] });
   });
 
-  it('treats an undefined value as missing', () => {
-    expect(
-      validateAnswer(schemaOf({ f: { type: 'string' } }, ['f']), { f: undefined }).errors[0]?.keyword,
-    ).toBe('required');
-  });
-
-  it('reports a required name that has no property', () => {
-    expect(validateAnswer(schemaOf({}, ['ghost']), {}).errors).toMatchObject([
-      { field: 'ghost', keyword: 'required' },
-    ]);
+  it('lets optional fields be left out', () => {
+    expect(errorFor({ type: 'integer', minimum: 5 }, undefined)).toBeUndefined();
   });
 
   it.each([
-    [{ type: 'string', minLength: 3 }, 'ab', 'minLength', 'Enter at least 3 characters.', { limit: 3 }],
-    [{ type: 'string', minLength: 1 }, '', 'minLength', 'Enter at least 1 character.', { limit: 1 }],
+    ['minLength', { type: 'string', minLength: 3 }, 'ab', { limit: 3 }],
+    ['minLength of 1 on ""', { type: 'string', minLength: 1 }, '', { limit: 1 }],
+    ['maxLength', { type: 'string', maxLength: 10 }, 'abcdefghijk', { limit: 10 }],
+    ['minimum', { type: 'number', minimum: 1 }, 0.5, { limit: 1 }],
+    ['maximum', { type: 'number', maximum: 10 }, 11, { limit: 10 }],
+    ['integer with a fraction', { type: 'integer' }, 1.5, { type: 'integer' }],
+    ['integer with a string', { type: 'integer' }, '5', { type: 'integer' }],
+    ['integer with Infinity', { type: 'integer' }, Number.POSITIVE_INFINITY, { type: 'integer' }],
+    ['number with a string', { type: 'number' }, '5', { type: 'number' }],
+    ['number with NaN', { type: 'number' }, Number.NaN, { type: 'number' }],
+    ['number with -Infinity', { type: 'number' }, Number.NEGATIVE_INFINITY, { type: 'number' }],
+    ['string with a number', { type: 'string' }, 5, { type: 'string' }],
+    ['boolean with a string', { type: 'boolean' }, 'yes', { type: 'boolean' }],
+    ['enum with another string', { type: 'string', enum: ['a', 'b'] }, 'c', { allowedValues: ['a', 'b'] }],
+    ['enum with a number', { type: 'string', enum: ['a', 'b'] }, 1, { type: 'string' }],
+    ['legacy enumNames', { type: 'string', enum: ['a'], enumNames: ['A'] }, 'A', { allowedValues: ['a'] }],
     [
-      { type: 'string', maxLength: 10 },
-      'abcdefghijk',
-      'maxLength',
-      'Enter at most 10 characters.',
-      { limit: 10 },
+      'a titled oneOf',
+      { type: 'string', oneOf: [{ const: 'a', title: 'A' }] },
+      'b',
+      { allowedValues: ['a'] },
     ],
+    ['a multi-select with a string', options, 'a', { type: 'array' }],
+    ['minItems', { ...options, minItems: 2 }, ['a'], { limit: 2 }],
+    ['maxItems', { ...options, maxItems: 1 }, ['a', 'b'], { limit: 1 }],
+    ['uniqueItems', { ...options, uniqueItems: true }, ['a', 'b', 'a'], { i: 0, j: 2 }],
+    ['the last repeat, as ajv', { ...options, uniqueItems: true }, ['b', 'a', 'b', 'a', 'a'], { i: 3, j: 4 }],
     [
-      { type: 'number', minimum: 1 },
-      0.5,
-      'minimum',
-      'Enter a number of at least 1.',
-      { limit: 1, comparison: '>=' },
+      'the last repeat in a long list',
+      { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, uniqueItems: true },
+      [...'abcabcabcabcabcabcab'],
+      { i: 16, j: 19 },
     ],
-    [
-      { type: 'number', maximum: 10 },
-      11,
-      'maximum',
-      'Enter a number of at most 10.',
-      { limit: 10, comparison: '<=' },
-    ],
-    [{ type: 'integer' }, 1.5, 'integer', 'Enter a whole number.', { type: 'integer' }],
-    [{ type: 'number', multipleOf: 1 }, 1.5, 'integer', 'Enter a whole number.', { multipleOf: 1 }],
-    [{ type: 'number', multipleOf: 5 }, 7, 'multipleOf', 'Enter a multiple of 5.', { multipleOf: 5 }],
-    [
-      { type: 'number', exclusiveMinimum: 0 },
-      0,
-      'exclusiveMinimum',
-      'Enter a number greater than 0.',
-      { limit: 0, comparison: '>' },
-    ],
-    [
-      { type: 'number', exclusiveMaximum: 5 },
-      5,
-      'exclusiveMaximum',
-      'Enter a number less than 5.',
-      { limit: 5, comparison: '<' },
-    ],
-    [{ type: 'string' }, 5, 'type', 'Enter text.', { type: 'string' }],
-    [{ type: 'number' }, '5', 'type', 'Enter a number.', { type: 'number' }],
-    [{ type: 'boolean' }, 'yes', 'type', 'Choose yes or no.', { type: 'boolean' }],
-    [
-      { type: 'string', enum: ['a', 'b'] },
-      'c',
-      'enum',
-      'Choose one of the listed options.',
-      { allowedValues: ['a', 'b'] },
-    ],
-  ])('maps %j with %j to %s', (property, value, keyword, message, params) => {
-    expect(errorFor(property, value)).toStrictEqual({ field: 'f', keyword, params, message });
+    ['an entry that is no option', options, ['a', 'z'], { allowedValues: ['a', 'b', 'c'] }],
+    ['an entry that is no string', titledOptions, [1], { allowedValues: ['a', 'b'] }],
+  ])('reports %s', (_, property, value, params) => {
+    const error = errorFor(property, value);
+    expect(error?.params).toStrictEqual(params);
+    expect(error?.field).toBe('f');
+    expect(Object.keys(error ?? {}).sort()).toStrictEqual(['field', 'keyword', 'params']);
   });
 
-  it('maps a value outside a titled oneOf to enum', () => {
-    const property = { type: 'string', oneOf: [{ const: 'a', title: 'A' }] };
-    expect(errorFor(property, 'b')).toMatchObject({
-      keyword: 'enum',
-      message: 'Choose one of the listed options.',
-    });
-    expect(errorFor(property, 3)).toMatchObject({
-      keyword: 'type',
-      message: 'Choose one of the listed options.',
-    });
-    expect(errorFor(property, 'a')).toBeUndefined();
+  it.each([
+    [{ type: 'string', minLength: 3 }, 'ab', 'minLength'],
+    [{ type: 'string', maxLength: 1 }, 'ab', 'maxLength'],
+    [{ type: 'number', minimum: 1 }, 0, 'minimum'],
+    [{ type: 'integer', maximum: 1 }, 2, 'maximum'],
+    [{ type: 'integer' }, 0.5, 'integer'],
+    [{ type: 'number' }, true, 'type'],
+    [{ type: 'string', enum: ['a'] }, 'b', 'enum'],
+    [{ ...options, minItems: 1 }, [], 'minItems'],
+    [{ ...options, maxItems: 0 }, ['a'], 'maxItems'],
+    [{ ...options, uniqueItems: true }, ['c', 'c'], 'uniqueItems'],
+    [{ type: 'string', format: 'email' }, 'nope', 'format'],
+  ])('names the keyword: %j with %j is %s', (property, value, keyword) => {
+    expect(errorFor(property, value)?.keyword).toBe(keyword);
   });
 
-  describe('multi-selects', () => {
-    const untitled = {
+  it('accepts the bounds themselves', () => {
+    expect(errorFor({ type: 'number', minimum: 1, maximum: 2 }, 1)).toBeUndefined();
+    expect(errorFor({ type: 'number', minimum: 1, maximum: 2 }, 2)).toBeUndefined();
+    expect(errorFor({ type: 'string', minLength: 2, maxLength: 2 }, 'ab')).toBeUndefined();
+    expect(errorFor({ ...options, minItems: 3, maxItems: 3 }, ['a', 'b', 'c'])).toBeUndefined();
+  });
+
+  it('accepts whole numbers written as floats, huge integers and -0 for integer fields', () => {
+    expect(errorFor({ type: 'integer' }, 2.0)).toBeUndefined();
+    expect(errorFor({ type: 'integer' }, 2 ** 60)).toBeUndefined();
+    expect(errorFor({ type: 'integer', minimum: 0 }, -0)).toBeUndefined();
+    expect(errorFor({ type: 'number' }, 1e308)).toBeUndefined();
+  });
+
+  it('allows repeated options unless uniqueItems is true', () => {
+    expect(errorFor(options, ['a', 'a'])).toBeUndefined();
+    expect(errorFor({ ...options, uniqueItems: false }, ['a', 'a'])).toBeUndefined();
+  });
+
+  it('catches a repeated option named __proto__ (which ajv misses)', () => {
+    const property = {
       type: 'array',
-      items: { type: 'string', enum: ['a', 'b', 'c'] },
-      minItems: 2,
-      maxItems: 3,
+      items: { type: 'string', enum: ['__proto__', 'b'] },
+      uniqueItems: true,
     };
-    const titled = {
-      type: 'array',
-      items: {
-        anyOf: [
-          { const: 'a', title: 'A' },
-          { const: 'b', title: 'B' },
-        ],
-      },
-      minItems: 1,
-      maxItems: 1,
-    };
-
-    it('maps minItems and maxItems', () => {
-      expect(errorFor(untitled, ['a'])).toStrictEqual({
-        field: 'f',
-        keyword: 'minItems',
-        params: { limit: 2 },
-        message: 'Choose at least 2 options.',
-      });
-      expect(errorFor({ ...untitled, minItems: 0, maxItems: 1 }, ['a', 'b'])).toStrictEqual({
-        field: 'f',
-        keyword: 'maxItems',
-        params: { limit: 1 },
-        message: 'Choose at most 1 option.',
-      });
-      expect(errorFor(titled, [])).toMatchObject({
-        keyword: 'minItems',
-        message: 'Choose at least 1 option.',
-      });
-    });
-
-    it('maps an entry that is not an option to enum, for both forms', () => {
-      expect(errorFor(untitled, ['a', 'z'])).toMatchObject({
-        field: 'f',
-        keyword: 'enum',
-        message: 'Choose one of the listed options.',
-      });
-      expect(errorFor(titled, ['z'])).toMatchObject({
-        field: 'f',
-        keyword: 'enum',
-        message: 'Choose one of the listed options.',
-      });
-      expect(errorFor(titled, [1])).toMatchObject({
-        field: 'f',
-        message: 'Choose one of the listed options.',
-      });
-    });
-
-    it('maps a non-array answer', () => {
-      expect(errorFor(untitled, 'a')).toMatchObject({
-        keyword: 'type',
-        message: 'Choose from the listed options.',
-      });
-    });
-
-    it('maps repeated options when uniqueItems is given', () => {
-      expect(errorFor({ ...untitled, uniqueItems: true }, ['a', 'a'])).toMatchObject({
-        keyword: 'uniqueItems',
-        message: 'Choose each option only once.',
-      });
-    });
-
-    it('accepts valid picks', () => {
-      expect(errorFor(untitled, ['a', 'c'])).toBeUndefined();
-      expect(errorFor(titled, ['b'])).toBeUndefined();
-    });
+    expect(errorFor(property, ['__proto__', '__proto__'])?.keyword).toBe('uniqueItems');
+    expect(errorFor(property, ['__proto__', 'b'])).toBeUndefined();
   });
 
+  it('checks options as data: inherited names are no options', () => {
+    expect(errorFor({ type: 'string', enum: ['a'] }, 'constructor')?.keyword).toBe('enum');
+    expect(errorFor({ type: 'string', enum: ['a'] }, 'toString')?.keyword).toBe('enum');
+  });
+});
+
+describe('validateAnswer: lengths count code points', () => {
+  it.each([
+    ['an emoji is one character', { type: 'string', maxLength: 1 }, '😀', undefined],
+    ['two emoji are two', { type: 'string', maxLength: 1 }, '😀😀', 'maxLength'],
+    ['an emoji alone is short of two', { type: 'string', minLength: 2 }, '😀', 'minLength'],
+    ['a lone surrogate is one character', { type: 'string', maxLength: 1 }, '\ud800', undefined],
+    ['two lone surrogates are two', { type: 'string', maxLength: 1 }, '\udc00\ud800', 'maxLength'],
+    ['a combining mark is its own character', { type: 'string', maxLength: 1 }, 'e\u0301', 'maxLength'],
+    ['a flag is two characters', { type: 'string', maxLength: 1 }, '🇩🇪', 'maxLength'],
+  ])('%s', (_, property, value, keyword) => {
+    expect(errorFor(property, value)?.keyword).toBe(keyword);
+  });
+});
+
+describe('validateAnswer: formats, as strict as ajv-formats full mode', () => {
+  it.each([
+    ['email', 'ada@example.com', true],
+    ['email', 'first.last+tag@sub.example.org', true],
+    ['email', "o'brien!#$%&*+/=?^_`{|}~-@x.io", true],
+    ['email', 'a-.b-@example.com', true],
+    ['email', 'ada@localhost', false],
+    ['email', 'ada@', false],
+    ['email', 'ada example.com', false],
+    ['email', '@example.com', false],
+    ['email', 'a..b@example.com', false],
+    ['email', '.a@example.com', false],
+    ['email', 'a@b@example.com', false],
+    ['email', 'a@-x.com', false],
+    ['email', 'a@x-.com', false],
+    ['email', 'a@x..com', false],
+    ['email', 'ä@example.com', false],
+    ['uri', 'https://example.com', true],
+    ['uri', 'mailto:ada@example.com', true],
+    ['uri', 'urn:isbn:0451450523', true],
+    ['uri', 'https://user:pw@[2001:db8::1]:8080/a/b?q=1#frag', true],
+    ['uri', 'http://[v1.fe]/', true],
+    ['uri', 'http://[::ffff:192.0.2.1]/', true],
+    ['uri', 'http://[1:2:3:4:5:6:7:8:9]/', false],
+    ['uri', 'http://[1::2::3]/', false],
+    ['uri', 'a:/[::1]', true],
+    ['uri', 'https://example.com/%7Euser', true],
+    ['uri', 'https://example.com/%7', false],
+    // Read as "//" with an empty authority and the path "/example.com:port", as ajv-formats does.
+    ['uri', 'https://example.com:port', true],
+    ['uri', 'http://[::1]:port/', false],
+    ['uri', 'example.com', false],
+    ['uri', '/relative/path', false],
+    ['uri', 'https://exa mple.com', false],
+    ['uri', 'https://exämple.com', false],
+    ['uri', 'a:', false],
+    ['uri', '1http://x', false],
+    ['date', '2026-02-28', true],
+    ['date', '2024-02-29', true],
+    ['date', '2000-02-29', true],
+    ['date', '1900-02-29', false],
+    ['date', '2026-02-29', false],
+    ['date', '2024-02-30', false],
+    ['date', '2024-04-31', false],
+    ['date', '2026-13-01', false],
+    ['date', '2026-00-10', false],
+    ['date', '2026-01-00', false],
+    ['date', '28/02/2026', false],
+    ['date', '2026-2-28', false],
+    ['date', '٢٠٢٦-01-01', false],
+    ['date-time', '2026-02-28T12:30:00Z', true],
+    ['date-time', '2026-02-28t12:30:00z', true],
+    ['date-time', '2026-02-28 12:30:00Z', true],
+    ['date-time', '2026-02-28T12:30:00.123+01:00', true],
+    ['date-time', '2026-02-28T12:30:00-0530', true],
+    ['date-time', '2026-02-28T12:30:00+01', true],
+    ['date-time', '2026-12-31T23:59:60Z', true],
+    ['date-time', '2026-12-31T00:59:60+01:00', true],
+    ['date-time', '2026-12-31T23:59:60+01:00', false],
+    ['date-time', '2026-12-31T23:59:61Z', false],
+    ['date-time', '2026-02-28T12:30:00', false],
+    ['date-time', '2026-02-28T12:30:00+24:00', false],
+    ['date-time', '2026-02-28T12:30:00+01:60', false],
+    ['date-time', '2026-02-28', false],
+    ['date-time', '2026-02-28T25:00:00Z', false],
+    ['date-time', '2026-02-28T12:60:00Z', false],
+    ['date-time', '2024-02-30T12:00:00Z', false],
+    ['date-time', '2026-02-28TT12:30:00Z', false],
+  ])('format %s with %j is valid: %s', (format, value, valid) => {
+    const error = errorFor({ type: 'string', format }, value);
+    if (valid) expect(error).toBeUndefined();
+    else expect(error).toStrictEqual({ field: 'f', keyword: 'format', params: { format } });
+  });
+
+  it('checks lengths before the format, as ajv does', () => {
+    expect(errorFor({ type: 'string', format: 'email', minLength: 50 }, 'nope')?.keyword).toBe('minLength');
+  });
+});
+
+describe('validateAnswer: the whole answer', () => {
   it('keeps one error per field and lists fields in schema order', () => {
     const schema = schemaOf(
       {
@@ -224,60 +260,29 @@ describe('validateAnswer: keyword mapping', () => {
     ]);
   });
 
-  it('puts whole-answer errors first with field ""', () => {
-    const schema = { ...schemaOf({ a: { type: 'string' } }), minProperties: 2 } as RequestedSchema;
-    expect(validateAnswer(schema, { a: 5 }).errors.map((error) => [error.field, error.keyword])).toEqual([
-      ['', 'minProperties'],
-      ['a', 'type'],
-    ]);
+  it('puts a whole-answer problem first, with field ""', () => {
+    const schema = schemaOf({ a: { type: 'string' } }, ['a']);
+    for (const content of [null, [], 'text', 5]) {
+      expect(validateAnswer(schema, content as unknown as Record<string, unknown>)).toStrictEqual({
+        valid: false,
+        errors: [{ field: '', keyword: 'type', params: { type: 'object' } }],
+      });
+    }
   });
 
-  it('ignores keys the schema does not define', () => {
+  it('ignores keys the schema does not define, as ajv does without additionalProperties', () => {
     expect(validateAnswer(schemaOf({ a: { type: 'string' } }), { a: 'x', extra: 5 })).toStrictEqual({
       valid: true,
       errors: [],
     });
   });
-});
 
-describe('validateAnswer: formats', () => {
-  it.each([
-    ['email', 'ada@example.com', true],
-    ['email', 'first.last+tag@sub.example.org', true],
-    ['email', 'ada@', false],
-    ['email', 'ada example.com', false],
-    ['email', '@example.com', false],
-    ['uri', 'https://example.com', true],
-    ['uri', 'mailto:ada@example.com', true],
-    ['uri', 'example.com', false],
-    ['uri', '/relative/path', false],
-    ['uri', 'https://exa mple.com', false],
-    ['date', '2026-02-28', true],
-    ['date', '2024-02-29', true],
-    ['date', '2026-02-29', false],
-    ['date', '2026-13-01', false],
-    ['date', '28/02/2026', false],
-    ['date-time', '2026-02-28T12:30:00Z', true],
-    ['date-time', '2026-02-28T12:30:00.123+01:00', true],
-    ['date-time', '2026-02-28T12:30:00', false],
-    ['date-time', '2026-02-28', false],
-    ['date-time', '2026-02-28T25:00:00Z', false],
-  ])('format %s with %j is valid: %s', (format, value, valid) => {
-    const messages: Record<string, string> = {
-      email: 'Enter a valid email address.',
-      uri: 'Enter a valid URL (for example https://example.com).',
-      date: 'Enter a valid date (YYYY-MM-DD).',
-      'date-time': 'Enter a valid date and time.',
-    };
-    const error = errorFor({ type: 'string', format }, value);
-    if (valid) expect(error).toBeUndefined();
-    else
-      expect(error).toStrictEqual({
-        field: 'f',
-        keyword: 'format',
-        params: { format },
-        message: messages[format],
-      });
+  it('reads only own properties of the answer', () => {
+    const schema = schemaOf({ a: { type: 'string' } }, ['a']);
+    const inherited = Object.create({ a: 'from the prototype' }) as Record<string, unknown>;
+    expect(validateAnswer(schema, inherited).errors).toStrictEqual([
+      { field: 'a', keyword: 'required', params: { missingProperty: 'a' } },
+    ]);
   });
 });
 
@@ -290,7 +295,7 @@ describe('validateAnswer: odd property names', () => {
       "toString": { "type": "number" },
       "user.email": { "type": "string", "format": "email" },
       "a/b": { "type": "integer" },
-      "~x": { "type": "boolean" },
+      "a[0]": { "type": "boolean" },
       "": { "type": "string", "maxLength": 1 }
     },
     "required": ["__proto__", "constructor", "toString", ""]
@@ -311,9 +316,9 @@ describe('validateAnswer: odd property names', () => {
     ]);
   });
 
-  it('validates values under odd names, including an own __proto__ key from JSON.parse', () => {
+  it('checks values under odd names, including an own __proto__ key from JSON.parse', () => {
     const content = JSON.parse(
-      '{"__proto__":"x","constructor":7,"toString":"1","user.email":"nope","a/b":1.5,"~x":"y","":"long"}',
+      '{"__proto__":"x","constructor":7,"toString":"1","user.email":"nope","a/b":1.5,"a[0]":"y","":"long"}',
     );
     expect(validateAnswer(schema, content).errors.map((error) => [error.field, error.keyword])).toEqual([
       ['__proto__', 'minLength'],
@@ -321,7 +326,7 @@ describe('validateAnswer: odd property names', () => {
       ['toString', 'type'],
       ['user.email', 'format'],
       ['a/b', 'integer'],
-      ['~x', 'type'],
+      ['a[0]', 'type'],
       ['', 'maxLength'],
     ]);
   });
@@ -332,7 +337,7 @@ describe('validateAnswer: odd property names', () => {
       toString: 1,
       'user.email': 'a@b.co',
       'a/b': 2,
-      '~x': true,
+      'a[0]': true,
       '': 'z',
     };
     Object.defineProperty(content, '__proto__', {
@@ -343,23 +348,12 @@ describe('validateAnswer: odd property names', () => {
     });
     expect(validateAnswer(schema, content)).toStrictEqual({ valid: true, errors: [] });
   });
-
-  it('does not let a property named "" collide with whole-answer errors', () => {
-    const withRootRule = { ...schemaOf({ '': { type: 'string' } }), minProperties: 2 } as RequestedSchema;
-    expect(
-      validateAnswer(withRootRule, { '': 5 }).errors.map((error) => [error.field, error.keyword]),
-    ).toEqual([
-      ['', 'minProperties'],
-      ['', 'type'],
-    ]);
-  });
 });
 
-describe('validateAnswer: schema handling', () => {
-  it('tolerates a 2020-12 $schema, $id, $comment, x-* keys, annotations and legacy enumNames', () => {
+describe('validateAnswer: schemas', () => {
+  it('tolerates a 2020-12 $schema, $comment, x-* keys, annotations and legacy enumNames', () => {
     const schema: RequestedSchema = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
-      $id: 'urn:example:form',
       $comment: 'c',
       'x-vendor': 1,
       type: 'object',
@@ -371,8 +365,6 @@ describe('validateAnswer: schema handling', () => {
           title: 'Plan',
           $comment: 'c',
           'x-ui': 'radio',
-          examples: 'not-an-array',
-          readOnly: 'x',
         },
       },
       required: ['plan'],
@@ -381,12 +373,13 @@ describe('validateAnswer: schema handling', () => {
     expect(validateAnswer(schema, { plan: 'c' }).errors[0]?.keyword).toBe('enum');
   });
 
-  it('agrees with analyzeRequestedSchema on defaults: every accepted default validates', () => {
+  it('agrees with analyzeRequestedSchema on defaults: every accepted default is valid', () => {
     const schema = schemaOf({
       a: { type: 'string', format: 'date-time', default: '2026-01-31T09:30:00Z' },
       b: { type: 'integer', minimum: 1, default: 1 },
       c: { type: 'array', items: { anyOf: [{ const: 'x', title: 'X' }] }, default: ['x'] },
       d: { type: 'string', oneOf: [{ const: 'y', title: 'Y' }], default: 'y' },
+      e: { type: 'string', format: 'uri', default: 'https://example.com' },
     });
     const analysis = analyzeRequestedSchema(schema);
     expect(analysis.ok).toBe(true);
@@ -395,65 +388,47 @@ describe('validateAnswer: schema handling', () => {
     expect(validateAnswer(schema, content)).toStrictEqual({ valid: true, errors: [] });
   });
 
-  it('throws a prefixed error for a schema ajv cannot compile', () => {
-    const broken = schemaOf({ f: { type: 'string', minLength: 'three' } });
-    expect(() => validateAnswer(broken, { f: 'x' })).toThrow(/^input-request-cards: /);
-    expect(() => prepareAnswerValidator(broken)).toThrow(/^input-request-cards: /);
+  it.each([
+    ['a keyword outside the subset', schemaOf({ f: { type: 'string', pattern: 'x' } })],
+    ['a bound of the wrong type', schemaOf({ f: { type: 'string', minLength: 'three' } })],
+    ['a required name with no property', schemaOf({}, ['ghost'])],
+    ['a root keyword outside the subset', { ...schemaOf({}), minProperties: 1 } as RequestedSchema],
+    ['no object at all', null as unknown as RequestedSchema],
+  ])('throws a prefixed error for a schema analyzeRequestedSchema refuses: %s', (_, schema) => {
+    expect(() => validateAnswer(schema, {})).toThrow(/^input-request-cards: validateAnswer cannot check/);
   });
 
-  it('compiles a 100-field schema once and gives consistent results for it and an equal re-fetched copy', () => {
+  it('caches a plan per schema object: the same object gives the same answers', () => {
     const properties: RequestedSchema['properties'] = {};
-    for (let i = 0; i < 100; i++)
-      properties[`cache-test-${i}`] = { type: 'string', minLength: 2, maxLength: 97 + (i % 3) };
-    const schema = schemaOf(properties, ['cache-test-0', 'cache-test-99']);
-    const refetched: RequestedSchema = JSON.parse(JSON.stringify(schema));
-    const answer = { 'cache-test-0': 'a', 'cache-test-1': 'ok', 'cache-test-50': 5 };
-
-    const sizeBefore = answerValidatorCacheSize();
-    prepareAnswerValidator(schema);
-    expect(answerValidatorCacheSize()).toBe(sizeBefore + 1);
+    for (let i = 0; i < 100; i++) properties[`f${i}`] = { type: 'string', minLength: 2 };
+    const schema = schemaOf(properties, ['f0', 'f99']);
+    const answer = { f0: 'a', f1: 'ok', f50: 5 };
     const first = validateAnswer(schema, answer);
     expect(first.errors.map((error) => [error.field, error.keyword])).toEqual([
-      ['cache-test-0', 'minLength'],
-      ['cache-test-50', 'type'],
-      ['cache-test-99', 'required'],
+      ['f0', 'minLength'],
+      ['f50', 'type'],
+      ['f99', 'required'],
     ]);
     expect(validateAnswer(schema, answer)).toStrictEqual(first);
-    expect(validateAnswer(refetched, answer)).toStrictEqual(first);
-    expect(answerValidatorCacheSize()).toBe(sizeBefore + 1);
-
-    // Key order, titles and descriptions do not change what is valid, so they share a validator.
-    const reordered = {
-      required: schema.required,
-      properties: schema.properties,
-      type: 'object',
-    } as RequestedSchema;
-    const retitled: RequestedSchema = JSON.parse(JSON.stringify(schema));
-    for (const property of Object.values(retitled.properties)) property.title = 'Another title';
-    expect(validateAnswer(reordered, answer)).toStrictEqual(first);
-    expect(validateAnswer(retitled, answer)).toStrictEqual(first);
-    expect(answerValidatorCacheSize()).toBe(sizeBefore + 1);
+    expect(validateAnswer(structuredClone(schema), answer)).toStrictEqual(first);
   });
 
-  it('maps errors to the names of the schema at hand when schemas share a validator', () => {
-    const left = schemaOf({ left: { type: 'string', minLength: 3 } }, ['left']);
-    const right = schemaOf({ right: { type: 'string', minLength: 3 } }, ['right']);
-    expect(validateAnswer(left, {}).errors[0]).toMatchObject({
-      field: 'left',
-      params: { missingProperty: 'left' },
-    });
-    expect(validateAnswer(right, { right: 'ab' }).errors[0]).toMatchObject({
-      field: 'right',
-      keyword: 'minLength',
-    });
-  });
-
-  it('bounds the validator cache', () => {
-    for (let i = 0; i < 210; i++)
-      prepareAnswerValidator(schemaOf({ f: { type: 'string', maxLength: 1000 + i } }));
-    expect(answerValidatorCacheSize()).toBeLessThanOrEqual(200);
-    expect(errorFor({ type: 'string', maxLength: 1000 }, 'x'.repeat(1001))).toMatchObject({
-      keyword: 'maxLength',
-    });
+  it('compiles no code: it runs with the Function constructor refused', () => {
+    // ajv builds its validators with `new Function`, which a strict Content-Security-Policy refuses.
+    const originalFunction = globalThis.Function;
+    globalThis.Function = (() => {
+      throw new EvalError('refused by the test, as script-src without unsafe-eval would');
+    }) as unknown as FunctionConstructor;
+    try {
+      const schema = schemaOf(
+        { when: { type: 'string', format: 'date-time' }, n: { type: 'integer', maximum: 3 } },
+        ['when'],
+      );
+      expect(validateAnswer(schema, { when: '2026-01-01T00:00:00Z', n: 4 }).errors).toStrictEqual([
+        { field: 'n', keyword: 'maximum', params: { limit: 3 } },
+      ]);
+    } finally {
+      globalThis.Function = originalFunction;
+    }
   });
 });

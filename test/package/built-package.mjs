@@ -44,6 +44,27 @@ await check('parseSuspension + analyzeRequestedSchema + validateAnswer work end 
   assert.equal(bad.errors[0].field, 'email');
 });
 
+await check('input-request-cards/ajv checks answers with ajv, with the same codes', async () => {
+  const { ajvAnswerChecker } = await import('input-request-cards/ajv');
+  const schema = { type: 'object', properties: { age: { type: 'integer', minimum: 18 } }, required: ['age'] };
+  const codes = (check) => check.errors.map((error) => [error.field, error.keyword]);
+  assert.deepEqual(codes(ajvAnswerChecker(schema, { age: 17 })), [['age', 'minimum']]);
+  assert.deepEqual(codes(core.validateAnswer(schema, { age: 17 })), [['age', 'minimum']]);
+  assert.equal(typeof ajvAnswerChecker.prepare, 'function');
+});
+
+await check('only the ajv entry imports ajv: the default bundles never carry it', async () => {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const dist = new URL('../../dist/', import.meta.url);
+  const files = (await readdir(dist)).filter((file) => file.endsWith('.js'));
+  const importers = [];
+  for (const file of files) {
+    if (/['"]ajv(-formats)?(\/[^'"]*)?['"]/.test(await readFile(new URL(file, dist), 'utf8')))
+      importers.push(file);
+  }
+  assert.deepEqual(importers, ['ajv.js']);
+});
+
 await check('the React entry declares "use client"', async () => {
   const { readFile } = await import('node:fs/promises');
   const source = await readFile(new URL(import.meta.resolve('input-request-cards')), 'utf8');

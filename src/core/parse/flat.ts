@@ -313,6 +313,7 @@ function toForm(fields: readonly FlatField[], payloadMessage: string | undefined
       analysis.problems.map((problem) => ({ ...problem, path: `/requestedSchema${problem.path}` })),
       payloadMessage,
       fields.length,
+      analysis.reasonCode === 'too-many-options' ? 'too-many-options' : undefined,
     );
   }
   const secret = new Set(fields.filter((field) => field.secret).map((field) => field.name));
@@ -338,17 +339,20 @@ function refused(
   problems: SchemaProblem[],
   message: string | undefined,
   count: number | undefined,
+  limit?: 'too-many-options',
 ): InputRequest {
-  const reason =
-    count !== undefined && count > FLAT_LIMITS.maxFields
-      ? `The server asked for ${count} values at once; this app shows at most ${FLAT_LIMITS.maxFields} in this kind of request. You can decline or cancel.`
+  const tooManyFields = count !== undefined && count > FLAT_LIMITS.maxFields;
+  const reason = tooManyFields
+    ? `The server asked for ${count} values at once; this app shows at most ${FLAT_LIMITS.maxFields} in this kind of request. You can decline or cancel.`
+    : limit === 'too-many-options'
+      ? 'The server offers more options than this app shows in one form. You can decline or cancel.'
       : REFUSED_REASON;
   return {
     kind: 'unsupported',
     key: FLAT_REQUEST_KEY,
     method: 'unknown',
     reason,
-    reasonCode: count !== undefined && count > FLAT_LIMITS.maxFields ? 'too-many-fields' : 'schema',
+    reasonCode: tooManyFields ? 'too-many-fields' : (limit ?? 'schema'),
     problems,
     ...(message === undefined ? {} : { message }),
   };

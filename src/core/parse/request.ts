@@ -1,9 +1,15 @@
 import { isPlainObject, ownValue } from '../identity.js';
 import type { InputRequest, RequestedSchema, SchemaProblem, UnsupportedReasonCode } from '../model.js';
-import { analyzeRequestedSchema } from '../schema.js';
+import { analyzeRequestedSchema, type SchemaRefusal } from '../schema.js';
 
-const SCHEMA_REASON =
-  'This form uses schema features this app cannot show safely, so it cannot be filled in here. You can decline or cancel.';
+const SCHEMA_REASONS: Readonly<Record<SchemaRefusal, string>> = {
+  schema:
+    'This form uses schema features this app cannot show safely, so it cannot be filled in here. You can decline or cancel.',
+  'too-many-fields':
+    'This form asks for more values at once than this app shows in one form. You can decline or cancel.',
+  'too-many-options':
+    'This form offers more options than this app shows in one form. You can decline or cancel.',
+};
 
 /**
  * Reads one embedded MCP request (`{ method, params }`) into an {@link InputRequest}.
@@ -125,7 +131,8 @@ export function readElicitationParams(key: string, params: unknown): InputReques
     );
   }
   if (!analysis.ok || messageText === undefined) {
-    return unsupported(key, method, 'schema', SCHEMA_REASON, problems, messageText);
+    const reasonCode = analysis.ok ? 'schema' : analysis.reasonCode;
+    return unsupported(key, method, reasonCode, SCHEMA_REASONS[reasonCode], problems, messageText);
   }
   return {
     kind: 'form',
