@@ -24,6 +24,8 @@ export default defineConfig({
         core: 'src/core/index.ts',
         testing: 'src/testing/index.ts',
         mcp: 'src/mcp/index.ts',
+        'ai-sdk': 'src/ai-sdk/index.ts',
+        'ai-sdk-server': 'src/ai-sdk/server.ts',
       },
       formats: ['es'],
     },
