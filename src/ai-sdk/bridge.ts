@@ -73,6 +73,8 @@ export interface ChatInputRequestOptions {
   toolName?: string;
   /** Aborts when the chat request ends (`request.signal`): waiting requests then answer `cancel`. */
   signal?: AbortSignal;
+  /** How long this chat's requests wait, instead of the bridge's `timeoutMs`. */
+  timeoutMs?: number;
 }
 
 /** One chat's side of the bridge: the handler for the MCP client, and tool wrapping. */
@@ -155,6 +157,7 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
       // With several tool calls running at once, nothing says which one asked: name none then.
       const call = active.length === 1 ? active[0] : undefined;
       const toolName = call?.toolName ?? chat.toolName;
+      const limit = chat.timeoutMs ?? timeoutMs;
       const createdAt = Date.now();
       const data: InputRequestPartData = {
         requestId: generateId(),
@@ -165,7 +168,7 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
         request: { method: 'elicitation/create', params: request.params },
         status: 'pending',
         createdAt: new Date(createdAt).toISOString(),
-        expiresAt: new Date(createdAt + timeoutMs).toISOString(),
+        expiresAt: new Date(createdAt + limit).toISOString(),
       };
       const suspension = suspensionOfPart(data);
       const signals = [chat.signal, call?.signal].filter((signal) => signal !== undefined);
@@ -176,7 +179,7 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
         chatId: data.chatId,
         requestId: data.requestId,
         params: request.params,
-        expiresAt: createdAt + timeoutMs,
+        expiresAt: createdAt + limit,
       });
       write(data);
 
@@ -188,7 +191,7 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
           new Promise<{ outcome: BridgeOutcome }>((resolve) => {
             timer = setTimeout(
               () => resolve({ outcome: { action: timeoutAction, reason: 'timed-out' } }),
-              timeoutMs,
+              limit,
             );
           }),
           new Promise<{ outcome: BridgeOutcome }>((resolve) => {

@@ -160,6 +160,25 @@ describe('the AI SDK bridge with a real MCP server and the scripted model', () =
     expect(((await late.json()) as { error: { code: string } }).error.code).toBe('unknown-request');
   });
 
+  it('takes a per-chat time limit over the bridge default', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const bridge = createInputRequestBridge({ timeoutMs: 60_000 });
+    const chunks: Array<{ data: { status: string; createdAt: string; expiresAt: string } }> = [];
+    const asks = bridge.forChat({
+      chatId: 'c',
+      timeoutMs: 2_000,
+      writer: { write: (chunk) => chunks.push(chunk) },
+    });
+    const answer = asks.onElicitationRequest({
+      params: { message: 'Quick?', requestedSchema: { type: 'object', properties: {} } },
+    });
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(chunks.map((chunk) => chunk.data.status)).toEqual(['pending']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer).toMatchObject({ action: 'cancel' });
+    expect(chunks.map((chunk) => chunk.data.status)).toEqual(['pending', 'timed-out']);
+  });
+
   it('can state decline on timeout instead', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const bridge = createInputRequestBridge({ timeoutMs: 1_000, timeoutAction: 'decline' });
