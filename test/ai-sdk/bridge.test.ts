@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { createMCPClient, ElicitationRequestSchema } from '@ai-sdk/mcp';
+import { createMcpHandler } from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInputRequestBridge, OUTCOME_META_KEY } from '../../src/ai-sdk/server.ts';
 import {
@@ -10,6 +12,7 @@ import {
   runChatTurn,
   scriptedModel,
 } from '../fixtures/ai-sdk-chat.ts';
+import { createMrtrServer } from '../fixtures/mcp-servers.ts';
 
 let server: AskingServer;
 beforeEach(() => {
@@ -78,6 +81,45 @@ describe('the AI SDK bridge with a real MCP server and the scripted model', () =
       hidden: ['api_key'],
     });
     expect(JSON.stringify(messages)).not.toContain('sk-live-123456');
+  });
+
+  it('serves MCP 2026-07-28 input_required rounds too: the AI SDK client fulfils them through the same handler', async () => {
+    const mrtr = createMrtrServer();
+    const handler = createMcpHandler(mrtr.factory, { legacy: 'reject', keepAliveMs: 0 });
+    const bridge = createInputRequestBridge();
+    const chunks: Array<{
+      data: { status: string; requestId: string; request: { params: { message?: string } } };
+    }> = [];
+    const mcp = await createMCPClient({
+      transport: {
+        type: 'http',
+        url: 'http://mcp.invalid/mcp',
+        fetch: (url, init) => handler.fetch(new Request(url, init)),
+      },
+      capabilities: { elicitation: {} },
+    });
+    const asks = bridge.forChat({
+      chatId: 'c',
+      writer: { write: (chunk) => chunks.push(structuredClone(chunk)) },
+    });
+    mcp.onElicitationRequest(ElicitationRequestSchema, asks.onElicitationRequest);
+    const call = mcp.callTool({ name: 'book_meeting', arguments: { day: 'Wed' } });
+    await vi.waitFor(() => expect(chunks).toHaveLength(1));
+    expect(chunks[0]?.data.request.params.message).toBe('Details for Wed?');
+    await postAnswer(bridge, {
+      chatId: 'c',
+      requestId: chunks[0]?.data.requestId,
+      response: { action: 'accept', content: { title: 'Sync' } },
+    });
+    const result = await call;
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '')).toMatchObject({
+      booked: true,
+      day: 'Wed',
+      details: { title: 'Sync' },
+    });
+    expect(chunks.at(-1)?.data.status).toBe('answered');
+    await mcp.close();
+    await handler.close();
   });
 
   it('masks fields a custom isSecret rule picks', async () => {
