@@ -26,6 +26,8 @@ export default defineConfig({
         testing: 'src/testing/index.ts',
         mcp: 'src/mcp/index.ts',
         ajv: 'src/ajv/index.ts',
+        'ai-sdk': 'src/ai-sdk/index.ts',
+        'ai-sdk-server': 'src/ai-sdk/server.ts',
       },
       formats: ['es'],
     },

@@ -1,9 +1,9 @@
 // `npm test`: every check the project has, in one run, ending with one line
 // `N passed, N failed` that sums them all (CI reads that line).
 //
-// Steps: type-check, lint, unit + component tests (jsdom), browser tests and Storybook
-// stories (real Chromium), end-to-end pages in Chromium (Storybook, and the chat demo with its
-// real MCP server), then the built package: build,
+// Steps: type-check, lint, unit + component tests (jsdom, plain and under StrictMode), browser
+// tests and Storybook stories (real Chromium), end-to-end pages in Chromium (Storybook, the chat
+// demo with its real MCP server, and the AI SDK example), then the built package: build,
 // publint, plain-Node import, a form under a strict Content-Security-Policy in Chromium, and the
 // official MCP conformance client scenarios.
 import { spawnSync } from 'node:child_process';
@@ -51,6 +51,10 @@ check(
   'type-check the chat demo',
   step('type-check the chat demo', 'npx', ['tsc', '-p', 'examples/chat/tsconfig.json']),
 );
+check(
+  'type-check the AI SDK example',
+  step('type-check the AI SDK example', 'npx', ['tsc', '-p', 'examples/ai-sdk/tsconfig.json']),
+);
 check('lint', step('lint', 'npx', ['biome', 'check', '.']));
 
 const reportDir = mkdtempSync(join(tmpdir(), 'irc-vitest-'));
@@ -96,6 +100,9 @@ function countedSuite(name, args) {
 
 countedSuite('end to end in Chromium (built Storybook)', ['test/e2e/run.mjs']);
 countedSuite('end to end in Chromium (chat demo on a real MCP server)', ['test/e2e/chat.e2e.mjs']);
+countedSuite('end to end in Chromium (AI SDK example: useChat, @ai-sdk/mcp, the bridge)', [
+  'test/e2e/ai-sdk.e2e.mjs',
+]);
 
 const built = step('build', 'npm', ['run', 'build', '--silent']);
 check('build', built);

@@ -2,7 +2,7 @@ import type { Failure } from '../core/failure.js';
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
 import { formatNumber, scriptNames } from './format.js';
-import type { InputRequestMessages } from './messages.js';
+import type { AnsweredRequestMessages, InputRequestMessages } from './messages.js';
 
 const n = (value: unknown) => formatNumber('de', value);
 
@@ -208,3 +208,45 @@ function germanFailure(failure: Failure): string {
       return 'Etwas ist schiefgegangen.';
   }
 }
+/** German words of `input-request-cards/ai-sdk`. */
+export const germanAnsweredMessages: AnsweredRequestMessages = {
+  askedBy: (serverName) => `${serverName} hat gefragt`,
+  askedByUnknown: 'Ein Werkzeug hat gefragt',
+  viaTool: (toolName) => `Werkzeug: ${toolName}`,
+  ending: (ending, told) => {
+    const toldWord = told === 'decline' ? 'abgelehnt' : 'abgebrochen';
+    switch (ending) {
+      case 'accept':
+        return 'Sie haben angenommen.';
+      case 'decline':
+        return 'Sie haben abgelehnt.';
+      case 'cancel':
+        return 'Sie haben abgebrochen.';
+      case 'timed-out':
+        return `Es kam keine Antwort in der Zeit, daher wurde dem Server gemeldet: ${toldWord}.`;
+      case 'cancelled':
+        return `Der Chat endete vor einer Antwort, daher wurde dem Server gemeldet: ${toldWord}.`;
+    }
+  },
+  answers: 'Ihre Antworten',
+  hidden: 'verborgen',
+  yes: 'Ja',
+  no: 'Nein',
+  sendError: (code, status) => {
+    switch (code) {
+      case 'unknown-request':
+        return 'diese Frage ist nicht mehr offen';
+      case 'not-waiting':
+        return 'der Server wartet nicht mehr auf die Antwort';
+      case 'already-answered':
+        return 'diese Frage wurde schon beantwortet';
+      case 'wrong-chat':
+      case 'forbidden':
+        return 'dieser Chat darf diese Frage nicht beantworten';
+      case 'invalid-answer':
+        return 'der Server hat ein Problem mit der Antwort gefunden';
+      default:
+        return `der Server antwortete mit Status ${status}`;
+    }
+  },
+};

@@ -304,3 +304,83 @@ function englishTypeError(type: unknown, field: FieldSpec): string {
       return 'Enter a value of the right kind.';
   }
 }
+
+/** How an AI SDK input request ended: the person's action, or what the bridge did without one. */
+export type AnsweredRequestEnding = 'accept' | 'decline' | 'cancel' | 'timed-out' | 'cancelled';
+
+/**
+ * The words of `input-request-cards/ai-sdk`: the closed summary of an answered request, and why
+ * the answer route refused an answer. Pass a partial object as the `answeredMessages` prop.
+ *
+ * @example
+ * ```tsx
+ * <InputRequestPart part={part} answeredMessages={{ hidden: '(not shown)' }} />
+ * ```
+ */
+export interface AnsweredRequestMessages {
+  /** Heading when the server's name is known (as on the card). */
+  askedBy: (serverName: string) => string;
+  /** Heading when nobody is named. */
+  askedByUnknown: string;
+  /** Line under the heading naming the tool. */
+  viaTool: (toolName: string) => string;
+  /**
+   * How the request ended. `told` is what the bridge answered the server when nobody answered
+   * (`timed-out`, `cancelled`).
+   */
+  ending: (ending: AnsweredRequestEnding, told: 'cancel' | 'decline' | undefined) => string;
+  /** Label of the list of answered values. */
+  answers: string;
+  /** In place of a secret field's value, which is never kept. */
+  hidden: string;
+  yes: string;
+  no: string;
+  /**
+   * Why an answer could not be delivered (shown inside the card's `sendFailed`). `code` is the
+   * route's `error.code` (`unknown-request`, `not-waiting`, …) or undefined; `status` the HTTP status.
+   */
+  sendError: (code: string | undefined, status: number) => string;
+}
+
+/** English words of `input-request-cards/ai-sdk`. */
+export const englishAnsweredMessages: AnsweredRequestMessages = {
+  askedBy: (serverName) => `${serverName} asked`,
+  askedByUnknown: 'A tool asked',
+  viaTool: (toolName) => `Tool: ${toolName}`,
+  ending: (ending, told) => {
+    const toldWord = told === 'decline' ? 'declined' : 'cancelled';
+    switch (ending) {
+      case 'accept':
+        return 'You accepted.';
+      case 'decline':
+        return 'You declined.';
+      case 'cancel':
+        return 'You cancelled.';
+      case 'timed-out':
+        return `No answer came in time, so the server was told: ${toldWord}.`;
+      case 'cancelled':
+        return `The chat stopped before an answer, so the server was told: ${toldWord}.`;
+    }
+  },
+  answers: 'Your answers',
+  hidden: 'hidden',
+  yes: 'Yes',
+  no: 'No',
+  sendError: (code, status) => {
+    switch (code) {
+      case 'unknown-request':
+        return 'this question is no longer open';
+      case 'not-waiting':
+        return 'the server stopped waiting for the answer';
+      case 'already-answered':
+        return 'this question was already answered';
+      case 'wrong-chat':
+      case 'forbidden':
+        return 'this chat may not answer this question';
+      case 'invalid-answer':
+        return 'the server found a problem with the answer';
+      default:
+        return `the server answered with status ${status}`;
+    }
+  },
+};

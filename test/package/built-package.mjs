@@ -71,4 +71,44 @@ await check('the React entry declares "use client"', async () => {
   assert.match(source.split('\n')[0], /^['"]use client['"];?$/);
 });
 
+await check(
+  'input-request-cards/ai-sdk/server loads without React and answers through its route',
+  async () => {
+    const { readFile } = await import('node:fs/promises');
+    const source = await readFile(new URL(import.meta.resolve('input-request-cards/ai-sdk/server')), 'utf8');
+    assert.doesNotMatch(source, /^import [^;]*from ['"]react/m);
+    const server = await import('input-request-cards/ai-sdk/server');
+    const bridge = server.createInputRequestBridge();
+    const written = [];
+    const asks = bridge.forChat({ chatId: 'c', writer: { write: (chunk) => written.push(chunk) } });
+    const answer = asks.onElicitationRequest({
+      params: {
+        message: 'OK?',
+        requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+      },
+    });
+    while (written.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    const response = await bridge.handleAnswer(
+      new Request('http://app.test/api/input-requests', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          chatId: 'c',
+          requestId: written[0].data.requestId,
+          response: { action: 'accept', content: { ok: true } },
+        }),
+      }),
+    );
+    assert.equal(response.status, 200);
+    assert.deepEqual(await answer, { action: 'accept', content: { ok: true } });
+    assert.equal(written.at(-1).data.status, 'answered');
+  },
+);
+
+await check('the AI SDK client entry declares "use client"', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const source = await readFile(new URL(import.meta.resolve('input-request-cards/ai-sdk')), 'utf8');
+  assert.match(source.split('\n')[0], /^['"]use client['"];?$/);
+});
+
 finish();

@@ -36,7 +36,7 @@ const AUTH_PAGE = `<!doctype html>
 `;
 
 /** The web `Request` for a Node request (the body is streamed through, not buffered). */
-function toWebRequest(req: Connect.IncomingMessage, origin: string, signal: AbortSignal): Request {
+export function toWebRequest(req: Connect.IncomingMessage, origin: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -52,7 +52,7 @@ function toWebRequest(req: Connect.IncomingMessage, origin: string, signal: Abor
 }
 
 /** Writes a web `Response` to a Node response, streaming its body. */
-async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
+export async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
     res.setHeader(name, value);
@@ -68,7 +68,7 @@ async function sendWebResponse(response: Response, res: ServerResponse): Promise
 }
 
 /** The origin the dev server listens on (the real port, also when Vite picked another one). */
-function listeningOrigin(server: ViteDevServer, host = 'localhost'): string {
+export function listeningOrigin(server: ViteDevServer, host = 'localhost'): string {
   const address = server.httpServer?.address() as AddressInfo | string | null | undefined;
   const port = typeof address === 'object' && address ? address.port : server.config.server.port;
   return `http://${host}:${port}`;

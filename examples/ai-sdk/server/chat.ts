@@ -1,0 +1,84 @@
+/**
+ * The example's chat routes, as Fetch handlers (`Request → Response`), the way a Next.js route
+ * handler would write them:
+ *
+ * - `POST /api/chat`: one `useChat` turn. The scripted model calls a tool on the MCP server
+ *   through the AI SDK's MCP client; the tool's questions reach the browser through the bridge.
+ * - `POST /api/input-requests`: the answer route, `bridge.handleAnswer`.
+ * - `GET /api/chats/:id`: the chat's persisted messages, so a reload shows every part again.
+ */
+import { createMCPClient, ElicitationRequestSchema } from '@ai-sdk/mcp';
+import {
+  convertToModelMessages,
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  stepCountIs,
+  streamText,
+  type UIMessage,
+} from 'ai';
+import type { InputRequestDataTypes } from '../../../src/ai-sdk/server.ts';
+import { createInputRequestBridge, type InputRequestBridge } from '../../../src/ai-sdk/server.ts';
+import { createScriptedModel, planFor } from './model.ts';
+
+/** The messages of this app: text, MCP tool calls, and the bridge's input-request parts. */
+export type ChatMessage = UIMessage<unknown, InputRequestDataTypes>;
+
+export interface ChatRoutes {
+  chat: (request: Request) => Promise<Response>;
+  answer: (request: Request) => Promise<Response>;
+  history: (chatId: string) => ChatMessage[];
+  bridge: InputRequestBridge;
+}
+
+export function createChatRoutes(options: { mcpUrl: () => string; timeoutMs?: number }): ChatRoutes {
+  const bridge = createInputRequestBridge({ timeoutMs: options.timeoutMs ?? 10 * 60_000 });
+  // Persisted server-side (in memory here; a database in an app), so a reload shows every part.
+  const chats = new Map<string, ChatMessage[]>();
+
+  async function chat(request: Request): Promise<Response> {
+    const { id, messages } = (await request.json()) as { id: string; messages: ChatMessage[] };
+    const lastUser = messages.findLast((message) => message.role === 'user');
+    const said = lastUser?.parts.map((part) => (part.type === 'text' ? part.text : '')).join(' ') ?? '';
+    const plan = planFor(said);
+    chats.set(id, messages);
+
+    const stream = createUIMessageStream<ChatMessage>({
+      originalMessages: messages,
+      execute: async ({ writer }) => {
+        const mcp = await createMCPClient({
+          transport: { type: 'http', url: options.mcpUrl() },
+          capabilities: { elicitation: {} },
+        });
+        const asks = bridge.forChat({
+          chatId: id,
+          writer,
+          serverName: mcp.serverInfo.title ?? mcp.serverInfo.name,
+          signal: request.signal,
+          ...(plan?.timeoutMs === undefined ? {} : { timeoutMs: plan.timeoutMs }),
+        });
+        mcp.onElicitationRequest(ElicitationRequestSchema, asks.onElicitationRequest);
+        const result = streamText({
+          model: createScriptedModel(),
+          tools: asks.tools(await mcp.tools()),
+          messages: await convertToModelMessages(messages),
+          stopWhen: stepCountIs(3),
+          abortSignal: request.signal,
+          onFinish: () => mcp.close(),
+          onAbort: () => mcp.close(),
+        });
+        writer.merge(result.toUIMessageStream());
+      },
+      onEnd: ({ messages: all }) => {
+        chats.set(id, all);
+      },
+    });
+    return createUIMessageStreamResponse({ stream });
+  }
+
+  return {
+    chat,
+    answer: (request) => bridge.handleAnswer(request),
+    history: (chatId) => chats.get(chatId) ?? [],
+    bridge,
+  };
+}

@@ -1,0 +1,106 @@
+'use client';
+import { type ComponentType, useEffect, useMemo, useRef } from 'react';
+import type { InputRequestCardCommonProps } from '../card/InputRequestCard.js';
+import { InputRequestCard } from '../card/InputRequestCard.js';
+import { isElicitResult, type Suspension } from '../core/model.js';
+import type { ResumeFunction } from '../core/static-source.js';
+import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
+import { AnsweredInputRequest, type AnsweredInputRequestProps } from './AnsweredInputRequest.js';
+import { type InputRequestDataPart, suspensionOfPart } from './part.js';
+import { type PostAnswerOptions, postInputRequestAnswer } from './post-answer.js';
+
+/** Props of {@link InputRequestPart}. */
+export interface InputRequestPartProps extends InputRequestCardCommonProps {
+  /** A `data-input-request` part from `message.parts` (see `isInputRequestPart`). */
+  part: InputRequestDataPart;
+  /** The answer route (`bridge.handleAnswer`). @default '/api/input-requests' */
+  api?: string;
+  /** Headers to send with each answer besides `content-type` (e.g. a CSRF token). */
+  headers?: Record<string, string>;
+  /** The fetch to post answers with. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** Words of the answered summary and of refusals, merged over English. */
+  answeredMessages?: Partial<AnsweredRequestMessages>;
+  /** Replaces the closed summary of a request that no longer waits. @default AnsweredInputRequest */
+  Answered?: ComponentType<AnsweredInputRequestProps>;
+}
+
+/**
+ * Renders one `data-input-request` part of a `useChat` message: while the request waits, an
+ * `InputRequestCard` whose `resume` posts the answer to the answer route; once it ended
+ * (answered, timed out or stopped with the chat), a closed summary of what was answered and how
+ * it ended. The summary comes from the part itself, so it survives a reload.
+ *
+ * @example
+ * ```tsx
+ * {message.parts.map((part, index) =>
+ *   isInputRequestPart(part) ? <InputRequestPart key={part.id ?? index} part={part} /> : …,
+ * )}
+ * ```
+ */
+export function InputRequestPart({
+  part,
+  api,
+  headers,
+  fetch,
+  answeredMessages,
+  Answered = AnsweredInputRequest,
+  ...cardProps
+}: InputRequestPartProps) {
+  const { data } = part;
+  const pending = data.status === 'pending';
+  const messages = useMemo(() => ({ ...englishAnsweredMessages, ...answeredMessages }), [answeredMessages]);
+  // One round per request id: a status update of the part (a new `data` object) must not make a
+  // new round, which would reset the card.
+  const parsed = useRef<{ requestId: string; suspension: Suspension } | null>(null);
+  if (parsed.current?.requestId !== data.requestId) {
+    parsed.current = { requestId: data.requestId, suspension: suspensionOfPart(data) };
+  }
+  const suspension = parsed.current.suspension;
+
+  const latest = useRef({ api, headers, fetch, messages });
+  latest.current = { api, headers, fetch, messages };
+  const resume = useMemo<ResumeFunction>(
+    () =>
+      async (responses, { signal }) => {
+        const key = suspension.requests[0]?.key;
+        const response = key === undefined ? undefined : responses[key];
+        if (!isElicitResult(response)) {
+          throw new Error(`input-request-cards: no answer for request "${key ?? '?'}" to post.`);
+        }
+        const options: PostAnswerOptions & { signal: AbortSignal } = {
+          signal,
+          messages: latest.current.messages,
+          ...(latest.current.api === undefined ? {} : { api: latest.current.api }),
+          ...(latest.current.headers === undefined ? {} : { headers: latest.current.headers }),
+          ...(latest.current.fetch === undefined ? {} : { fetch: latest.current.fetch }),
+        };
+        await postInputRequestAnswer({ chatId: data.chatId, requestId: data.requestId, response }, options);
+      },
+    [suspension, data.chatId, data.requestId],
+  );
+
+  // When the summary replaces a card the person was using, focus would fall to <body>: keep it here.
+  const summaryRef = useRef<HTMLElement>(null);
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    if (pending) {
+      wasPending.current = true;
+      return;
+    }
+    if (!wasPending.current) return;
+    wasPending.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) summaryRef.current?.focus();
+  }, [pending]);
+
+  if (pending) return <InputRequestCard {...cardProps} suspension={suspension} resume={resume} />;
+  return (
+    <Answered
+      data={data}
+      messages={messages}
+      rootRef={summaryRef}
+      {...(cardProps.headingLevel === undefined ? {} : { headingLevel: cardProps.headingLevel })}
+    />
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * The message part that carries one MCP `elicitation/create` request from the AI SDK server to
+ * the browser, and its answer's summary back into the persisted chat. Shared by the server
+ * bridge and the client component; framework-free.
+ */
+import { isPlainObject, setOwn } from '../core/identity.js';
+import type { ElicitResult, FieldSpec, FormRequest, Suspension } from '../core/model.js';
+import { parseSuspension } from '../core/parse/index.js';
+import { looksSecret } from '../core/secret.js';
+
+/** The data part name: the part's `type` is `data-input-request`. */
+export const INPUT_REQUEST_DATA_NAME = 'input-request';
+
+/** The part's `type` in a `UIMessage`. */
+export const INPUT_REQUEST_PART_TYPE = `data-${INPUT_REQUEST_DATA_NAME}` as const;
+
+/**
+ * Where the bridge states, in the `ElicitResult` it answers the MCP server with, why nobody
+ * answered: `{ action: 'cancel', _meta: { 'input-request-cards/outcome': 'timed-out' } }`.
+ */
+export const OUTCOME_META_KEY = 'input-request-cards/outcome';
+
+/**
+ * Where a request stands:
+ * - `pending`: the card waits for the person;
+ * - `answered`: the person accepted, declined or cancelled (see `answer.action`);
+ * - `timed-out`: nobody answered in time, and the server was told `outcome.action`;
+ * - `cancelled`: the chat stopped (the request was aborted) before an answer, and the server was told `cancel`.
+ */
+export type InputRequestStatus = 'pending' | 'answered' | 'timed-out' | 'cancelled';
+
+/** What the person answered, as the part keeps it: never the value of a secret field. */
+export interface AnswerSummary {
+  action: ElicitResult['action'];
+  /** The accepted values of every field that is not secret. */
+  content?: Record<string, unknown>;
+  /** Names of secret fields that were answered; their values are never kept in the part. */
+  hidden?: string[];
+}
+
+/** What the bridge told the MCP server when nobody answered. */
+export interface BridgeOutcome {
+  action: 'cancel' | 'decline';
+  reason: 'timed-out' | 'aborted';
+}
+
+/** The `data` of a `data-input-request` part. Plain JSON, so it persists with the chat. */
+export interface InputRequestPartData {
+  /** The request's id, also the part's `id` (so every update replaces the same part). */
+  requestId: string;
+  /** The chat the request belongs to: an answer must name the same chat. */
+  chatId: string;
+  /** Who asks (the MCP server), shown as the card's heading. */
+  serverName?: string;
+  /** The tool whose call asked, when the bridge knows it. */
+  toolName?: string;
+  /** The AI SDK tool call that asked, when the bridge knows it. */
+  toolCallId?: string;
+  /** The request as the MCP server sent it. Read it with {@link suspensionOfPart}. */
+  request: { method: 'elicitation/create'; params: Record<string, unknown> };
+  status: InputRequestStatus;
+  /** When the request was shown (ISO 8601). */
+  createdAt: string;
+  /** When the bridge stops waiting and answers the server itself (ISO 8601). */
+  expiresAt: string;
+  /** The answer, once `status` is `answered` (secret values masked). */
+  answer?: AnswerSummary;
+  /** What the server was told, once `status` is `timed-out` or `cancelled`. */
+  outcome?: BridgeOutcome;
+}
+
+/** A `data-input-request` part, as it appears in `message.parts`. */
+export interface InputRequestDataPart {
+  type: typeof INPUT_REQUEST_PART_TYPE;
+  id?: string;
+  data: InputRequestPartData;
+}
+
+/**
+ * The data types to declare on your `UIMessage`, so `useChat` types the part.
+ *
+ * @example
+ * ```ts
+ * type ChatMessage = UIMessage<unknown, InputRequestDataTypes>;
+ * const { messages } = useChat<ChatMessage>();
+ * ```
+ */
+export type InputRequestDataTypes = { [INPUT_REQUEST_DATA_NAME]: InputRequestPartData };
+
+const STATUSES: ReadonlySet<string> = new Set(['pending', 'answered', 'timed-out', 'cancelled']);
+
+/**
+ * Whether a message part is an input request written by the bridge (checked, since persisted
+ * messages are data from storage).
+ *
+ * @example
+ * ```tsx
+ * message.parts.filter(isInputRequestPart).map((part) => <InputRequestPart key={part.id} part={part} />);
+ * ```
+ */
+export function isInputRequestPart(part: unknown): part is InputRequestDataPart {
+  if (!isPlainObject(part) || part.type !== INPUT_REQUEST_PART_TYPE) return false;
+  const data = part.data;
+  return (
+    isPlainObject(data) &&
+    typeof data.requestId === 'string' &&
+    typeof data.chatId === 'string' &&
+    typeof data.status === 'string' &&
+    STATUSES.has(data.status) &&
+    isPlainObject(data.request) &&
+    isPlainObject(data.request.params)
+  );
+}
+
+/**
+ * The round a part asks, for `<InputRequestCard suspension={…} />`: its request parsed with
+ * `parseSuspension`, with the part's request id as the round id and its server and tool names.
+ *
+ * @example
+ * ```ts
+ * const suspension = suspensionOfPart(part.data);
+ * suspension.requests[0].kind; // 'form' | 'url' | 'unsupported'
+ * ```
+ */
+export function suspensionOfPart(data: InputRequestPartData): Suspension {
+  return parseSuspension(data.request.params, {
+    id: data.requestId,
+    ...(data.serverName === undefined ? {} : { serverName: data.serverName }),
+    ...(data.toolName === undefined ? {} : { toolName: data.toolName }),
+  });
+}
+
+/** Which fields count as secret: those the round flags, and those `isSecret` picks. */
+export type SecretRule = (field: FieldSpec, request: FormRequest) => boolean;
+
+/**
+ * The answer as a part may keep it: the action, the values of fields that are not secret, and
+ * the names of secret fields that were answered (their values left out).
+ */
+export function summarizeAnswer(
+  suspension: Suspension,
+  result: ElicitResult,
+  isSecret: SecretRule = looksSecret,
+): AnswerSummary {
+  if (result.action !== 'accept' || result.content === undefined) return { action: result.action };
+  const request = suspension.requests[0];
+  const fields = request?.kind === 'form' ? request.fields : [];
+  const content: Record<string, unknown> = {};
+  const hidden: string[] = [];
+  for (const [name, value] of Object.entries(result.content)) {
+    const field = fields.find((candidate) => candidate.name === name);
+    // A value the schema does not describe cannot be shown as a field; never keep it.
+    if (field === undefined || request?.kind !== 'form') continue;
+    if (field.secret === true || isSecret(field, request)) hidden.push(name);
+    else setOwn(content, name, value);
+  }
+  return { action: 'accept', content, ...(hidden.length > 0 ? { hidden } : {}) };
+}

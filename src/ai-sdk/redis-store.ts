@@ -1,0 +1,153 @@
+/**
+ * A {@link PendingAnswerStore} on Redis, so an answer posted to any instance reaches the one
+ * whose MCP request waits for it. Each waiting request is a hash with an absolute expiry; the
+ * answer travels over pub/sub to the waiting instance's subscription.
+ *
+ * Typed structurally against `redis` (node-redis 5 or 6): the store never imports it, so apps
+ * without Redis do not need the package.
+ */
+import type { ElicitResult } from '../core/model.js';
+import type { DeliveryStatus, PendingAnswer, PendingAnswerStore, PendingRequest } from './store.js';
+
+/** The commands the store sends: a node-redis client (`createClient()`), connected. */
+export interface RedisCommandClient {
+  sendCommand(args: string[]): Promise<unknown>;
+}
+
+/** A node-redis client in subscriber mode: `client.duplicate()`, connected. */
+export interface RedisSubscriberClient {
+  subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<unknown>;
+  unsubscribe(channel: string, listener: (message: string, channel: string) => void): Promise<unknown>;
+}
+
+/** Options of {@link createRedisAnswerStore}. */
+export interface RedisAnswerStoreOptions {
+  /** A connected client for commands. */
+  client: RedisCommandClient;
+  /** A second connected client for subscriptions (Redis gives a subscribed connection no other commands). */
+  subscriber: RedisSubscriberClient;
+  /** Prefix of every key and channel the store uses. @default 'input-request-cards:' */
+  keyPrefix?: string;
+  /** How long past `expiresAt` Redis still keeps a request, in case its instance died. @default 30000 */
+  graceMs?: number;
+}
+
+/** Records a request and its expiry in one step, so no key is ever left without an expiry. */
+const OPEN_SCRIPT = `
+redis.call('HSET', KEYS[1], 'chat', ARGV[1], 'request', ARGV[2])
+redis.call('PEXPIREAT', KEYS[1], ARGV[3])
+return 1`;
+
+/**
+ * Checks chat and first-answer-wins, and publishes, in one step. When nobody listens any more,
+ * the request is dropped: its instance is gone, and an answer would go nowhere.
+ */
+const DELIVER_SCRIPT = `
+local chat = redis.call('HGET', KEYS[1], 'chat')
+if not chat then return 'unknown-request' end
+if chat ~= ARGV[1] then return 'wrong-chat' end
+if redis.call('HSETNX', KEYS[1], 'answered', '1') == 0 then return 'already-answered' end
+if redis.call('PUBLISH', KEYS[2], ARGV[2]) == 0 then
+  redis.call('DEL', KEYS[1])
+  return 'not-waiting'
+end
+return 'delivered'`;
+
+const STATUSES: ReadonlySet<string> = new Set([
+  'delivered',
+  'unknown-request',
+  'wrong-chat',
+  'already-answered',
+  'not-waiting',
+]);
+
+/**
+ * A pending-answer store on Redis: run several server instances (or serverless functions) and
+ * the answer reaches the instance that waits for it, wherever it was posted. Every key expires
+ * (`expiresAt` + `graceMs`) and is deleted as soon as its request settles.
+ *
+ * The answer itself, secret fields included, passes through Redis on its way (pub/sub, never
+ * stored): use a Redis you would trust with the answers.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ * const client = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const subscriber = await client.duplicate().connect();
+ * const bridge = createInputRequestBridge({ store: createRedisAnswerStore({ client, subscriber }) });
+ * ```
+ */
+export function createRedisAnswerStore(options: RedisAnswerStoreOptions): PendingAnswerStore {
+  const { client, subscriber } = options;
+  const prefix = options.keyPrefix ?? 'input-request-cards:';
+  const graceMs = options.graceMs ?? 30_000;
+  const keyOf = (requestId: string) => `${prefix}request:${requestId}`;
+  const channelOf = (requestId: string) => `${prefix}answer:${requestId}`;
+
+  return {
+    async open(request: PendingRequest): Promise<PendingAnswer> {
+      const channel = channelOf(request.requestId);
+      let resolve!: (result: ElicitResult) => void;
+      const answer = new Promise<ElicitResult>((settle) => {
+        resolve = settle;
+      });
+      const listener = (message: string) => {
+        try {
+          resolve(JSON.parse(message) as ElicitResult);
+        } catch {
+          // Only deliver() publishes here, always JSON; anything else is not an answer.
+        }
+      };
+      await subscriber.subscribe(channel, listener);
+      try {
+        await client.sendCommand([
+          'EVAL',
+          OPEN_SCRIPT,
+          '1',
+          keyOf(request.requestId),
+          request.chatId,
+          JSON.stringify(request),
+          String(Math.ceil(request.expiresAt + graceMs)),
+        ]);
+      } catch (error) {
+        await subscriber.unsubscribe(channel, listener);
+        throw error;
+      }
+      let closed = false;
+      return {
+        answer,
+        close: async () => {
+          if (closed) return;
+          closed = true;
+          await Promise.all([
+            subscriber.unsubscribe(channel, listener),
+            client.sendCommand(['DEL', keyOf(request.requestId)]),
+          ]);
+        },
+      };
+    },
+
+    async get(requestId) {
+      const raw = await client.sendCommand(['HGET', keyOf(requestId), 'request']);
+      if (typeof raw !== 'string') return undefined;
+      return JSON.parse(raw) as PendingRequest;
+    },
+
+    async deliver(chatId, requestId, result): Promise<DeliveryStatus> {
+      const status = await client.sendCommand([
+        'EVAL',
+        DELIVER_SCRIPT,
+        '2',
+        keyOf(requestId),
+        channelOf(requestId),
+        chatId,
+        JSON.stringify(result),
+      ]);
+      if (typeof status === 'string' && STATUSES.has(status)) return status as DeliveryStatus;
+      throw new Error(
+        `input-request-cards: Redis answered the delivery of request ${requestId} with ${String(status)}. ` +
+          'Pass a node-redis client (createClient from "redis") whose sendCommand returns replies as strings.',
+      );
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The answer route: a Fetch API handler (`Request → Response`) that takes a person's answer,
+ * checks that it answers a waiting request of that chat, and delivers it to the instance that
+ * waits. Every refusal is a 4xx JSON body `{ error: { code, message } }`.
+ */
+import { isPlainObject, ownValue } from '../core/identity.js';
+import type { ElicitResult, RequestedSchema } from '../core/model.js';
+import type { AnswerChecker, FieldError } from '../core/validate.js';
+import type { DeliveryStatus, PendingAnswerStore } from './store.js';
+
+/**
+ * Why the route refused an answer (the `error.code` of its JSON body), with its HTTP status:
+ * `method-not-allowed` 405, `unsupported-media-type` 415, `body-too-large` 413, `invalid-json` 400,
+ * `invalid-body` 400, `forbidden` 403, `wrong-chat` 403, `unknown-request` 404,
+ * `already-answered` 409, `not-waiting` 410, `invalid-answer` 422.
+ */
+export type AnswerErrorCode =
+  | 'method-not-allowed'
+  | 'unsupported-media-type'
+  | 'body-too-large'
+  | 'invalid-json'
+  | 'invalid-body'
+  | 'forbidden'
+  | 'wrong-chat'
+  | 'unknown-request'
+  | 'already-answered'
+  | 'not-waiting'
+  | 'invalid-answer';
+
+/** The JSON body of a refused answer. */
+export interface AnswerErrorBody {
+  error: { code: AnswerErrorCode; message: string; errors?: FieldError[] };
+}
+
+/** The JSON body the answer route expects. */
+export interface AnswerRequestBody {
+  chatId: string;
+  requestId: string;
+  /** The person's answer: `{ action: 'accept', content }`, `{ action: 'decline' }` or `{ action: 'cancel' }`. */
+  response: ElicitResult;
+}
+
+/** Decides whether the sender of an answer may answer in this chat (e.g. owns it). */
+export type AuthorizeAnswer = (context: {
+  request: Request;
+  chatId: string;
+  requestId: string;
+}) => boolean | Promise<boolean>;
+
+/** What {@link handleAnswerRequest} needs. */
+export interface AnswerRouteOptions {
+  store: PendingAnswerStore;
+  checker: AnswerChecker;
+  authorize?: AuthorizeAnswer;
+  maxBodyBytes: number;
+}
+
+const STATUS_OF: Record<AnswerErrorCode, number> = {
+  'method-not-allowed': 405,
+  'unsupported-media-type': 415,
+  'body-too-large': 413,
+  'invalid-json': 400,
+  'invalid-body': 400,
+  forbidden: 403,
+  'wrong-chat': 403,
+  'unknown-request': 404,
+  'already-answered': 409,
+  'not-waiting': 410,
+  'invalid-answer': 422,
+};
+
+const DELIVERY_MESSAGES: Record<Exclude<DeliveryStatus, 'delivered'>, string> = {
+  'unknown-request':
+    'no input request with this id is waiting: it was answered, timed out, or never asked. Reload the chat to see how it ended.',
+  'wrong-chat':
+    'this input request belongs to another chat. Send chatId of the chat the request appeared in.',
+  'already-answered': 'this input request already has an answer; the first answer counts.',
+  'not-waiting':
+    'the server that asked stopped waiting for this answer (it restarted or the chat ended). Ask again in the chat.',
+};
+
+function refuse(code: AnswerErrorCode, message: string, errors?: FieldError[]): Response {
+  const body: AnswerErrorBody = {
+    error: { code, message: `input-request-cards: ${message}`, ...(errors ? { errors } : {}) },
+  };
+  return Response.json(body, {
+    status: STATUS_OF[code],
+    headers: { 'cache-control': 'no-store', ...(code === 'method-not-allowed' ? { allow: 'POST' } : {}) },
+  });
+}
+
+/** Reads the body as text, refusing to read past `limit` bytes. */
+async function readLimited(request: Request, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) return undefined;
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The answer in a body, or why it is no answer. */
+function readResponse(value: unknown): ElicitResult | string {
+  if (!isPlainObject(value))
+    return '"response" must be an object like { "action": "accept", "content": { … } }.';
+  const action = ownValue(value, 'action');
+  const content = ownValue(value, 'content');
+  if (action === 'decline' || action === 'cancel') {
+    if (content !== undefined) return `a "${action}" response carries no content.`;
+    return { action };
+  }
+  if (action !== 'accept') return '"response.action" must be "accept", "decline" or "cancel".';
+  if (content === undefined) return { action: 'accept' };
+  if (!isPlainObject(content)) return '"response.content" must be an object of field values.';
+  return { action: 'accept', content: content as Record<string, never> };
+}
+
+/**
+ * Serves one answer: checks it and delivers it to the request waiting for it.
+ * Use it through `bridge.handleAnswer(request)`.
+ */
+export async function handleAnswerRequest(request: Request, options: AnswerRouteOptions): Promise<Response> {
+  if (request.method !== 'POST') return refuse('method-not-allowed', 'answers are sent with POST.');
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    return refuse('unsupported-media-type', 'send the answer as JSON (content-type: application/json).');
+  }
+  const text = await readLimited(request, options.maxBodyBytes);
+  if (text === undefined) {
+    return refuse('body-too-large', `the answer is larger than ${options.maxBodyBytes} bytes.`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refuse('invalid-json', 'the body is not valid JSON.');
+  }
+  if (!isPlainObject(body)) {
+    return refuse('invalid-body', 'send { "chatId", "requestId", "response" } as a JSON object.');
+  }
+  const chatId = ownValue(body, 'chatId');
+  const requestId = ownValue(body, 'requestId');
+  if (typeof chatId !== 'string' || chatId === '' || typeof requestId !== 'string' || requestId === '') {
+    return refuse(
+      'invalid-body',
+      '"chatId" and "requestId" must be the non-empty strings of the request part.',
+    );
+  }
+  const response = readResponse(ownValue(body, 'response'));
+  if (typeof response === 'string') return refuse('invalid-body', response);
+
+  if (options.authorize && !(await options.authorize({ request, chatId, requestId }))) {
+    return refuse('forbidden', 'this sender may not answer in this chat.');
+  }
+
+  const pending = await options.store.get(requestId);
+  if (pending === undefined) return refuse('unknown-request', DELIVERY_MESSAGES['unknown-request']);
+  if (pending.chatId !== chatId) return refuse('wrong-chat', DELIVERY_MESSAGES['wrong-chat']);
+
+  if (response.action === 'accept') {
+    const problem = checkContent(pending.params, response.content, options.checker);
+    if (problem !== undefined) return refuse('invalid-answer', problem.message, problem.errors);
+  }
+
+  const status = await options.store.deliver(chatId, requestId, response);
+  if (status !== 'delivered') return refuse(status, DELIVERY_MESSAGES[status]);
+  return Response.json({ status: 'delivered' }, { headers: { 'cache-control': 'no-store' } });
+}
+
+/** Checks accepted content against the request's schema; URL requests take no content. */
+function checkContent(
+  params: Record<string, unknown>,
+  content: Record<string, unknown> | undefined,
+  checker: AnswerChecker,
+): { message: string; errors?: FieldError[] } | undefined {
+  const schema = ownValue(params, 'requestedSchema');
+  if (ownValue(params, 'mode') === 'url' || !isPlainObject(schema)) {
+    return content === undefined ? undefined : { message: 'a link request is accepted without content.' };
+  }
+  const values = content ?? {};
+  const properties = isPlainObject(schema.properties) ? schema.properties : {};
+  const unknown = Object.keys(values).filter((name) => !Object.hasOwn(properties, name));
+  if (unknown.length > 0) {
+    return { message: `the request asks for no field named ${unknown.map((n) => `"${n}"`).join(', ')}.` };
+  }
+  const check = checker(schema as unknown as RequestedSchema, values);
+  if (check.valid) return undefined;
+  return {
+    message: `the answer does not fit the request's form (${check.errors
+      .map((e) => `${e.field === '' ? 'the answer' : JSON.stringify(e.field)}: ${e.keyword}`)
+      .join('; ')}).`,
+    errors: check.errors,
+  };
+}

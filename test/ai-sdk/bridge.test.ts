@@ -1,0 +1,321 @@
+// @vitest-environment node
+import { createMCPClient, ElicitationRequestSchema } from '@ai-sdk/mcp';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createInputRequestBridge, OUTCOME_META_KEY } from '../../src/ai-sdk/server.ts';
+import {
+  type AskingServer,
+  assistantText,
+  createAskingServer,
+  inputRequestParts,
+  postAnswer,
+  runChatTurn,
+  scriptedModel,
+} from '../fixtures/ai-sdk-chat.ts';
+import { createMrtrServer } from '../fixtures/mcp-servers.ts';
+
+let server: AskingServer;
+beforeEach(() => {
+  server = createAskingServer();
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await server.close();
+});
+
+describe('the AI SDK bridge with a real MCP server and the scripted model', () => {
+  it('shows the request as a pending part, delivers the answer, and the tool result reaches the reply', async () => {
+    const bridge = createInputRequestBridge();
+    const turn = runChatTurn({
+      bridge,
+      chatId: 'chat-1',
+      server,
+      model: scriptedModel('book_meeting', { day: 'Monday' }),
+    });
+
+    const pending = await turn.part((part) => part.data.status === 'pending');
+    expect(pending.id).toBe(pending.data.requestId);
+    expect(pending.data).toMatchObject({
+      chatId: 'chat-1',
+      serverName: 'Calendar',
+      toolName: 'book_meeting',
+      toolCallId: 'call-1',
+      request: {
+        method: 'elicitation/create',
+        params: { message: 'Details for the meeting on Monday?', requestedSchema: { required: ['title'] } },
+      },
+    });
+
+    const response = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId: pending.data.requestId,
+      response: {
+        action: 'accept',
+        content: { title: 'Planning', room: 'north', remote: true, api_key: 'sk-live-123456' },
+      },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'delivered' });
+
+    const messages = await turn.finished;
+    expect(server.received).toEqual([
+      {
+        tool: 'book_meeting',
+        result: {
+          action: 'accept',
+          content: { title: 'Planning', room: 'north', remote: true, api_key: 'sk-live-123456' },
+        },
+      },
+    ]);
+    expect(assistantText(messages)).toContain(
+      'The tool said: Booked “Planning” on Monday in the north room.',
+    );
+
+    // The persisted messages keep one part, updated in place: answered, the secret masked.
+    const parts = inputRequestParts(messages);
+    expect(parts).toHaveLength(1);
+    expect(parts[0]?.data.status).toBe('answered');
+    expect(parts[0]?.data.answer).toEqual({
+      action: 'accept',
+      content: { title: 'Planning', room: 'north', remote: true },
+      hidden: ['api_key'],
+    });
+    expect(JSON.stringify(messages)).not.toContain('sk-live-123456');
+  });
+
+  it('serves MCP 2026-07-28 input_required rounds too: the AI SDK client fulfils them through the same handler', async () => {
+    const mrtr = createMrtrServer();
+    const handler = createMcpHandler(mrtr.factory, { legacy: 'reject', keepAliveMs: 0 });
+    const bridge = createInputRequestBridge();
+    const chunks: Array<{
+      data: { status: string; requestId: string; request: { params: { message?: string } } };
+    }> = [];
+    const mcp = await createMCPClient({
+      transport: {
+        type: 'http',
+        url: 'http://mcp.invalid/mcp',
+        fetch: (url, init) => handler.fetch(new Request(url, init)),
+      },
+      capabilities: { elicitation: {} },
+    });
+    const asks = bridge.forChat({
+      chatId: 'c',
+      writer: { write: (chunk) => chunks.push(structuredClone(chunk)) },
+    });
+    mcp.onElicitationRequest(ElicitationRequestSchema, asks.onElicitationRequest);
+    const call = mcp.callTool({ name: 'book_meeting', arguments: { day: 'Wed' } });
+    await vi.waitFor(() => expect(chunks).toHaveLength(1));
+    expect(chunks[0]?.data.request.params.message).toBe('Details for Wed?');
+    await postAnswer(bridge, {
+      chatId: 'c',
+      requestId: chunks[0]?.data.requestId,
+      response: { action: 'accept', content: { title: 'Sync' } },
+    });
+    const result = await call;
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '')).toMatchObject({
+      booked: true,
+      day: 'Wed',
+      details: { title: 'Sync' },
+    });
+    expect(chunks.at(-1)?.data.status).toBe('answered');
+    await mcp.close();
+    await handler.close();
+  });
+
+  it('masks fields a custom isSecret rule picks', async () => {
+    const bridge = createInputRequestBridge({ isSecret: (field) => field.name === 'title' });
+    const turn = runChatTurn({
+      bridge,
+      chatId: 'c',
+      server,
+      model: scriptedModel('book_meeting', { day: 'Fri' }),
+    });
+    const pending = await turn.part((part) => part.data.status === 'pending');
+    await postAnswer(bridge, {
+      chatId: 'c',
+      requestId: pending.data.requestId,
+      response: { action: 'accept', content: { title: 'Secret plan' } },
+    });
+    const [part] = inputRequestParts(await turn.finished);
+    expect(part?.data.answer).toEqual({ action: 'accept', content: {}, hidden: ['title'] });
+  });
+
+  it('passes a decline through and records it on the part', async () => {
+    const bridge = createInputRequestBridge();
+    const turn = runChatTurn({
+      bridge,
+      chatId: 'c',
+      server,
+      model: scriptedModel('confirm_delete', { file: 'notes.txt' }),
+    });
+    const pending = await turn.part((part) => part.data.status === 'pending');
+    expect(pending.data.toolName).toBe('confirm_delete');
+    const response = await postAnswer(bridge, {
+      chatId: 'c',
+      requestId: pending.data.requestId,
+      response: { action: 'decline' },
+    });
+    expect(response.status).toBe(200);
+    const messages = await turn.finished;
+    expect(server.received).toEqual([{ tool: 'confirm_delete', result: { action: 'decline' } }]);
+    expect(assistantText(messages)).toContain('Kept notes.txt.');
+    expect(inputRequestParts(messages)[0]?.data).toMatchObject({
+      status: 'answered',
+      answer: { action: 'decline' },
+    });
+  });
+
+  it('on timeout tells the server a stated cancel and shows it on the part', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const bridge = createInputRequestBridge({ timeoutMs: 5_000 });
+    const turn = runChatTurn({
+      bridge,
+      chatId: 'c',
+      server,
+      model: scriptedModel('book_meeting', { day: 'Tue' }),
+    });
+    const pending = await turn.part((part) => part.data.status === 'pending');
+    expect(Date.parse(pending.data.expiresAt) - Date.parse(pending.data.createdAt)).toBe(5_000);
+
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(server.received).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+
+    const messages = await turn.finished;
+    expect(server.received).toEqual([
+      { tool: 'book_meeting', result: { action: 'cancel', _meta: { [OUTCOME_META_KEY]: 'timed-out' } } },
+    ]);
+    expect(assistantText(messages)).toContain('Not booked: cancel (timed-out).');
+    expect(inputRequestParts(messages)[0]?.data).toMatchObject({
+      status: 'timed-out',
+      outcome: { action: 'cancel', reason: 'timed-out' },
+    });
+    expect(await bridge.store.get(pending.data.requestId)).toBeUndefined();
+
+    // A late answer is refused clearly.
+    const late = await postAnswer(bridge, {
+      chatId: 'c',
+      requestId: pending.data.requestId,
+      response: { action: 'decline' },
+    });
+    expect(late.status).toBe(404);
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe('unknown-request');
+  });
+
+  it('takes a per-chat time limit over the bridge default', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const bridge = createInputRequestBridge({ timeoutMs: 60_000 });
+    const chunks: Array<{ data: { status: string; createdAt: string; expiresAt: string } }> = [];
+    const asks = bridge.forChat({
+      chatId: 'c',
+      timeoutMs: 2_000,
+      writer: { write: (chunk) => chunks.push(chunk) },
+    });
+    const answer = asks.onElicitationRequest({
+      params: { message: 'Quick?', requestedSchema: { type: 'object', properties: {} } },
+    });
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(chunks.map((chunk) => chunk.data.status)).toEqual(['pending']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer).toMatchObject({ action: 'cancel' });
+    expect(chunks.map((chunk) => chunk.data.status)).toEqual(['pending', 'timed-out']);
+  });
+
+  it('can state decline on timeout instead', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const bridge = createInputRequestBridge({ timeoutMs: 1_000, timeoutAction: 'decline' });
+    const turn = runChatTurn({
+      bridge,
+      chatId: 'c',
+      server,
+      model: scriptedModel('confirm_delete', { file: 'a' }),
+    });
+    await turn.part((part) => part.data.status === 'pending');
+    await vi.advanceTimersByTimeAsync(1_000);
+    const messages = await turn.finished;
+    expect(server.received[0]?.result).toEqual({
+      action: 'decline',
+      _meta: { [OUTCOME_META_KEY]: 'timed-out' },
+    });
+    expect(inputRequestParts(messages)[0]?.data.outcome).toEqual({ action: 'decline', reason: 'timed-out' });
+  });
+
+  it('when the chat request aborts, tells the server a stated cancel and marks the part cancelled', async () => {
+    const bridge = createInputRequestBridge();
+    const chat = new AbortController();
+    const parts: unknown[] = [];
+    const asks = bridge.forChat({
+      chatId: 'c',
+      writer: { write: (chunk) => parts.push(structuredClone(chunk)) },
+      serverName: 'Calendar',
+      toolName: 'book_meeting',
+      signal: chat.signal,
+    });
+    const answer = asks.onElicitationRequest({
+      method: 'elicitation/create',
+      params: { message: 'Still there?', requestedSchema: { type: 'object', properties: {} } },
+    });
+    await vi.waitFor(() => expect(parts).toHaveLength(1));
+    chat.abort();
+    expect(await answer).toEqual({ action: 'cancel', _meta: { [OUTCOME_META_KEY]: 'aborted' } });
+    expect(parts[1]).toMatchObject({
+      type: 'data-input-request',
+      data: { status: 'cancelled', outcome: { action: 'cancel', reason: 'aborted' } },
+    });
+  });
+
+  it('when the tool call that asked is aborted, its request ends as cancelled', async () => {
+    const bridge = createInputRequestBridge();
+    const parts: Array<{ data: { status: string; toolCallId?: string } }> = [];
+    const asks = bridge.forChat({
+      chatId: 'c',
+      writer: { write: (chunk) => parts.push(structuredClone(chunk)) },
+    });
+    const call = new AbortController();
+    const tools = asks.tools({
+      ask: {
+        description: 'asks',
+        execute: (_input: unknown, _options: { toolCallId: string; abortSignal: AbortSignal }) =>
+          asks.onElicitationRequest({
+            params: {
+              message: 'Name?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+            },
+          }),
+      },
+    });
+    const run = tools.ask.execute({}, { toolCallId: 'call-9', abortSignal: call.signal });
+    await vi.waitFor(() => expect(parts.some((part) => part.data.toolCallId === 'call-9')).toBe(true));
+    call.abort();
+    expect(await run).toMatchObject({ action: 'cancel' });
+    expect(parts.at(-1)?.data).toMatchObject({ status: 'cancelled', toolCallId: 'call-9' });
+  });
+
+  it('names no tool when two tool calls run at once, since either could have asked', async () => {
+    const bridge = createInputRequestBridge({ timeoutMs: 60_000 });
+    const parts: Array<{ data: { toolName?: string; requestId: string } }> = [];
+    const asks = bridge.forChat({
+      chatId: 'c',
+      writer: { write: (chunk) => parts.push(structuredClone(chunk)) },
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tools = asks.tools({ a: { execute: () => held }, b: { execute: () => held } });
+    const both = [tools.a.execute(), tools.b.execute()];
+    const answer = asks.onElicitationRequest({
+      params: { message: 'Which?', requestedSchema: { type: 'object', properties: {} } },
+    });
+    await vi.waitFor(() => expect(parts).toHaveLength(1));
+    expect(parts[0]?.data.toolName).toBeUndefined();
+    await postAnswer(bridge, {
+      chatId: 'c',
+      requestId: parts[0]?.data.requestId,
+      response: { action: 'cancel' },
+    });
+    expect(await answer).toEqual({ action: 'cancel' });
+    release();
+    await Promise.all(both);
+  });
+});

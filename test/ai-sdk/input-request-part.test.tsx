@@ -1,0 +1,188 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  type AnsweredInputRequestProps,
+  germanAnsweredMessages,
+  type InputRequestDataPart,
+  InputRequestPart,
+  isInputRequestPart,
+} from '../../src/ai-sdk/index.ts';
+import {
+  createInputRequestBridge,
+  type InputRequestBridge,
+  type InputRequestChunk,
+} from '../../src/ai-sdk/server.ts';
+
+const PARAMS = {
+  mode: 'form',
+  message: 'Details for the meeting?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      title: { type: 'string', title: 'Title' },
+      room: {
+        type: 'string',
+        title: 'Room',
+        oneOf: [
+          { const: 'north', title: 'North room' },
+          { const: 'south', title: 'South room' },
+        ],
+      },
+      remote: { type: 'boolean', title: 'Remote', default: true },
+      api_key: { type: 'string', title: 'API key' },
+    },
+    required: ['title'],
+  },
+};
+
+/** A replacement for the closed summary (as the lead's receipt will be). */
+const Receipt = ({ data }: AnsweredInputRequestProps) => <p>Receipt for {data.requestId}</p>;
+
+/** The browser's fetch, answered by the real bridge's route (jsdom's AbortSignal stays on this side). */
+function routeFetch(bridge: InputRequestBridge): typeof fetch {
+  return async (url, init) => {
+    const { signal: _signal, ...rest } = init ?? {};
+    return bridge.handleAnswer(new Request(new URL(String(url), 'http://app.test'), rest));
+  };
+}
+
+/** A real bridge with one request waiting; `parts` collects what it writes to the stream. */
+async function askOnce(options: { timeoutMs?: number } = {}) {
+  const bridge = createInputRequestBridge(options);
+  const parts: InputRequestDataPart[] = [];
+  const asks = bridge.forChat({
+    chatId: 'chat-7',
+    serverName: 'Calendar',
+    toolName: 'book_meeting',
+    writer: { write: (chunk: InputRequestChunk) => parts.push(structuredClone(chunk)) },
+  });
+  const answer = asks.onElicitationRequest({ method: 'elicitation/create', params: PARAMS });
+  await vi.waitFor(() => expect(parts).toHaveLength(1));
+  return { bridge, parts, answer };
+}
+
+describe('InputRequestPart', () => {
+  it('renders a pending part as the card, posts the answer to the route, then shows the closed summary', async () => {
+    const user = userEvent.setup();
+    const { bridge, parts, answer } = await askOnce();
+    const pending = parts[0] as InputRequestDataPart;
+    expect(isInputRequestPart(pending)).toBe(true);
+    const { rerender } = render(<InputRequestPart part={pending} fetch={routeFetch(bridge)} />);
+
+    const card = screen.getByRole('article', { name: 'Calendar is asking' });
+    expect(within(card).getByText('Tool: book_meeting')).toBeInTheDocument();
+    await user.type(within(card).getByRole('textbox', { name: /Title/ }), 'Planning');
+    await user.click(within(card).getByRole('radio', { name: 'South room' }));
+    await user.type(within(card).getByLabelText(/API key/, { selector: 'input' }), 'sk-live-777');
+    await user.click(within(card).getByRole('button', { name: 'Accept' }));
+
+    expect(await answer).toEqual({
+      action: 'accept',
+      content: { title: 'Planning', room: 'south', remote: true, api_key: 'sk-live-777' },
+    });
+    expect(await within(card).findByText('Answer sent.')).toBeInTheDocument();
+
+    // The stream's update of the same part replaces the card with the summary.
+    const answered = parts.at(-1) as InputRequestDataPart;
+    expect(answered.data.status).toBe('answered');
+    rerender(<InputRequestPart part={answered} fetch={routeFetch(bridge)} />);
+    const summary = screen.getByRole('article', { name: 'Calendar asked' });
+    expect(within(summary).getByText('Details for the meeting?')).toBeInTheDocument();
+    expect(within(summary).getByText('You accepted.')).toBeInTheDocument();
+    const answers = within(summary).getByLabelText('Your answers');
+    expect(
+      within(answers)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    ).toEqual([
+      ['Title', 'Planning'],
+      ['Room', 'South room'],
+      ['Remote', 'Yes'],
+      ['API key', 'hidden'],
+    ]);
+    expect(document.body.textContent).not.toContain('sk-live-777');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('after a reload, renders the persisted answered part as the summary without any request', async () => {
+    const fetchSpy = vi.fn<typeof fetch>();
+    const persisted = JSON.parse(
+      JSON.stringify({
+        type: 'data-input-request',
+        id: 'req-1',
+        data: {
+          requestId: 'req-1',
+          chatId: 'chat-7',
+          serverName: 'Files',
+          toolName: 'confirm_delete',
+          request: {
+            method: 'elicitation/create',
+            params: { message: 'Delete notes.txt?', requestedSchema: { type: 'object', properties: {} } },
+          },
+          status: 'answered',
+          createdAt: '2026-12-01T10:00:00.000Z',
+          expiresAt: '2026-12-01T10:10:00.000Z',
+          answer: { action: 'decline' },
+        },
+      }),
+    );
+    expect(isInputRequestPart(persisted)).toBe(true);
+    render(<InputRequestPart part={persisted} fetch={fetchSpy} headingLevel={4} />);
+    const summary = screen.getByRole('article', { name: 'Files asked' });
+    expect(within(summary).getByRole('heading', { level: 4 })).toHaveTextContent('Files asked');
+    expect(within(summary).getByText('You declined.')).toBeInTheDocument();
+    expect(within(summary).queryByRole('list')).toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('shows a timeout on the part, with what the server was told', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const { parts, answer } = await askOnce({ timeoutMs: 3_000 });
+      render(<InputRequestPart part={parts[0] as InputRequestDataPart} />);
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(await answer).toMatchObject({ action: 'cancel' });
+      render(<InputRequestPart part={parts.at(-1) as InputRequestDataPart} />);
+      expect(
+        screen.getByText('No answer came in time, so the server was told: cancelled.'),
+      ).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows why an answer was refused and keeps the typed values', async () => {
+    const user = userEvent.setup();
+    const { bridge, parts } = await askOnce();
+    const pending = parts[0] as InputRequestDataPart;
+    // The request is no longer open (another tab answered it, the stream moved on).
+    await bridge.store.deliver('chat-7', pending.data.requestId, { action: 'cancel' });
+    render(<InputRequestPart part={pending} fetch={routeFetch(bridge)} />);
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Planning');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText(/this question is no longer open/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
+  });
+
+  it('speaks German and takes a replacement for the summary', async () => {
+    const { parts } = await askOnce();
+    const ended: InputRequestDataPart = {
+      ...(parts[0] as InputRequestDataPart),
+      data: {
+        ...(parts[0] as InputRequestDataPart).data,
+        status: 'cancelled',
+        outcome: { action: 'cancel', reason: 'aborted' },
+      },
+    };
+    const { unmount } = render(<InputRequestPart part={ended} answeredMessages={germanAnsweredMessages} />);
+    expect(screen.getByRole('article', { name: 'Calendar hat gefragt' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Der Chat endete vor einer Antwort, daher wurde dem Server gemeldet: abgebrochen.'),
+    ).toBeInTheDocument();
+    unmount();
+
+    render(<InputRequestPart part={ended} Answered={Receipt} />);
+    expect(screen.getByText(`Receipt for ${ended.data.requestId}`)).toBeInTheDocument();
+  });
+});

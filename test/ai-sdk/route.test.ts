@@ -1,0 +1,225 @@
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import {
+  type AnswerErrorBody,
+  createInputRequestBridge,
+  createMemoryAnswerStore,
+  type InputRequestBridgeOptions,
+  type InputRequestChunk,
+} from '../../src/ai-sdk/server.ts';
+import { postAnswer } from '../fixtures/ai-sdk-chat.ts';
+
+const FORM = {
+  message: 'Who should get it?',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      email: { type: 'string', format: 'email', title: 'Email' },
+      copies: { type: 'integer', minimum: 1 },
+    },
+    required: ['email'],
+  },
+};
+
+/** A bridge with one request waiting in chat `chat-1`. */
+async function waiting(options: InputRequestBridgeOptions = {}, params: Record<string, unknown> = FORM) {
+  const bridge = createInputRequestBridge(options);
+  const chunks: InputRequestChunk[] = [];
+  const asks = bridge.forChat({ chatId: 'chat-1', writer: { write: (chunk) => chunks.push(chunk) } });
+  const answer = asks.onElicitationRequest({ method: 'elicitation/create', params });
+  await vi.waitFor(() => expect(chunks).toHaveLength(1));
+  const requestId = chunks[0]?.data.requestId ?? '';
+  return { bridge, answer, requestId, chunks };
+}
+
+async function refusal(response: Response): Promise<{ status: number; code: string; message: string }> {
+  const body = (await response.json()) as AnswerErrorBody;
+  return { status: response.status, code: body.error.code, message: body.error.message };
+}
+
+describe('the answer route', () => {
+  it('delivers a valid answer to the waiting request', async () => {
+    const { bridge, answer, requestId } = await waiting();
+    const response = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId,
+      response: { action: 'accept', content: { email: 'ada@example.com', copies: 2 } },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await answer).toEqual({ action: 'accept', content: { email: 'ada@example.com', copies: 2 } });
+  });
+
+  it('refuses an answer that names another chat (403 wrong-chat) and keeps waiting', async () => {
+    const { bridge, answer, requestId } = await waiting();
+    const response = await postAnswer(bridge, {
+      chatId: 'chat-2',
+      requestId,
+      response: { action: 'decline' },
+    });
+    expect(await refusal(response)).toMatchObject({ status: 403, code: 'wrong-chat' });
+    // The request still waits for its own chat.
+    const right = await postAnswer(bridge, { chatId: 'chat-1', requestId, response: { action: 'decline' } });
+    expect(right.status).toBe(200);
+    expect(await answer).toEqual({ action: 'decline' });
+  });
+
+  it('refuses an unknown request id (404 unknown-request)', async () => {
+    const { bridge } = await waiting();
+    const response = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId: 'nope',
+      response: { action: 'cancel' },
+    });
+    const body = await refusal(response);
+    expect(body).toMatchObject({ status: 404, code: 'unknown-request' });
+    expect(body.message).toMatch(/^input-request-cards: /);
+  });
+
+  it('checks the content against the request schema (422 invalid-answer, field errors)', async () => {
+    const { bridge, requestId } = await waiting();
+    const bad = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId,
+      response: { action: 'accept', content: { email: 'not an email', copies: 0 } },
+    });
+    expect(bad.status).toBe(422);
+    const body = (await bad.json()) as AnswerErrorBody;
+    expect(body.error.code).toBe('invalid-answer');
+    expect(body.error.errors?.map((error) => [error.field, error.keyword])).toEqual([
+      ['email', 'format'],
+      ['copies', 'minimum'],
+    ]);
+
+    const missing = await postAnswer(bridge, { chatId: 'chat-1', requestId, response: { action: 'accept' } });
+    expect(await refusal(missing)).toMatchObject({ status: 422, code: 'invalid-answer' });
+
+    const extra = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId,
+      response: { action: 'accept', content: { email: 'a@b.co', admin: true } },
+    });
+    const extraBody = await refusal(extra);
+    expect(extraBody).toMatchObject({ status: 422, code: 'invalid-answer' });
+    expect(extraBody.message).toContain('"admin"');
+  });
+
+  it('accepts a link request without content and refuses content for it', async () => {
+    const { bridge, requestId, answer } = await waiting(
+      {},
+      { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e1' },
+    );
+    const withContent = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId,
+      response: { action: 'accept', content: { x: 1 } },
+    });
+    expect(await refusal(withContent)).toMatchObject({ status: 422, code: 'invalid-answer' });
+    const ok = await postAnswer(bridge, { chatId: 'chat-1', requestId, response: { action: 'accept' } });
+    expect(ok.status).toBe(200);
+    expect(await answer).toEqual({ action: 'accept' });
+  });
+
+  it('refuses malformed requests with 4xx JSON', async () => {
+    const { bridge, requestId } = await waiting();
+    const get = await bridge.handleAnswer(new Request('http://app.test/api/input-requests'));
+    expect(await refusal(get)).toMatchObject({ status: 405, code: 'method-not-allowed' });
+    expect(get.headers.get('allow')).toBe('POST');
+
+    const form = await bridge.handleAnswer(
+      new Request('http://app.test/api/input-requests', { method: 'POST', body: 'a=1' }),
+    );
+    expect(await refusal(form)).toMatchObject({ status: 415, code: 'unsupported-media-type' });
+
+    expect(await refusal(await postAnswer(bridge, '{not json'))).toMatchObject({
+      status: 400,
+      code: 'invalid-json',
+    });
+    expect(await refusal(await postAnswer(bridge, [1, 2]))).toMatchObject({
+      status: 400,
+      code: 'invalid-body',
+    });
+    expect(
+      await refusal(await postAnswer(bridge, { chatId: 'chat-1', response: { action: 'decline' } })),
+    ).toMatchObject({ status: 400, code: 'invalid-body' });
+    expect(
+      await refusal(await postAnswer(bridge, { chatId: 'chat-1', requestId, response: { action: 'maybe' } })),
+    ).toMatchObject({ status: 400, code: 'invalid-body' });
+    expect(
+      await refusal(
+        await postAnswer(bridge, {
+          chatId: 'chat-1',
+          requestId,
+          response: { action: 'decline', content: {} },
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'invalid-body' });
+  });
+
+  it('refuses a body over the limit (413) without reading it all', async () => {
+    const { bridge, requestId } = await waiting({ maxBodyBytes: 200 });
+    const response = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId,
+      response: { action: 'accept', content: { email: `${'a'.repeat(300)}@example.com` } },
+    });
+    expect(await refusal(response)).toMatchObject({ status: 413, code: 'body-too-large' });
+  });
+
+  it('asks authorize before delivering (403 forbidden)', async () => {
+    const authorize = vi.fn(({ request }: { request: Request }) => request.headers.get('x-user') === 'owner');
+    const { bridge, requestId, answer } = await waiting({ authorize });
+    const stranger = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId,
+      response: { action: 'decline' },
+    });
+    expect(await refusal(stranger)).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(authorize).toHaveBeenCalledWith(expect.objectContaining({ chatId: 'chat-1', requestId }));
+    const owner = await bridge.handleAnswer(
+      new Request('http://app.test/api/input-requests', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-user': 'owner' },
+        body: JSON.stringify({ chatId: 'chat-1', requestId, response: { action: 'decline' } }),
+      }),
+    );
+    expect(owner.status).toBe(200);
+    expect(await answer).toEqual({ action: 'decline' });
+  });
+});
+
+describe('the memory store', () => {
+  it('lets the first answer win (409 already-answered for the second)', async () => {
+    const store = createMemoryAnswerStore();
+    const pending = await store.open({
+      chatId: 'c',
+      requestId: 'r',
+      params: FORM,
+      expiresAt: Date.now() + 1000,
+    });
+    expect(await store.deliver('c', 'r', { action: 'decline' })).toBe('delivered');
+    expect(await store.deliver('c', 'r', { action: 'cancel' })).toBe('already-answered');
+    expect(await pending.answer).toEqual({ action: 'decline' });
+
+    const bridge = createInputRequestBridge({ store });
+    const second = await postAnswer(bridge, { chatId: 'c', requestId: 'r', response: { action: 'cancel' } });
+    expect(await refusal(second)).toMatchObject({ status: 409, code: 'already-answered' });
+    await pending.close();
+    expect(await store.get('r')).toBeUndefined();
+  });
+
+  it('forgets an entry once it outlived its expiry and grace', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const store = createMemoryAnswerStore({ graceMs: 100 });
+      await store.open({ chatId: 'c', requestId: 'r', params: FORM, expiresAt: Date.now() + 1000 });
+      vi.advanceTimersByTime(1100);
+      expect(await store.get('r')).toBeDefined();
+      vi.advanceTimersByTime(1);
+      expect(await store.get('r')).toBeUndefined();
+      expect(await store.deliver('c', 'r', { action: 'cancel' })).toBe('unknown-request');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,186 @@
+// End-to-end checks of the AI SDK example (`npm run example:ai-sdk`): starts its Vite dev server,
+// which also serves the chat routes and the MCP server on the same 127.0.0.1 port, and drives real
+// Chromium through a `useChat` app whose scripted model (the AI SDK's test model) calls MCP tools
+// that ask, over real HTTP. Ends with `N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { launchChromium } from '../../scripts/storybook-preview.mjs';
+import { check, failOutside, finish } from '../support/node-suite.mjs';
+
+const port = Number(process.env.AI_SDK_E2E_PORT ?? 5197);
+const origin = `http://127.0.0.1:${port}`;
+
+/** Starts the example in its own process group, so stopping it stops Vite and everything it spawned. */
+async function startExample() {
+  const server = spawn(
+    'npx',
+    [
+      'vite',
+      '--config',
+      'examples/ai-sdk/vite.config.ts',
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
+  let errors = '';
+  server.stderr.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const stop = () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      stop();
+      process.exit(1);
+    });
+  }
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (server.exitCode !== null)
+      throw new Error(`the example exited (${server.exitCode}): ${errors.trim()}`);
+    try {
+      if ((await fetch(`${origin}/`)).ok) return { stop, errors: () => errors };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  stop();
+  throw new Error(`the example did not start on ${origin}: ${errors.trim()}`);
+}
+
+/** Opens a new chat (a fresh id in the address) in a fresh context. */
+async function openChat(browser) {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(origin);
+  await page.getByRole('button', { name: 'Book a meeting room' }).waitFor({ timeout: 20000 });
+  return { context, page, problems };
+}
+
+const newest = (page) => page.locator('.chat-message').last();
+
+const started = Date.now();
+let browser;
+let example;
+try {
+  example = await startExample();
+  browser = await launchChromium();
+
+  await check(
+    'ask → card in the chat → answer → the tool result in the next assistant message; a reload shows the answer closed',
+    async () => {
+      const { context, page, problems } = await openChat(browser);
+      await page.getByRole('button', { name: 'Book a meeting room' }).click();
+      const reply = newest(page);
+      const card = reply.getByRole('article', { name: 'Team tools is asking' });
+      await card.getByText('What should I book?').waitFor({ timeout: 15000 });
+      await card.getByText('Tool: book_meeting').waitFor();
+      await card.getByLabel(/^Date/).fill('2026-12-07');
+      await card.getByRole('radio', { name: 'South room' }).check();
+      await card.getByRole('button', { name: 'Accept' }).click();
+
+      const result =
+        'Done. Booked “Planning” on 2026-12-07 in the South room for 4 people, with a video link.';
+      await reply.getByText(result).waitFor({ timeout: 15000 });
+      const summary = reply.getByRole('article', { name: 'Team tools asked' });
+      await summary.getByText('You accepted.').waitFor({ timeout: 5000 });
+      if ((await reply.getByRole('button', { name: 'Accept' }).count()) !== 0) {
+        throw new Error('the answered request still shows its Accept button');
+      }
+
+      // The chat id is in the address; the server persisted the messages with the answered part.
+      await page.reload();
+      const again = newest(page);
+      await again.getByText(result).waitFor({ timeout: 15000 });
+      const closed = again.getByRole('article', { name: 'Team tools asked' });
+      await closed.getByText('You accepted.').waitFor({ timeout: 5000 });
+      const answers = closed.getByLabel('Your answers');
+      const rows = await answers
+        .locator('div')
+        .evaluateAll((items) =>
+          items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent]),
+        );
+      const expected = [
+        ['Title', 'Planning'],
+        ['Date', '2026-12-07'],
+        ['Room', 'South room'],
+        ['Attendees', '4'],
+        ['Add a video link', 'Yes'],
+      ];
+      if (JSON.stringify(rows) !== JSON.stringify(expected)) {
+        throw new Error(`answered values after reload: ${JSON.stringify(rows)}`);
+      }
+      if ((await page.getByRole('button', { name: 'Accept' }).count()) !== 0) {
+        throw new Error('after the reload an Accept button is back');
+      }
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+      await context.close();
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'a confirm: ticking the box and accepting deletes the file',
+    async () => {
+      const { context, page, problems } = await openChat(browser);
+      await page.getByRole('button', { name: 'Delete old-notes.txt' }).click();
+      const reply = newest(page);
+      const card = reply.getByRole('article', { name: 'Team tools is asking' });
+      await card.getByRole('checkbox', { name: /Yes, delete old-notes\.txt/ }).check({ timeout: 15000 });
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await reply.getByText('Done. Deleted old-notes.txt.').waitFor({ timeout: 15000 });
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+      await context.close();
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'a bridge timeout shows on the card and reaches the MCP server as a stated cancel (timed-out)',
+    async () => {
+      const { context, page, problems } = await openChat(browser);
+      await page.getByRole('button', { name: 'Quick lunch poll' }).click();
+      const reply = newest(page);
+      const card = reply.getByRole('article', { name: 'Team tools is asking' });
+      await card.getByText('Lunch order closes soon. What would you like?').waitFor({ timeout: 15000 });
+      // Nobody answers: after 5 s the bridge answers the server itself, and says so.
+      const summary = reply.getByRole('article', { name: 'Team tools asked' });
+      await summary
+        .getByText('No answer came in time, so the server was told: cancelled.')
+        .waitFor({ timeout: 15000 });
+      // The tool's own words prove what reached the MCP server: cancel, with the reason.
+      await reply
+        .getByText(
+          'Done. No lunch ordered: nobody answered in time (the chat told the server: cancel, timed-out).',
+        )
+        .waitFor({ timeout: 10000 });
+      await page.reload();
+      await newest(page)
+        .getByText('No answer came in time, so the server was told: cancelled.')
+        .waitFor({ timeout: 15000 });
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+      await context.close();
+    },
+    { verbose: true },
+  );
+} catch (error) {
+  failOutside('AI SDK example e2e setup', error);
+} finally {
+  await browser?.close();
+  example?.stop();
+}
+
+console.log(`  (AI SDK example e2e took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+finish();
