@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import * as aiSdk from '../../src/ai-sdk/index.ts';
+import * as aiSdkServer from '../../src/ai-sdk/server.ts';
+import * as ajv from '../../src/ajv/index.ts';
 import * as core from '../../src/core/index.ts';
 import * as main from '../../src/index.ts';
 import * as mcp from '../../src/mcp/index.ts';
@@ -37,6 +40,8 @@ describe('exports', () => {
   it('input-request-cards/core: the framework-free model, checks and session', () => {
     expect(Object.keys(core).sort()).toEqual([
       'MAX_FIELDS',
+      'MAX_OPTIONS',
+      'MAX_OPTIONS_PER_FIELD',
       'STATE_TRAITS',
       'StaleRoundError',
       'analyzeRequestedSchema',
@@ -78,6 +83,45 @@ describe('exports', () => {
       'createTaskApi',
       'createTestSource',
       'followUpRound',
+    ]);
+  });
+
+  it('input-request-cards/ajv: the opt-in ajv checker', () => {
+    expect(Object.keys(ajv).sort()).toEqual([
+      'ajvAnswerChecker',
+      'answerValidatorCacheSize',
+      'prepareAnswerValidator',
+    ]);
+  });
+
+  it('input-request-cards/ai-sdk: the client half of the AI SDK bridge', () => {
+    expect(Object.keys(aiSdk).sort()).toEqual([
+      'AnswerNotDeliveredError',
+      'AnsweredInputRequest',
+      'DEFAULT_ANSWER_API',
+      'INPUT_REQUEST_DATA_NAME',
+      'INPUT_REQUEST_PART_TYPE',
+      'InputRequestPart',
+      'OUTCOME_META_KEY',
+      'englishAnsweredMessages',
+      'germanAnsweredMessages',
+      'isInputRequestPart',
+      'postInputRequestAnswer',
+      'suspensionOfPart',
+    ]);
+  });
+
+  it('input-request-cards/ai-sdk/server: the server half of the AI SDK bridge', () => {
+    expect(Object.keys(aiSdkServer).sort()).toEqual([
+      'INPUT_REQUEST_DATA_NAME',
+      'INPUT_REQUEST_PART_TYPE',
+      'OUTCOME_META_KEY',
+      'createInputRequestBridge',
+      'createMemoryAnswerStore',
+      'createRedisAnswerStore',
+      'isInputRequestPart',
+      'summarizeAnswer',
+      'suspensionOfPart',
     ]);
   });
 });
