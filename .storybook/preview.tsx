@@ -12,6 +12,13 @@ export default definePreview({
   },
   // Cards of one round share one session on a page, as they should in an app. Stories run one
   // after another in one page and reuse fixtures, so each story gets rounds of its own.
+  // A story is a fresh visit: rounds answered in an earlier story (or an earlier run of this one)
+  // are not remembered as sent. Drafts stay, so a reload mid-form still restores them.
+  beforeEach() {
+    for (const key of Object.keys(sessionStorage)) {
+      if (key.startsWith('input-request-cards:sent:')) sessionStorage.removeItem(key);
+    }
+  },
   argsEnhancers: [
     (context) => {
       const suspension = context.initialArgs.suspension as { id?: unknown } | undefined;

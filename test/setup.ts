@@ -7,6 +7,8 @@ import '../src/live/taskFeed.ts';
 
 afterEach(() => {
   cleanup();
+  // Each test is a fresh tab: no drafts, no remembered sent rounds from the test before.
+  globalThis.sessionStorage?.clear();
 });
 
 // A test that logs an error or warning is a failing test: React's act() warnings,

@@ -25,8 +25,10 @@ export interface HttpSourceOptions {
   toolName?: string;
   /** Reads a JSON body into a state; the default reads {@link HttpTaskStateBody}. */
   parseState?: (body: unknown) => InputRequestState;
-  /** Builds the POST body; the default is `{ inputResponses, suspendedAt }`. */
+  /** Builds the POST body; the default is `{ inputResponses, roundId, suspendedAt }`. */
   resumeBody?: (responses: InputResponses, suspension: Suspension) => unknown;
+  /** How long a POST may take before the card says the send could not be confirmed. @default 30000 */
+  resumeTimeoutMs?: number;
 }
 
 /**
@@ -53,6 +55,8 @@ export interface HttpTaskStateBody {
   error?: string;
   message?: string;
   pollIntervalMs?: number;
+  /** The `Idempotency-Key` of the answer that closed the last round, when the backend records it. */
+  answeredKey?: string;
 }
 
 const STATUS_ALIASES: Record<string, TaskStatus> = {
@@ -101,6 +105,7 @@ export function readHttpTaskState(
   const suspendedAt = text('suspendedAt');
   const deadline = ownValue(body, 'deadline') ?? ownValue(body, 'expiresAt');
   const pollIntervalMs = ownValue(body, 'pollIntervalMs');
+  const answeredKey = text('answeredKey');
   const state: InputRequestState = {
     status,
     ...(text('message') === undefined ? {} : { message: text('message') }),
@@ -108,6 +113,7 @@ export function readHttpTaskState(
     ...(Object.hasOwn(body, 'result') ? { result: body.result } : {}),
     ...(typeof deadline === 'string' || typeof deadline === 'number' ? { deadline } : {}),
     ...(typeof pollIntervalMs === 'number' ? { pollIntervalMs } : {}),
+    ...(answeredKey === undefined ? {} : { answeredKey }),
   };
   if (status !== 'input-required') return state;
   const wire = ownValue(body, 'suspension') ?? { inputRequests: ownValue(body, 'inputRequests') ?? {} };
@@ -125,8 +131,11 @@ export function readHttpTaskState(
 
 /**
  * A source for a REST backend: `GET stateUrl` reads the task, `POST resumeUrl` sends
- * `{ inputResponses, suspendedAt }`. HTTP 409 and 410 mean the round is stale. A POST that
- * answers with a task body gives the next state at once; an empty one leaves it to polling.
+ * `{ inputResponses, roundId, suspendedAt }` with an `Idempotency-Key` header that stays the same
+ * for every retry of a round, so the backend can drop a duplicate. HTTP 409 and 410 mean the
+ * round is stale; `Retry-After` on an error is passed on to the card. A POST that answers with a
+ * task body gives the next state at once; an empty one (or 202/204) leaves it to polling; any
+ * other 2xx body (an HTML sign-in page, say) is an error, never "sent".
  *
  * @example
  * ```tsx
@@ -151,6 +160,7 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
       }),
     resumeBody = (responses, suspension) => ({
       inputResponses: responses,
+      roundId: suspension.id,
       suspendedAt: suspension.createdAt,
     }),
   } = options;
@@ -159,6 +169,7 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
 
   return {
     queryKey,
+    ...(options.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: options.resumeTimeoutMs }),
     async fetchState(signal) {
       const response = await doFetch(stateUrl, { headers: withJson(headers), signal });
       if (!response.ok) {
@@ -171,10 +182,12 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
       }
       return parseState(await response.json());
     },
-    async resume(responses, { suspension, signal }) {
+    async resume(responses, { suspension, signal, idempotencyKey }) {
+      const requestHeaders = withJson(headers, true);
+      if (idempotencyKey !== undefined) requestHeaders.set('idempotency-key', idempotencyKey);
       const response = await doFetch(resumeUrl, {
         method: 'POST',
-        headers: withJson(headers, true),
+        headers: requestHeaders,
         body: JSON.stringify(resumeBody(responses, suspension)),
         signal,
       });
@@ -185,11 +198,12 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
         );
       }
       if (!response.ok) {
+        const retryAfterMs = retryAfter(response.headers.get('retry-after'));
         throw Object.assign(
           new Error(
             `input-request-cards: the resume endpoint answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} (${String(resumeUrl)}).`,
           ),
-          { status: response.status },
+          { status: response.status, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
         );
       }
       const text = await response.text();
@@ -198,11 +212,29 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
       try {
         body = JSON.parse(text);
       } catch {
-        return undefined;
+        body = undefined;
       }
-      return isPlainObject(body) && typeof body.status === 'string' ? parseState(body) : undefined;
+      if (isPlainObject(body) && typeof body.status === 'string') return parseState(body);
+      // A 2xx that says nothing we can read (a sign-in page, a proxy's error page) did not take
+      // the answer as far as anyone can tell: never report it as sent.
+      if (body === undefined || !isPlainObject(body)) {
+        const error = new SyntaxError(
+          `input-request-cards: the resume endpoint answered HTTP ${response.status} with ${response.headers.get('content-type') ?? 'a body'} that is not a task state (${String(resumeUrl)}). Answer with JSON { status, … }, or with an empty 202/204.`,
+        );
+        throw error;
+      }
+      return undefined;
     },
   };
+}
+
+/** `Retry-After` as milliseconds: delta-seconds or an HTTP date; nothing for anything else. */
+function retryAfter(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const seconds = Number(value.trim());
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 function withJson(headers: HeadersInit | undefined, body = false): Headers {

@@ -4,6 +4,7 @@ import { createElement, type ReactNode, type RefObject, useEffect, useId, useMem
 import type { RequestAnswerers } from '../core/answerers.js';
 import type { DraftStore } from '../core/draft.js';
 import { describeFailure } from '../core/failure.js';
+import type { RoundLedger } from '../core/ledger.js';
 import { type CardState, type PollPolicy, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import type { InputRequestSource } from '../core/source.js';
@@ -38,6 +39,14 @@ export interface InputRequestCardCommonProps {
   isSecret?: (field: FieldSpec, request: FormRequest) => boolean;
   /** Parts to replace with your own components (each gets the built-in part's props). */
   components?: InputRequestComponents;
+  /**
+   * Where sent rounds are remembered (no secrets): after a reload a sent round shows as answered,
+   * and a send the reload cut off is retried under its own idempotency key. `sessionStorage` by
+   * default; `false` for none.
+   */
+  ledger?: RoundLedger | false;
+  /** How long a send may take before the card says it could not be confirmed. @default 30000 */
+  resumeTimeoutMs?: number;
   /**
    * Host answers for requests no form can answer, keyed by MCP method: `sampling/createMessage`
    * and `roots/list`. A request with an answerer is answered without a form; the card says so.
@@ -110,6 +119,8 @@ export function InputRequestCard(props: InputRequestCardProps) {
     ...(live && props.replaceDelayMs !== undefined ? { replaceDelayMs: props.replaceDelayMs } : {}),
     ...(props.isSecret ? { isSecret: props.isSecret } : {}),
     ...(props.answerers ? { answerers: props.answerers } : {}),
+    ...(props.ledger === undefined ? {} : { ledger: props.ledger }),
+    ...(props.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: props.resumeTimeoutMs }),
   });
   const { messages: overrides, checker, formatError, components } = props;
   const messages = useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
@@ -225,7 +236,7 @@ function statusText(
     case 'submitting':
       return messages.submitting;
     case 'answered':
-      return messages.answered;
+      return snapshot.confirmedLate ? messages.answerReachedServer : messages.answered;
     case 'answered-elsewhere':
       return messages.answeredElsewhere;
     case 'superseded':

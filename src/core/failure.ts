@@ -20,6 +20,8 @@ export interface Failure {
   status?: number;
   /** The raw message, for a developer disclosure or a log. Never the main text a person reads. */
   detail: string;
+  /** How long the server asked to wait before trying again (HTTP `Retry-After`), in ms. */
+  retryAfterMs?: number;
 }
 
 /**
@@ -39,7 +41,12 @@ export function describeFailure(error: unknown): Failure {
     if (name === 'TimeoutError') return { code: 'timeout', detail };
     if (name === 'AbortError') return { code: 'timeout', detail };
     const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400) return { code: 'http', status, detail };
+    if (typeof status === 'number' && status >= 400) {
+      const retryAfterMs = (error as { retryAfterMs?: unknown }).retryAfterMs;
+      return typeof retryAfterMs === 'number' && retryAfterMs > 0
+        ? { code: 'http', status, detail, retryAfterMs }
+        : { code: 'http', status, detail };
+    }
     if (name === 'TypeError' && /fetch|network|load failed/i.test(detail)) return { code: 'network', detail };
     if (name === 'SyntaxError') return { code: 'refused', detail };
     const code = (error as { code?: unknown }).code;

@@ -154,6 +154,18 @@ export interface Lifecycle {
   answers: InputResponses;
   /** The id of the round whose answers were sent. */
   sentRoundId?: string;
+  /**
+   * The idempotency key of this round's answer: made at its first send, kept for every retry
+   * (and across a reload), so a backend can drop a duplicate. A round is answered once.
+   */
+  idempotencyKey?: string;
+  /**
+   * True when the last send may have reached the server although it did not confirm it (no
+   * answer in time, connection lost, a reload mid-send): retrying reuses the idempotency key.
+   */
+  sendUncertain?: boolean;
+  /** True when a send that could not be confirmed turned out to have reached the server. */
+  confirmedLate?: boolean;
   /** When the round on screen stops accepting answers (epoch ms). */
   deadline?: number;
   /** The task's final result (`completed`). Untrusted: show as text. */
@@ -176,13 +188,31 @@ export type LifecycleEvent =
   | { type: 'fetch-failed'; error: unknown }
   | { type: 'answer-given'; key: string; response: InputResponse }
   | { type: 'answer-withdrawn'; key: string }
-  | { type: 'send-started'; roundId: string }
+  | { type: 'send-started'; roundId: string; idempotencyKey: string }
   | { type: 'send-succeeded'; roundId: string; next?: InputRequestState; now: number }
   | { type: 'send-refused-stale'; roundId: string; error: unknown; now: number }
-  | { type: 'send-failed'; roundId: string; error: unknown; now: number }
+  | { type: 'send-failed'; roundId: string; error: unknown; uncertain: boolean; now: number }
+  | {
+      type: 'send-recalled';
+      roundId: string;
+      idempotencyKey: string;
+      status: 'sending' | 'sent';
+      answers: InputResponses;
+    }
   | { type: 'deadline-passed'; roundId: string }
   | { type: 'replacement-shown' }
   | { type: 'task-stopped' };
+
+/** What a new round starts without: the last round's answers, send and its key. */
+const NEW_ROUND = {
+  next: undefined,
+  answers: {},
+  sendError: undefined,
+  sendUncertain: undefined,
+  confirmedLate: undefined,
+  idempotencyKey: undefined,
+  sentRoundId: undefined,
+} as const satisfies Partial<Lifecycle>;
 
 /** A card that has heard nothing yet. */
 export const initialLifecycle: Lifecycle = { state: 'loading', answers: {} };
@@ -229,7 +259,13 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
         lifecycle.fetchError === undefined ? lifecycle : { ...lifecycle, fetchError: undefined };
       // While our answer is in flight, the server's view may be older or newer than it:
       // decide once the send settles, with both facts known.
-      if (lifecycle.state === 'submitting') return { ...fetched, pending: event.state };
+      if (lifecycle.state === 'submitting') {
+        // The server already shows this answer took effect: no need to wait for a hung send.
+        if (closedByOurAnswer(lifecycle, event.state)) {
+          return reconcile({ ...fetched, state: 'answered', pending: undefined }, event.state, event.now);
+        }
+        return { ...fetched, pending: event.state };
+      }
       return reconcile(fetched, event.state, event.now);
     }
     case 'fetch-failed':
@@ -263,12 +299,40 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
         ...lifecycle,
         state: 'submitting',
         sentRoundId: event.roundId,
+        idempotencyKey: lifecycle.idempotencyKey ?? event.idempotencyKey,
         sendError: undefined,
         pending: undefined,
       };
+    case 'send-recalled': {
+      // The session remembers rounds it sent, across a reload: never a second Accept for a round
+      // that was sent, and a send cut off mid-way is retried under its own key.
+      if (lifecycle.round?.id !== event.roundId || STATE_TRAITS[lifecycle.state].settled) return lifecycle;
+      if (event.status === 'sent') {
+        return {
+          ...lifecycle,
+          state: 'answered',
+          answers: event.answers,
+          sentRoundId: event.roundId,
+          idempotencyKey: event.idempotencyKey,
+        };
+      }
+      if (lifecycle.state !== 'input-required') return lifecycle;
+      return {
+        ...lifecycle,
+        idempotencyKey: event.idempotencyKey,
+        sendUncertain: true,
+        sendError: new Error('input-request-cards: the page was left while this answer was being sent.'),
+      };
+    }
     case 'send-succeeded': {
       if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;
-      const answered: Lifecycle = { ...lifecycle, state: 'answered', pending: undefined };
+      const answered: Lifecycle = {
+        ...lifecycle,
+        state: 'answered',
+        pending: undefined,
+        confirmedLate: lifecycle.sendUncertain === true || undefined,
+        sendUncertain: undefined,
+      };
       const next = event.next ?? lifecycle.pending;
       return next ? reconcile(answered, next, event.now) : answered;
     }
@@ -297,6 +361,7 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
         state: 'input-required',
         sentRoundId: undefined,
         sendError: event.error,
+        sendUncertain: event.uncertain || undefined,
         pending: undefined,
       };
       return lifecycle.pending ? reconcile(reopened, lifecycle.pending, event.now) : reopened;
@@ -306,21 +371,43 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
       return { ...lifecycle, state: 'expired' };
     case 'replacement-shown':
       if (lifecycle.state !== 'superseded' || !lifecycle.next) return lifecycle;
-      return {
-        ...lifecycle,
-        state: 'input-required',
-        round: lifecycle.next,
-        next: undefined,
-        answers: {},
-        sendError: undefined,
-      };
+      return { ...lifecycle, ...NEW_ROUND, state: 'input-required', round: lifecycle.next };
     case 'task-stopped':
       if (STATE_TRAITS[lifecycle.state].settled) return lifecycle;
       return { ...lifecycle, state: 'cancelled', next: undefined, pending: undefined };
   }
 }
 
+/**
+ * True when a reading shows the round on screen closed by this person's own answer: the backend
+ * reports the idempotency key of the answer that closed it (`answeredKey`).
+ */
+function closedByOurAnswer(lifecycle: Lifecycle, server: InputRequestState): boolean {
+  if (lifecycle.idempotencyKey === undefined || server.answeredKey !== lifecycle.idempotencyKey) return false;
+  return server.status !== 'input-required' || server.suspension?.id !== lifecycle.round?.id;
+}
+
 function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number): Lifecycle {
+  if (
+    (lifecycle.state === 'input-required' || lifecycle.state === 'superseded') &&
+    closedByOurAnswer(lifecycle, server)
+  ) {
+    // A send that could not be confirmed (a lost response, a reload mid-send) did reach the
+    // server: this person's answer closed the round, so say so — never "answered elsewhere".
+    return reconcile(
+      {
+        ...lifecycle,
+        state: 'answered',
+        sentRoundId: lifecycle.round?.id,
+        sendError: undefined,
+        sendUncertain: undefined,
+        confirmedLate: true,
+        next: undefined,
+      },
+      server,
+      now,
+    );
+  }
   const facts: Lifecycle = { ...lifecycle, message: server.message };
   if (server.result !== undefined) facts.result = server.result;
   if (server.error !== undefined) facts.error = server.error;
@@ -364,11 +451,9 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
       }
       return {
         ...timed,
+        ...NEW_ROUND,
         state: expiredNow ? 'expired' : 'input-required',
         round,
-        next: undefined,
-        answers: {},
-        sendError: undefined,
       };
     }
   }

@@ -1,8 +1,9 @@
 import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
-import { asError } from './failure.js';
+import { asError, describeFailure } from './failure.js';
 import { setOwn } from './identity.js';
+import { newIdempotencyKey, type RoundLedger, withoutSecrets } from './ledger.js';
 import {
   initialLifecycle,
   type Lifecycle,
@@ -39,6 +40,11 @@ export interface SessionSnapshot extends Lifecycle {
   stopping: boolean;
   /** Why the last stop request failed. */
   stopError?: unknown;
+  /**
+   * While set (epoch ms), the server asked to wait before the next try (HTTP `Retry-After`): the
+   * card keeps Try again disabled until then.
+   */
+  retryAt?: number;
 }
 
 /** Where a session gets server readings from after the first: a poll, a push, or nothing. */
@@ -78,6 +84,17 @@ export interface InputRequestSessionOptions {
    * session knows only `source.initialState` and what `resume` returns.
    */
   follow?: (sink: TaskFeedSink) => TaskFeed;
+  /**
+   * Where the session remembers the rounds it sent (no secrets): a reload then shows a sent
+   * round as answered, and retries a send it cut off under the same idempotency key.
+   */
+  ledger?: RoundLedger;
+  /**
+   * How long a `resume` may take before the send counts as unconfirmed (`source.resumeTimeoutMs`
+   * wins). The person can then retry under the same idempotency key, or cancel.
+   * @default 30000
+   */
+  resumeTimeoutMs?: number;
   /** Called each time the session winds down: no subscriber left and no send in flight. */
   onIdle?: () => void;
 }
@@ -144,7 +161,8 @@ const EMPTY_HOST_ANSWERS: Readonly<Record<string, HostAnswerStatus>> = Object.fr
  * ```
  */
 export function createInputRequestSession(options: InputRequestSessionOptions): InputRequestSession {
-  const { source, drafts, answerers } = options;
+  const { source, drafts, answerers, ledger } = options;
+  const resumeTimeoutMs = source.resumeTimeoutMs ?? options.resumeTimeoutMs ?? 30_000;
   const replaceDelayMs = options.replaceDelayMs ?? 900;
   const draftDelayMs = options.draftDelayMs ?? 250;
   const listeners = new Set<() => void>();
@@ -154,6 +172,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let hostAnswers: Record<string, HostAnswerStatus> = EMPTY_HOST_ANSWERS;
   let stopping = false;
   let stopError: unknown;
+  let retryAt: number | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let snapshot: SessionSnapshot = makeSnapshot();
 
   let active = false;
@@ -168,7 +188,22 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let hostRoundId: string | undefined;
 
   if (source.initialState) lifecycle = lifecycleReducer(lifecycle, received(source.initialState));
+  lifecycle = recall(lifecycle);
   snapshot = makeSnapshot();
+
+  /** What the ledger remembers of the round on screen, applied: a sent round is answered. */
+  function recall(current: Lifecycle): Lifecycle {
+    const round = current.round;
+    const entry = round && ledger ? ledger.get(round.id) : undefined;
+    if (!round || !entry) return current;
+    return lifecycleReducer(current, {
+      type: 'send-recalled',
+      roundId: round.id,
+      idempotencyKey: entry.idempotencyKey,
+      status: entry.status,
+      answers: entry.answers,
+    });
+  }
 
   function makeSnapshot(): SessionSnapshot {
     const next: SessionSnapshot = {
@@ -178,6 +213,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       stopping,
     };
     if (stopError !== undefined) next.stopError = stopError;
+    if (retryAt !== undefined) next.retryAt = retryAt;
     return next;
   }
 
@@ -250,6 +286,18 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       forgetDrafts(next.round.id);
     }
     if (next.round?.id !== previous.round?.id && previous.round) forgetDrafts(previous.round.id, false);
+    if (next.round && next.round.id !== previous.round?.id) {
+      const recalled = recall(lifecycle);
+      if (recalled !== lifecycle) lifecycle = recalled;
+    }
+    // The server showed this answer took effect while its send still hung: stop waiting for it.
+    if (inFlight && lifecycle.state !== 'submitting') {
+      inFlight.controller.abort();
+      inFlight = undefined;
+    }
+    if (lifecycle.state === 'answered' && previous.state !== 'answered' && lifecycle.round && ledger) {
+      remember('sent');
+    }
     if (!active) return;
     armTimers();
     startRoundWork();
@@ -357,8 +405,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     }
     const responses = lifecycle.answers;
     const roundId = round.id;
+    const idempotencyKey = lifecycle.idempotencyKey ?? newIdempotencyKey();
     // Marked in flight before anything can await: a second send of this round joins this one.
-    if (!dispatch({ type: 'send-started', roundId })) {
+    if (!dispatch({ type: 'send-started', roundId, idempotencyKey })) {
       return Promise.reject(
         new Error(
           `input-request-cards: round "${roundId}" still needs answers for ${JSON.stringify(unansweredKeys(round, responses))}; answer every request before sending.`,
@@ -368,10 +417,30 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     const controller = new AbortController();
     const flight = { roundId, controller, promise: Promise.resolve() };
     inFlight = flight;
+    remember('sending');
     flight.promise = (async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
       try {
-        const next = await source.resume(responses, { suspension: round, signal: controller.signal });
-        if (destroyed) return;
+        const resumed = source.resume(responses, {
+          suspension: round,
+          signal: controller.signal,
+          idempotencyKey: lifecycle.idempotencyKey ?? idempotencyKey,
+        });
+        // A send that never settles must not lock the person out: past the timeout it counts as
+        // unconfirmed, and the person may retry (same key) or cancel.
+        const timedOut = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const error = new Error(
+              `input-request-cards: the answer was not confirmed within ${resumeTimeoutMs} ms. It may still have arrived; retrying sends it under the same idempotency key.`,
+            );
+            error.name = 'TimeoutError';
+            controller.abort(error);
+            reject(error);
+          }, resumeTimeoutMs);
+        });
+        const next = await Promise.race([resumed, timedOut]);
+        if (destroyed || inFlight !== flight) return;
+        inFlight = undefined;
         const reading = next ? received(next) : undefined;
         dispatch({
           type: 'send-succeeded',
@@ -384,19 +453,59 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       } catch (caught) {
         const error = asError(caught);
         if (destroyed) throw error;
+        // Settled another way meanwhile (the server showed this answer took effect): not a failure.
+        if (inFlight !== flight) return;
+        inFlight = undefined;
         if (isStaleRoundError(error)) {
+          ledger?.delete(roundId);
           dispatch({ type: 'send-refused-stale', roundId, error, now: Date.now() });
           feed?.refresh();
         } else {
-          dispatch({ type: 'send-failed', roundId, error, now: Date.now() });
+          const failure = describeFailure(error);
+          const code = failure.code;
+          const uncertain = code === 'network' || code === 'timeout';
+          if (failure.retryAfterMs !== undefined) holdRetries(failure.retryAfterMs);
+          // A refusal the server stated (an HTTP error) was not processed; anything else may have been.
+          if (!uncertain && !lifecycle.sendUncertain) ledger?.delete(roundId);
+          dispatch({ type: 'send-failed', roundId, error, uncertain, now: Date.now() });
+          if (uncertain) feed?.refresh();
         }
         throw error;
       } finally {
+        clearTimeout(timer);
         if (inFlight === flight) inFlight = undefined;
         if (listeners.size === 0) queueMicrotask(windDownIfIdle);
       }
     })();
     return flight.promise;
+  }
+
+  /** Honours a server's `Retry-After`: no retry until then, and a change when it is allowed. */
+  function holdRetries(ms: number): void {
+    clearTimeout(retryTimer);
+    retryAt = Date.now() + ms;
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        retryAt = undefined;
+        emit();
+      },
+      Math.min(ms, 2_147_483_647),
+    );
+  }
+
+  /** Records the round on screen in the ledger: `sending` before it leaves, `sent` once taken. */
+  function remember(status: 'sending' | 'sent'): void {
+    const round = lifecycle.round;
+    const key = lifecycle.idempotencyKey;
+    if (!ledger || !round || key === undefined) return;
+    ledger.set({
+      roundId: round.id,
+      idempotencyKey: key,
+      status,
+      answers: withoutSecrets(round, lifecycle.answers),
+      at: Date.now(),
+    });
   }
 
   function answer(key: string, response: InputResponse): Promise<void> | undefined {
@@ -461,6 +570,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     deadlineArmedFor = undefined;
     clearTimeout(replaceTimer);
     replaceTimer = undefined;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    retryAt = undefined;
     for (const controller of hostRuns.values()) controller.abort();
     hostRuns.clear();
     hostRoundId = undefined;
@@ -505,6 +617,13 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     declineRound: () => refuseRound('decline'),
     cancelRound: () => refuseRound('cancel'),
     retry() {
+      if (retryAt !== undefined && Date.now() < retryAt) {
+        return Promise.reject(
+          new Error(
+            `input-request-cards: the server asked to wait until ${new Date(retryAt).toISOString()} before trying again (Retry-After).`,
+          ),
+        );
+      }
       if (lifecycle.state === 'input-required' && lifecycle.sendError !== undefined) return send();
       feed?.refresh();
       return Promise.resolve();

@@ -24,6 +24,12 @@ export interface InputRequestState {
   deadline?: string | number;
   /** The server's hint for how often to poll, in milliseconds (MCP Tasks `pollIntervalMs`). */
   pollIntervalMs?: number;
+  /**
+   * The idempotency key of the answer that closed the last round, when the backend reports it.
+   * After a send whose response was lost, it tells the card that this person's answer did arrive
+   * ("Your answer reached the server") rather than someone else's.
+   */
+  answeredKey?: string;
 }
 
 /** What `resume` is told besides the responses. */
@@ -36,6 +42,13 @@ export interface SourceResumeContext {
    * shows the round.
    */
   signal: AbortSignal;
+  /**
+   * The idempotency key of this round's answer: the same for every retry of the round (and after
+   * a reload), different for every round. Send it to your backend (the HTTP adapter sends an
+   * `Idempotency-Key` header) so it can drop a duplicate of an answer it already processed.
+   * Always set when the session sends; optional for code that calls `resume` by hand.
+   */
+  idempotencyKey?: string;
 }
 
 /** What a source's `resume` resolves with: the next state, or nothing when it comes by polling or push. */
@@ -94,6 +107,12 @@ export interface InputRequestSource {
    * "Stop task" control besides the round's own Cancel (which only answers `{ action: 'cancel' }`).
    */
   cancel?: (signal: AbortSignal) => Promise<void>;
+  /**
+   * How long a `resume` may take before the card stops waiting, says the send could not be
+   * confirmed, and lets the person retry (under the same idempotency key) or cancel.
+   * @default 30000
+   */
+  resumeTimeoutMs?: number;
 }
 
 /**

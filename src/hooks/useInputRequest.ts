@@ -4,6 +4,7 @@ import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { RequestAnswerers } from '../core/answerers.js';
 import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
 import { setOwn } from '../core/identity.js';
+import { createStorageLedger, type RoundLedger } from '../core/ledger.js';
 import type { CardState, PollPolicy } from '../core/lifecycle.js';
 import type { ElicitContent, FieldSpec, FormRequest, InputResponses, Suspension } from '../core/model.js';
 import { sessionFor } from '../core/registry.js';
@@ -28,6 +29,13 @@ export interface UseInputRequestOptions {
   isSecret?: (field: FieldSpec, request: FormRequest) => boolean;
   /** Host answers for requests no form can answer (sampling, roots), keyed by MCP method. */
   answerers?: RequestAnswerers;
+  /**
+   * Where sent rounds are remembered (no secrets), so a reload shows a sent round as answered and
+   * retries a cut-off send under the same idempotency key: `sessionStorage` by default, `false` for none.
+   */
+  ledger?: RoundLedger | false;
+  /** How long a send may take before it counts as unconfirmed (`source.resumeTimeoutMs` wins). @default 30000 */
+  resumeTimeoutMs?: number;
 }
 
 /** What {@link useInputRequest} returns: the round's state and what a person can do. */
@@ -55,6 +63,7 @@ export interface InputRequestController {
 }
 
 const defaultDrafts = createStorageDraftStore();
+const defaultLedger = createStorageLedger();
 /** The scope of sessions that need no `QueryClient`. */
 const pageScope = {};
 
@@ -92,7 +101,8 @@ export function useInputRequest(
   }
   const drafts =
     options.drafts === false ? undefined : (options.drafts ?? (followed ? defaultDrafts : undefined));
-  const { poll, replaceDelayMs, isSecret, answerers } = options;
+  const { poll, replaceDelayMs, isSecret, answerers, resumeTimeoutMs } = options;
+  const ledger = options.ledger === false ? undefined : (options.ledger ?? defaultLedger);
 
   // The registry hands every card of the task the same session; making one has no side effects.
   const session = sessionFor(
@@ -102,6 +112,8 @@ export function useInputRequest(
       ...(replaceDelayMs === undefined ? {} : { replaceDelayMs }),
       ...(isSecret ? { isSecret } : {}),
       ...(answerers ? { answerers } : {}),
+      ...(ledger ? { ledger } : {}),
+      ...(resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs }),
       ...(followed && queryClient ? { follow: lazyFollow(queryClient, source, poll) } : {}),
     },
     (followed ? queryClient : undefined) ?? pageScope,

@@ -28,6 +28,9 @@ export const germanMessages: InputRequestMessages = {
   answered: 'Antwort gesendet.',
   sendFailed: (failure) =>
     `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)} Alle Eingaben bleiben erhalten; versuchen Sie es erneut.`,
+  sendUncertain: (failure) =>
+    `Wir konnten nicht bestätigen, dass Ihre Antwort angekommen ist: ${germanFailure(failure)} Vielleicht ist sie es. Alle Eingaben bleiben erhalten; ein erneuter Versuch kann sie nicht doppelt senden.`,
+  answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',
   failureDetails: 'Einzelheiten',
   retry: 'Erneut versuchen',
   stopTask: 'Aufgabe beenden',
@@ -196,10 +199,15 @@ function germanFailure(failure: Failure): string {
       return 'Der Server war nicht erreichbar. Prüfen Sie Ihre Verbindung.';
     case 'timeout':
       return 'Der Server hat nicht rechtzeitig geantwortet.';
-    case 'http':
+    case 'http': {
+      const wait =
+        failure.retryAfterMs === undefined
+          ? ''
+          : ` Er bittet, ${n(Math.ceil(failure.retryAfterMs / 1000))} s zu warten, bevor Sie es erneut versuchen.`;
       return failure.status !== undefined && failure.status >= 500
-        ? `Der Server hatte ein Problem (Fehler ${failure.status}).`
-        : `Der Server hat sie abgelehnt (Fehler ${failure.status ?? '?'}).`;
+        ? `Der Server hatte ein Problem (Fehler ${failure.status}).${wait}`
+        : `Der Server hat sie abgelehnt (Fehler ${failure.status ?? '?'}).${wait}`;
+    }
     case 'stale':
       return 'Der Server nimmt keine Antworten auf diese Anfrage mehr an.';
     case 'refused':

@@ -32,6 +32,13 @@ export interface InputRequestMessages {
    * `failure.detail` is shown only behind the {@link InputRequestMessages.failureDetails} disclosure.
    */
   sendFailed: (failure: Failure) => string;
+  /**
+   * Shown when a send could not be confirmed (no answer in time, the connection dropped, the page
+   * was left mid-send): the answer may have arrived. Trying again cannot deliver it twice.
+   */
+  sendUncertain: (failure: Failure) => string;
+  /** Shown when an answer that could not be confirmed turned out to have reached the server. */
+  answerReachedServer: string;
   /** Summary of the disclosure that holds a failure's raw detail, for whoever needs it. */
   failureDetails: string;
   retry: string;
@@ -151,6 +158,9 @@ export const englishMessages: InputRequestMessages = {
   answered: 'Answer sent.',
   sendFailed: (failure) =>
     `Your answer could not be sent: ${englishFailure(failure)} Everything you typed is kept; try again.`,
+  sendUncertain: (failure) =>
+    `We could not confirm that your answer arrived: ${englishFailure(failure)} It may have. Everything you typed is kept; trying again cannot send it twice.`,
+  answerReachedServer: 'Your answer reached the server.',
   failureDetails: 'Details',
   retry: 'Try again',
   stopTask: 'Stop task',
@@ -220,10 +230,15 @@ function englishFailure(failure: Failure): string {
       return 'the server could not be reached. Check your connection.';
     case 'timeout':
       return 'the server did not answer in time.';
-    case 'http':
+    case 'http': {
+      const wait =
+        failure.retryAfterMs === undefined
+          ? ''
+          : ` It asked to wait ${formatNumber('en', Math.ceil(failure.retryAfterMs / 1000))} s before trying again.`;
       return failure.status !== undefined && failure.status >= 500
-        ? `the server had a problem (error ${failure.status}).`
-        : `the server refused it (error ${failure.status ?? '?'}).`;
+        ? `the server had a problem (error ${failure.status}).${wait}`
+        : `the server refused it (error ${failure.status ?? '?'}).${wait}`;
+    }
     case 'stale':
       return 'the server no longer accepts answers to this request.';
     case 'refused':

@@ -1,5 +1,6 @@
 import { buildAcceptContent, initialRawValues } from '../core/answer.js';
 import { setOwn } from '../core/identity.js';
+import { newIdempotencyKey } from '../core/ledger.js';
 import type {
   ContentValue,
   ElicitContent,
@@ -155,6 +156,7 @@ export async function answerUntilDone(
       const next = await source.resume(await answer(state.suspension), {
         suspension: state.suspension,
         signal,
+        idempotencyKey: newIdempotencyKey(),
       });
       state = next ?? (await source.fetchState(signal));
     } else if (state.status === 'working' || state.status === 'input-required') {

@@ -85,7 +85,11 @@ export function createTaskApi(options: TaskApiOptions = {}): TaskApi {
     }),
     http.post(resumeUrl, async ({ request }) => {
       const body = (await request.json()) as { inputResponses?: InputResponses; suspendedAt?: string };
-      const outcome = task.resume(body.inputResponses ?? {}, body.suspendedAt);
+      const outcome = task.resume(
+        body.inputResponses ?? {},
+        body.suspendedAt,
+        request.headers.get('idempotency-key') ?? undefined,
+      );
       await wait();
       if (outcome.status === 202) return new HttpResponse(null, { status: 202 });
       const error =
@@ -133,9 +137,9 @@ export function createTestSource(options: TaskScriptOptions = {}): {
       signal.throwIfAborted();
       return readHttpTaskState(task.read());
     },
-    resume: async (responses, { suspension, signal }) => {
+    resume: async (responses, { suspension, signal, idempotencyKey }) => {
       signal.throwIfAborted();
-      const outcome = task.resume(responses, suspension.createdAt);
+      const outcome = task.resume(responses, suspension.createdAt, idempotencyKey);
       if (outcome.status === 409 || outcome.status === 410)
         throw new StaleRoundError(undefined, outcome.status);
       if (outcome.status >= 400)

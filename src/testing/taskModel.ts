@@ -80,6 +80,8 @@ export const followUpRound: ScriptedRound = {
 export interface ReceivedResume {
   inputResponses: InputResponses;
   suspendedAt: string | undefined;
+  /** The `Idempotency-Key` it came with, if any. */
+  idempotencyKey?: string | undefined;
   /** How the task answered: accepted, or refused as stale, expired or failing. */
   outcome: 'accepted' | 'stale' | 'expired' | 'failed';
 }
@@ -109,6 +111,10 @@ export class TaskModel {
   private expiredSilently = false;
   /** How many times the state was read. */
   stateReads = 0;
+  /** Resumes that repeated an idempotency key already processed: dropped, answered as before. */
+  readonly duplicates: ReceivedResume[] = [];
+  private readonly outcomeByKey = new Map<string, { status: number }>();
+  private answeredKey: string | undefined;
 
   constructor(options: TaskScriptOptions = {}) {
     this.options = options;
@@ -196,6 +202,7 @@ export class TaskModel {
       const deadline = this.deadline();
       if (deadline !== undefined) body.deadline = deadline;
     }
+    if (this.answeredKey !== undefined) body.answeredKey = this.answeredKey;
     if (this.status === 'completed') body.result = this.finalResult;
     if (this.status === 'failed' && this.failure) body.error = this.failure;
     return body;
@@ -205,9 +212,29 @@ export class TaskModel {
    * Takes one resume. Answers for a round that is no longer open are refused as stale (HTTP 409),
    * answers after the deadline as expired (410), scripted failures with 503.
    */
-  resume(inputResponses: InputResponses, suspendedAt: string | undefined): { status: number } {
+  resume(
+    inputResponses: InputResponses,
+    suspendedAt: string | undefined,
+    idempotencyKey?: string,
+  ): { status: number } {
+    // A key already processed: a retry of an answer that arrived (its response was lost), so it
+    // is answered as before and changes nothing — as a backend honouring Idempotency-Key does.
+    const known = idempotencyKey === undefined ? undefined : this.outcomeByKey.get(idempotencyKey);
+    if (known) {
+      this.duplicates.push({ inputResponses, suspendedAt, idempotencyKey, outcome: 'accepted' });
+      return known;
+    }
     const record = (outcome: ReceivedResume['outcome'], status: number) => {
-      this.received.push({ inputResponses, suspendedAt, outcome });
+      this.received.push({
+        inputResponses,
+        suspendedAt,
+        outcome,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
+      if (idempotencyKey !== undefined && outcome === 'accepted') {
+        this.outcomeByKey.set(idempotencyKey, { status });
+        this.answeredKey = idempotencyKey;
+      }
       return { status };
     };
     if (this.failuresLeft > 0) {

@@ -102,7 +102,8 @@ describe('a followed task, on a fake clock', () => {
     await advance();
     expect(card()).toHaveAttribute('data-state', 'answered');
     await advance(300);
-    expect(sessionStorage.length).toBe(0);
+    // What remains is the record that the round was sent (no typed values of its own are drafts).
+    expect(Object.keys(sessionStorage).filter((key) => key.includes(':draft:'))).toEqual([]);
   });
 
   it('survives a reload: typed values come back from the draft, secrets do not', async () => {

@@ -28,7 +28,10 @@ const asking = (suspension: Suspension, extra: Partial<InputRequestState> = {}):
 function run(...events: (LifecycleEvent | LifecycleEvent[] | Lifecycle)[]): Lifecycle {
   // A lifecycle as the first argument continues from it.
   const [first, ...rest] = events;
-  const start = first && !Array.isArray(first) && 'answers' in first ? first : undefined;
+  const start =
+    first && !Array.isArray(first) && typeof (first as Lifecycle).state === 'string'
+      ? (first as Lifecycle)
+      : undefined;
   const list = (start ? rest : events) as (LifecycleEvent | LifecycleEvent[])[];
   return list.flat().reduce(lifecycleReducer, start ?? initialLifecycle);
 }
@@ -39,7 +42,7 @@ const fetched = (state: InputRequestState, at = now): LifecycleEvent => ({
 });
 const sent = (roundId = 'A'): LifecycleEvent[] => [
   { type: 'answer-given', key: 'k', response: { action: 'decline' } },
-  { type: 'send-started', roundId },
+  { type: 'send-started', roundId, idempotencyKey: 'key-1' },
 ];
 const accepted = (next?: InputRequestState, roundId = 'A'): LifecycleEvent => ({
   type: 'send-succeeded',
@@ -57,6 +60,7 @@ const failed = (roundId = 'A'): LifecycleEvent => ({
   type: 'send-failed',
   roundId,
   error: new Error('503'),
+  uncertain: false,
   now,
 });
 
@@ -114,9 +118,13 @@ describe('lifecycle: answering', () => {
 
   it('ignores an answer for a round that is not open', () => {
     const open = run(fetched(asking(A)), { type: 'answer-given', key: 'k', response: { action: 'decline' } });
-    expect(lifecycleReducer(open, { type: 'send-started', roundId: 'B' })).toBe(open);
+    expect(lifecycleReducer(open, { type: 'send-started', roundId: 'B', idempotencyKey: 'key-1' })).toBe(
+      open,
+    );
     const loading = run();
-    expect(lifecycleReducer(loading, { type: 'send-started', roundId: 'A' })).toBe(loading);
+    expect(lifecycleReducer(loading, { type: 'send-started', roundId: 'A', idempotencyKey: 'key-1' })).toBe(
+      loading,
+    );
     expect(
       lifecycleReducer(loading, { type: 'answer-given', key: 'k', response: { action: 'cancel' } }),
     ).toBe(loading);
@@ -125,7 +133,9 @@ describe('lifecycle: answering', () => {
   it('ignores a second send while the first is in flight', () => {
     const submitting = run(fetched(asking(A)), sent());
     expect(run(submitting, sent())).toEqual(submitting);
-    expect(lifecycleReducer(submitting, { type: 'send-started', roundId: 'A' })).toBe(submitting);
+    expect(
+      lifecycleReducer(submitting, { type: 'send-started', roundId: 'A', idempotencyKey: 'key-1' }),
+    ).toBe(submitting);
   });
 
   it('stays answered while the server has not caught up yet', () => {
@@ -165,7 +175,9 @@ describe('lifecycle: answering', () => {
   it('a failed send reopens the round with the error; the next send clears it', () => {
     const reopened = run(fetched(asking(A)), sent(), failed());
     expect(reopened).toMatchObject({ state: 'input-required', round: A, sendError: new Error('503') });
-    expect(lifecycleReducer(reopened, { type: 'send-started', roundId: 'A' }).sendError).toBeUndefined();
+    expect(
+      lifecycleReducer(reopened, { type: 'send-started', roundId: 'A', idempotencyKey: 'key-1' }).sendError,
+    ).toBeUndefined();
   });
 
   it('a stale refusal expires the round', () => {

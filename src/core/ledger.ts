@@ -1,0 +1,156 @@
+import { isPlainObject, setOwn } from './identity.js';
+import type { InputResponses, Suspension } from './model.js';
+
+/** What the session remembers of a round it sent. */
+export interface SentRound {
+  roundId: string;
+  /** The idempotency key the round's answer was sent under (reused by every retry). */
+  idempotencyKey: string;
+  /** `sending`: the answer left but was never confirmed; `sent`: the backend took it. */
+  status: 'sending' | 'sent';
+  /** What was answered, for the receipt — with every secret field's value left out. */
+  answers: InputResponses;
+  /** When it was recorded (epoch ms). */
+  at: number;
+}
+
+/**
+ * Where a session remembers the rounds it sent, so a reload never offers a second Accept for a
+ * round already sent, a send cut off by a reload is retried under its own idempotency key, and
+ * the receipt of an answered round survives. Secrets are never recorded.
+ *
+ * @example
+ * ```ts
+ * const ledger = createStorageLedger(sessionStorage); // the default
+ * <InputRequestCard suspension={round} resume={resume} ledger={ledger} />
+ * ```
+ */
+export interface RoundLedger {
+  get(roundId: string): SentRound | undefined;
+  set(entry: SentRound): void;
+  delete(roundId: string): void;
+}
+
+const PREFIX = 'input-request-cards:sent:';
+/** A tab answers few rounds; the oldest records go first past this many. */
+const LEDGER_LIMIT = 50;
+
+/**
+ * A {@link RoundLedger} on Web Storage (`sessionStorage` by default: as long as the tab lives).
+ * A missing or full storage degrades to remembering nothing, never to an error.
+ */
+export function createStorageLedger(storage?: Storage): RoundLedger {
+  const resolve = (): Storage | undefined => {
+    try {
+      return storage ?? globalThis.sessionStorage;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    get(roundId) {
+      try {
+        const text = resolve()?.getItem(PREFIX + roundId);
+        if (!text) return undefined;
+        const parsed: unknown = JSON.parse(text);
+        return isSentRound(parsed) && parsed.roundId === roundId ? parsed : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    set(entry) {
+      const target = resolve();
+      if (!target) return;
+      try {
+        target.setItem(PREFIX + entry.roundId, JSON.stringify(entry));
+        prune(target);
+      } catch {
+        // Quota or privacy mode: the ledger is a safety net, the card still works.
+      }
+    },
+    delete(roundId) {
+      try {
+        resolve()?.removeItem(PREFIX + roundId);
+      } catch {
+        // Nothing to forget if storage is unavailable.
+      }
+    },
+  };
+}
+
+/** A {@link RoundLedger} that lives as long as the page (for tests, or hosts without storage). */
+export function createMemoryLedger(): RoundLedger {
+  const entries = new Map<string, SentRound>();
+  return {
+    get: (roundId) => entries.get(roundId),
+    set(entry) {
+      entries.delete(entry.roundId);
+      entries.set(entry.roundId, entry);
+      for (const key of entries.keys()) {
+        if (entries.size <= LEDGER_LIMIT) break;
+        entries.delete(key);
+      }
+    },
+    delete: (roundId) => void entries.delete(roundId),
+  };
+}
+
+/** The responses of a round with every secret field's value left out, fit to be remembered. */
+export function withoutSecrets(round: Suspension, responses: InputResponses): InputResponses {
+  const kept: InputResponses = {};
+  for (const key of Object.keys(responses)) {
+    const response = responses[key];
+    if (response === undefined) continue;
+    const request = round.requests.find((candidate) => candidate.key === key);
+    const content = (response as { content?: unknown }).content;
+    if (request?.kind === 'form' && isPlainObject(content)) {
+      const visible: Record<string, unknown> = {};
+      for (const field of request.fields) {
+        if (!field.secret && Object.hasOwn(content, field.name))
+          setOwn(visible, field.name, content[field.name]);
+      }
+      setOwn(kept, key, { ...response, content: visible } as InputResponses[string]);
+    } else {
+      setOwn(kept, key, response);
+    }
+  }
+  return kept;
+}
+
+/** A fresh idempotency key: random, so it says nothing about the answer it goes with. */
+export function newIdempotencyKey(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(bytes);
+  else for (let index = 0; index < bytes.length; index++) bytes[index] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function prune(storage: Storage): void {
+  const records: Array<{ key: string; at: number }> = [];
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index);
+    if (!key?.startsWith(PREFIX)) continue;
+    try {
+      const parsed: unknown = JSON.parse(storage.getItem(key) ?? '');
+      records.push({ key, at: isSentRound(parsed) ? parsed.at : 0 });
+    } catch {
+      records.push({ key, at: 0 });
+    }
+  }
+  if (records.length <= LEDGER_LIMIT) return;
+  records.sort((a, b) => a.at - b.at);
+  for (const record of records.slice(0, records.length - LEDGER_LIMIT)) storage.removeItem(record.key);
+}
+
+function isSentRound(value: unknown): value is SentRound {
+  return (
+    isPlainObject(value) &&
+    typeof value.roundId === 'string' &&
+    typeof value.idempotencyKey === 'string' &&
+    (value.status === 'sending' || value.status === 'sent') &&
+    isPlainObject(value.answers) &&
+    typeof value.at === 'number'
+  );
+}
