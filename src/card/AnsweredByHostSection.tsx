@@ -58,8 +58,8 @@ export function AnsweredByHostSection({
       <UnsupportedRequestSection
         request={{
           ...request,
-          reason: messages.automaticAnswerFailed(describeError(failure)),
-          reasonCode: undefined,
+          reasonCode: 'answerer-failed',
+          reasonParams: { detail: describeError(failure) },
         }}
         onAnswer={onAnswer}
         {...rest}
