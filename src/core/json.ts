@@ -189,11 +189,14 @@ export interface FingerprintBudget {
   maxChars: number;
 }
 
-/** The default {@link FingerprintBudget}: 32 levels, 200,000 values, 8 million characters. */
+/**
+ * The default {@link FingerprintBudget}: 32 levels, 20,000 values, a million characters. A round
+ * reads far less (its keys, messages and schemas); a wire value past the budget is no honest round.
+ */
 export const FINGERPRINT_BUDGET: Readonly<FingerprintBudget> = Object.freeze({
   maxDepth: 32,
-  maxNodes: 200_000,
-  maxChars: 8_000_000,
+  maxNodes: 20_000,
+  maxChars: 1_000_000,
 });
 
 /**
@@ -204,7 +207,9 @@ export const FINGERPRINT_BUDGET: Readonly<FingerprintBudget> = Object.freeze({
  * Total and bounded: it never throws and never recurses. It reads own data properties only,
  * visits each object once (a cycle or a shared reference counts as a marker), and stops at the
  * {@link FingerprintBudget}; a property that cannot be read (a proxy that throws) counts as a
- * marker too. Work is linear in what it reads, and what it reads is bounded.
+ * marker too. Work is linear in what it reads, and what it reads is bounded. An object's keys
+ * all count as soon as it is visited, so its shape (e.g. a round's request keys) always shapes
+ * the fingerprint, even when the budget ends before its values.
  * @example
  * fingerprint({ a: 1, b: [2] }) === fingerprint({ b: [2], a: 1 }); // true
  */
@@ -260,11 +265,14 @@ export function fingerprint(value: unknown, budget: FingerprintBudget = FINGERPR
       }
       const keys = Object.keys(current).sort();
       hash.add(`{${keys.length}`);
+      for (const key of keys) {
+        if (chars >= budget.maxChars) break;
+        hash.add(`k${key.length}:${key}`);
+        chars += key.length;
+      }
       stack.push('}');
       for (let index = Math.min(keys.length, room) - 1; index >= 0; index--) {
-        const key = keys[index] as string;
-        stack.push({ value: own(current, key), depth: item.depth + 1 });
-        stack.push(`k${key.length}:${key}`);
+        stack.push({ value: own(current, keys[index] as string), depth: item.depth + 1 });
       }
     } catch {
       hash.add('#unreadable');
