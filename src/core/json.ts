@@ -180,6 +180,53 @@ function scalarJson(value: unknown): string {
 }
 
 /**
+ * A copy of a JSON-like value made of own data properties only: getters are left out (never
+ * called), `__proto__` stays a key, plain objects come out as ordinary objects and arrays as
+ * arrays, and shared references and cycles keep their shape. Other objects (class instances)
+ * are kept as they are, since nothing reads into them. Iterative, so any depth is fine; a
+ * proxy's trap that throws propagates, for the caller's guard to handle.
+ *
+ * The parser hands such copies to the schema analyzer and keeps them in the model, so code that
+ * reads a parsed request later never meets a getter or a proxy from the wire.
+ * @example
+ * const copy = plainCopy(JSON.parse('{"__proto__": {"a": 1}}'));
+ * Object.keys(copy); // ['__proto__']
+ */
+export function plainCopy<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  const copies = new Map<object, unknown>();
+  const pending: Array<[object, JsonObject | unknown[]]> = [];
+  const copyOf = (original: unknown): unknown => {
+    if (original === null || typeof original !== 'object') return original;
+    const existing = copies.get(original);
+    if (existing !== undefined) return existing;
+    const isArray = Array.isArray(original);
+    if (!isArray && !isPlainObject(original)) return original;
+    const copy: JsonObject | unknown[] = isArray ? [] : {};
+    copies.set(original, copy);
+    pending.push([original, copy]);
+    return copy;
+  };
+  const root = copyOf(value);
+  while (pending.length > 0) {
+    const [original, copy] = pending.pop() as [object, JsonObject | unknown[]];
+    if (Array.isArray(copy)) {
+      const length = (original as unknown[]).length;
+      for (let index = 0; index < length; index++) copy.push(copyOf(own(original, String(index))));
+      continue;
+    }
+    for (const key of Object.keys(original)) {
+      const descriptor = Object.getOwnPropertyDescriptor(original, key);
+      if (descriptor === undefined || !('value' in descriptor)) continue;
+      // Plain assignment keeps the copy a fast object; only "__proto__" needs defining.
+      if (key === '__proto__') setOwn(copy, key, copyOf(descriptor.value));
+      else copy[key] = copyOf(descriptor.value);
+    }
+  }
+  return root as T;
+}
+
+/**
  * How much of a value {@link fingerprint} reads: nesting depth, number of values, and characters
  * of text. What lies beyond the budget counts only as "more" (its count, for strings their length).
  */

@@ -97,7 +97,14 @@ export function parseFlatList(source: FlatSource, meta: SuspensionMeta): Suspens
     {
       dialect: 'flat',
       requests: [request],
-      identitySource: { entries: entries ?? null, message: payloadMessage ?? null },
+      // A list refused for its length counts by its length: nothing in it is read.
+      identitySource: {
+        entries:
+          Array.isArray(entries) && entries.length > FLAT_LIMITS.maxFields
+            ? entries.length
+            : (entries ?? null),
+        message: payloadMessage ?? null,
+      },
     },
     meta,
   );

@@ -1,4 +1,4 @@
-import { isPlainObject, own, ownString, pointerSegment, quote } from '../json.js';
+import { isPlainObject, own, ownString, plainCopy, pointerSegment, quote } from '../json.js';
 import type { FieldSpec, FileFieldSpec, InputRequest, RequestedSchema, SchemaProblem } from '../model.js';
 import { analyzeRequestedSchema } from '../schema.js';
 import { looksSecret } from '../secret.js';
@@ -107,7 +107,8 @@ function readParams(key: string, params: unknown): InputRequest {
     );
   }
 
-  const requestedSchema = own(params, 'requestedSchema');
+  // A getter-free, proxy-free copy: the analyzer and every later reader see plain data only.
+  const requestedSchema = plainCopy(own(params, 'requestedSchema'));
   const files = readFileFields(params, requestedSchema);
   const analysis = analyzeRequestedSchema(requestedSchema);
   if (files.length > 0) {
