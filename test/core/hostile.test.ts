@@ -162,8 +162,12 @@ function runCase(hostile: HostileCase): Run {
     try {
       checkRound(parseSuspension(hostile.wire(), hostile.meta), run, where);
     } catch (error) {
-      if (isDocumentedError(error)) run.outcomes.push('documented error');
-      else run.failures.push(`${where}: parseSuspension threw ${describeThrow(error)}`);
+      if (!isDocumentedError(error))
+        run.failures.push(`${where}: parseSuspension threw ${describeThrow(error)}`);
+      else if (hostile.category !== 'unreadable' && (error as Error).cause !== undefined) {
+        // The boundary error is for values that throw when read; anywhere else it hides our own throw.
+        run.failures.push(`${where}: parseSuspension threw inside: ${describeThrow((error as Error).cause)}`);
+      } else run.outcomes.push('documented error');
     }
     if (hostile.dialect === 'mcp-tasks') {
       try {
