@@ -179,51 +179,69 @@ function scalarJson(value: unknown): string {
   }
 }
 
+/** How far {@link plainCopy} goes before it gives up: nesting depth and number of values. */
+export interface CopyLimits {
+  maxDepth: number;
+  maxNodes: number;
+}
+
+/** The default {@link CopyLimits}: 32 levels and a million values, far beyond any flat form. */
+export const COPY_LIMITS: Readonly<CopyLimits> = Object.freeze({ maxDepth: 32, maxNodes: 1_000_000 });
+
+/** The outcome of {@link plainCopy}: the copy, or which limit the value went past. */
+export type PlainCopy<T> = { ok: true; copy: T } | { ok: false; exceeded: 'depth' | 'size' };
+
 /**
  * A copy of a JSON-like value made of own data properties only: getters are left out (never
  * called), `__proto__` stays a key, plain objects come out as ordinary objects and arrays as
- * arrays, and shared references and cycles keep their shape. Other objects (class instances)
- * are kept as they are, since nothing reads into them. Iterative, so any depth is fine; a
- * proxy's trap that throws propagates, for the caller's guard to handle.
+ * arrays. Other objects (class instances) are kept as they are, since nothing reads into them.
+ * Iterative; a proxy's trap that throws propagates, for the caller's guard to handle.
+ *
+ * It copies trees: a value reached twice is copied twice, and a cycle unrolls until the depth
+ * limit. A value deeper or larger than the {@link CopyLimits} is no JSON a form needs, so the
+ * copy stops and says which limit it met (a cycle always meets the depth limit).
  *
  * The parser hands such copies to the schema analyzer and keeps them in the model, so code that
- * reads a parsed request later never meets a getter or a proxy from the wire.
+ * reads a parsed request later never meets a getter, a proxy or a cycle from the wire.
  * @example
- * const copy = plainCopy(JSON.parse('{"__proto__": {"a": 1}}'));
- * Object.keys(copy); // ['__proto__']
+ * const result = plainCopy(JSON.parse('{"__proto__": {"a": 1}}'));
+ * result.ok && Object.keys(result.copy); // ['__proto__']
  */
-export function plainCopy<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  const copies = new Map<object, unknown>();
-  const pending: Array<[object, JsonObject | unknown[]]> = [];
-  const copyOf = (original: unknown): unknown => {
+export function plainCopy<T>(value: T, limits: CopyLimits = COPY_LIMITS): PlainCopy<T> {
+  const emptyCopy = (original: unknown): JsonObject | unknown[] | undefined =>
+    Array.isArray(original) ? [] : isPlainObject(original) ? {} : undefined;
+  const root = emptyCopy(value);
+  if (root === undefined) return { ok: true, copy: value };
+  const pending: Array<[object, JsonObject | unknown[], number]> = [[value as object, root, 0]];
+  let nodes = 1;
+  // Copies one child: scalars as they are, objects and arrays queued one level deeper.
+  const child = (original: unknown, depth: number): unknown => {
+    nodes++;
     if (original === null || typeof original !== 'object') return original;
-    const existing = copies.get(original);
-    if (existing !== undefined) return existing;
-    const isArray = Array.isArray(original);
-    if (!isArray && !isPlainObject(original)) return original;
-    const copy: JsonObject | unknown[] = isArray ? [] : {};
-    copies.set(original, copy);
-    pending.push([original, copy]);
+    const copy = emptyCopy(original);
+    if (copy === undefined) return original;
+    pending.push([original, copy, depth + 1]);
     return copy;
   };
-  const root = copyOf(value);
   while (pending.length > 0) {
-    const [original, copy] = pending.pop() as [object, JsonObject | unknown[]];
+    const [original, copy, depth] = pending.pop() as [object, JsonObject | unknown[], number];
+    if (depth > limits.maxDepth) return { ok: false, exceeded: 'depth' };
+    if (nodes > limits.maxNodes) return { ok: false, exceeded: 'size' };
     if (Array.isArray(copy)) {
       const length = (original as unknown[]).length;
-      for (let index = 0; index < length; index++) copy.push(copyOf(own(original, String(index))));
+      if (length > limits.maxNodes) return { ok: false, exceeded: 'size' };
+      for (let index = 0; index < length; index++) copy.push(child(own(original, String(index)), depth));
       continue;
     }
     for (const key of Object.keys(original)) {
       const descriptor = Object.getOwnPropertyDescriptor(original, key);
       if (descriptor === undefined || !('value' in descriptor)) continue;
       // Plain assignment keeps the copy a fast object; only "__proto__" needs defining.
-      if (key === '__proto__') setOwn(copy, key, copyOf(descriptor.value));
-      else copy[key] = copyOf(descriptor.value);
+      if (key === '__proto__') setOwn(copy, key, child(descriptor.value, depth));
+      else copy[key] = child(descriptor.value, depth);
     }
   }
-  return root as T;
+  return nodes > limits.maxNodes ? { ok: false, exceeded: 'size' } : { ok: true, copy: root as T };
 }
 
 /**

@@ -110,6 +110,48 @@ describe('parseSuspension reads without running the wire’s code', () => {
   });
 });
 
+describe('the requestedSchema a form keeps', () => {
+  const ask = (requestedSchema: unknown) =>
+    parseSuspension({
+      inputRequests: { q: { method: 'elicitation/create', params: { message: 'Hi', requestedSchema } } },
+    }).requests[0];
+
+  it('is a plain copy: no getters, __proto__ a key, shared parts copied', () => {
+    const shared = { type: 'string', title: 'Shared' };
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}');
+    schema.properties.a = shared;
+    schema.properties.b = shared;
+    Object.defineProperty(schema.properties.a, 'description', {
+      enumerable: true,
+      get: () => 'from a getter',
+    });
+    const request = ask(schema);
+    expect(request?.kind).toBe('form');
+    if (request?.kind !== 'form') return;
+    expect(request.requestedSchema).not.toBe(schema);
+    expect(Object.keys(request.requestedSchema.properties)).toEqual(['__proto__', 'a', 'b']);
+    expect(Object.getPrototypeOf(request.requestedSchema.properties)).toBe(Object.prototype);
+    expect(request.requestedSchema.properties.a).toEqual({ type: 'string', title: 'Shared' });
+    expect(request.requestedSchema.properties.a).not.toBe(request.requestedSchema.properties.b);
+  });
+
+  it('refuses a schema nested past 32 levels, or one that refers to itself, before analysing it', () => {
+    let deep: Record<string, unknown> = { type: 'string' };
+    for (let level = 0; level < 40; level++) deep = { type: 'array', items: deep };
+    const cyclic: Record<string, unknown> = { type: 'object', properties: {} };
+    (cyclic.properties as Record<string, unknown>).loop = cyclic;
+    for (const schema of [{ type: 'object', properties: { deep } }, cyclic]) {
+      expect(ask(schema)).toMatchObject({
+        kind: 'unsupported',
+        reasonCode: 'schema',
+        problems: [
+          { path: '/params/requestedSchema', message: expect.stringMatching(/nested deeper than 32 levels/) },
+        ],
+      });
+    }
+  });
+});
+
 describe('the round id', () => {
   const deep = (depth: number) => {
     let value: unknown = 'bottom';

@@ -1,4 +1,4 @@
-import { isPlainObject, own, ownString, plainCopy, pointerSegment, quote } from '../json.js';
+import { COPY_LIMITS, isPlainObject, own, ownString, plainCopy, pointerSegment, quote } from '../json.js';
 import type { FieldSpec, FileFieldSpec, InputRequest, RequestedSchema, SchemaProblem } from '../model.js';
 import { analyzeRequestedSchema } from '../schema.js';
 import { looksSecret } from '../secret.js';
@@ -107,8 +107,26 @@ function readParams(key: string, params: unknown): InputRequest {
     );
   }
 
-  // A getter-free, proxy-free copy: the analyzer and every later reader see plain data only.
-  const requestedSchema = plainCopy(own(params, 'requestedSchema'));
+  // A getter-free, proxy-free, cycle-free copy: the analyzer and every later reader see plain data only.
+  const copied = plainCopy(own(params, 'requestedSchema'));
+  if (!copied.ok) {
+    return unsupported(
+      key,
+      method,
+      'schema',
+      [
+        {
+          path: '/params/requestedSchema',
+          message:
+            copied.exceeded === 'depth'
+              ? `The requestedSchema is nested deeper than ${COPY_LIMITS.maxDepth} levels (or refers to itself); a flat form needs three.`
+              : `The requestedSchema holds more than ${COPY_LIMITS.maxNodes.toLocaleString('en')} values; no form asks that much.`,
+        },
+      ],
+      { message },
+    );
+  }
+  const requestedSchema = copied.copy;
   const files = readFileFields(params, requestedSchema);
   const analysis = analyzeRequestedSchema(requestedSchema);
   if (files.length > 0) {
