@@ -1,4 +1,4 @@
-import { isPlainObject, ownValue } from '../core/identity.js';
+import { isPlainObject, own } from '../core/json.js';
 import type { InputResponses, Suspension } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import {
@@ -90,7 +90,7 @@ export function readHttpTaskState(
       'input-request-cards: the task endpoint did not return a JSON object. Return { status, … } or pass parseState.',
     );
   }
-  const rawStatus = ownValue(body, 'status');
+  const rawStatus = own(body, 'status');
   const status = typeof rawStatus === 'string' ? STATUS_ALIASES[rawStatus] : undefined;
   if (!status) {
     throw new Error(
@@ -98,13 +98,13 @@ export function readHttpTaskState(
     );
   }
   const text = (key: string) => {
-    const value = ownValue(body, key);
+    const value = own(body, key);
     return typeof value === 'string' ? value : undefined;
   };
   const taskId = text('taskId') ?? text('id');
   const suspendedAt = text('suspendedAt');
-  const deadline = ownValue(body, 'deadline') ?? ownValue(body, 'expiresAt');
-  const pollIntervalMs = ownValue(body, 'pollIntervalMs');
+  const deadline = own(body, 'deadline') ?? own(body, 'expiresAt');
+  const pollIntervalMs = own(body, 'pollIntervalMs');
   const answeredKey = text('answeredKey');
   const state: InputRequestState = {
     status,
@@ -116,7 +116,7 @@ export function readHttpTaskState(
     ...(answeredKey === undefined ? {} : { answeredKey }),
   };
   if (status !== 'input-required') return state;
-  const wire = ownValue(body, 'suspension') ?? { inputRequests: ownValue(body, 'inputRequests') ?? {} };
+  const wire = own(body, 'suspension') ?? { inputRequests: own(body, 'inputRequests') ?? {} };
   const serverName = text('serverName') ?? defaults.serverName;
   const toolName = text('toolName') ?? defaults.toolName;
   const suspension = parseSuspension(wire, {

@@ -3,7 +3,7 @@
  * the browser, and its answer's summary back into the persisted chat. Shared by the server
  * bridge and the client component; framework-free.
  */
-import { isPlainObject, setOwn } from '../core/identity.js';
+import { isPlainObject, setOwn } from '../core/json.js';
 import type { ElicitResult, FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import { looksSecret } from '../core/secret.js';

@@ -3,7 +3,7 @@
  * checks that it answers a waiting request of that chat, and delivers it to the instance that
  * waits. Every refusal is a 4xx JSON body `{ error: { code, message } }`.
  */
-import { isPlainObject, ownValue } from '../core/identity.js';
+import { isPlainObject, own } from '../core/json.js';
 import type { ElicitResult, RequestedSchema } from '../core/model.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import type { DeliveryStatus, PendingAnswerStore } from './store.js';
@@ -120,8 +120,8 @@ async function readLimited(request: Request, limit: number): Promise<string | un
 function readResponse(value: unknown): ElicitResult | string {
   if (!isPlainObject(value))
     return '"response" must be an object like { "action": "accept", "content": { … } }.';
-  const action = ownValue(value, 'action');
-  const content = ownValue(value, 'content');
+  const action = own(value, 'action');
+  const content = own(value, 'content');
   if (action === 'decline' || action === 'cancel') {
     if (content !== undefined) return `a "${action}" response carries no content.`;
     return { action };
@@ -155,15 +155,15 @@ export async function handleAnswerRequest(request: Request, options: AnswerRoute
   if (!isPlainObject(body)) {
     return refuse('invalid-body', 'send { "chatId", "requestId", "response" } as a JSON object.');
   }
-  const chatId = ownValue(body, 'chatId');
-  const requestId = ownValue(body, 'requestId');
+  const chatId = own(body, 'chatId');
+  const requestId = own(body, 'requestId');
   if (typeof chatId !== 'string' || chatId === '' || typeof requestId !== 'string' || requestId === '') {
     return refuse(
       'invalid-body',
       '"chatId" and "requestId" must be the non-empty strings of the request part.',
     );
   }
-  const response = readResponse(ownValue(body, 'response'));
+  const response = readResponse(own(body, 'response'));
   if (typeof response === 'string') return refuse('invalid-body', response);
 
   if (options.authorize && !(await options.authorize({ request, chatId, requestId }))) {
@@ -190,8 +190,8 @@ function checkContent(
   content: Record<string, unknown> | undefined,
   checker: AnswerChecker,
 ): { message: string; errors?: FieldError[] } | undefined {
-  const schema = ownValue(params, 'requestedSchema');
-  if (ownValue(params, 'mode') === 'url' || !isPlainObject(schema)) {
+  const schema = own(params, 'requestedSchema');
+  if (own(params, 'mode') === 'url' || !isPlainObject(schema)) {
     return content === undefined ? undefined : { message: 'a link request is accepted without content.' };
   }
   const values = content ?? {};

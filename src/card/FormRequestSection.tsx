@@ -67,7 +67,9 @@ export const FormRequestSection = memo(function FormRequestSection({
       }}
     >
       <p id={messageId} data-part="message">
-        {request.message}
+        {request.messageCode === 'additional-input'
+          ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
+          : request.message}
       </p>
       {status}
       <fieldset data-part="fields" disabled={inert}>

@@ -35,7 +35,7 @@ export function HostAnsweredSection({ request, hostAnswer, messages, ...rest }: 
           kind: 'unsupported',
           key: request.key,
           method: request.method,
-          reason: '',
+          reasonCode: 'answerer-failed',
           problems: [],
           ...(request.message === undefined ? {} : { message: request.message }),
         }}

@@ -1,4 +1,4 @@
-import { setOwn } from './identity.js';
+import { setOwn } from './json.js';
 import type { ContentValue, ElicitContent, FieldSpec } from './model.js';
 
 /**

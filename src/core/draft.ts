@@ -1,5 +1,5 @@
 import type { RawFieldValue } from './answer.js';
-import { isPlainObject, setOwn } from './identity.js';
+import { isPlainObject, setOwn } from './json.js';
 import type { FieldSpec } from './model.js';
 
 /**

@@ -1,4 +1,4 @@
-import { isPlainObject, setOwn } from './identity.js';
+import { isPlainObject, setOwn } from './json.js';
 import type { InputResponses, Suspension } from './model.js';
 
 /** What the session remembers of a round it sent. */

@@ -1,4 +1,4 @@
-import { setOwn } from './identity.js';
+import { setOwn } from './json.js';
 import type { InputResponse, InputResponses, Suspension } from './model.js';
 import type { InputRequestState } from './source.js';
 

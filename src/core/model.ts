@@ -60,7 +60,9 @@ interface FieldSpecBase {
   required: boolean;
   /**
    * Whether the value must be treated as a secret: masked, never stored in drafts,
-   * never logged. Set by dialects that flag fields as secret, or by a host rule.
+   * never logged. Set when the fields are read: by dialects that flag fields as secret, and by
+   * the default name rule (`looksSecret`: passwords, PINs, tokens, card numbers, …) for every
+   * field kind, so headless users and the card see the same flag. A host rule may add more.
    */
   secret?: boolean;
 }
@@ -113,6 +115,22 @@ export type FieldSpec =
   | SingleSelectFieldSpec
   | MultiSelectFieldSpec;
 
+/**
+ * A field that asks for a file (SEP-2356 / SEP-2631 draft: a string property marked
+ * `"x-mcp-file"`, an array whose `items` are, or a name in the `requestedFiles` sidecar).
+ * This client cannot send files yet, so such a request is `unsupported` with reason `file`;
+ * the descriptor is kept for a future file widget.
+ */
+export interface FileFieldSpec extends FieldSpecBase {
+  kind: 'file';
+  /** An array of files (`type: "array"` whose `items` carry the marker) rather than one. */
+  multiple: boolean;
+  /** Accepted MIME types or extensions, as the server listed them (`accept`). */
+  accept?: string[];
+  /** Largest size per file in bytes (`maxSize`, or `maxFileSize` in the sidecar). */
+  maxSize?: number;
+}
+
 /** A flat MCP `requestedSchema` as it arrives on the wire (not yet checked). */
 export interface RequestedSchema {
   type: 'object';
@@ -126,8 +144,19 @@ export interface FormRequest {
   kind: 'form';
   /** The key the server gave this request (`inputRequests` key), or `"elicitation"` for a lone request. */
   key: string;
-  /** The server's question. Untrusted text: render as text, never as HTML. */
+  /**
+   * The server's question. Untrusted text: render as text, never as HTML. Empty when the
+   * server wrote none and `messageCode` says what to show instead.
+   */
   message: string;
+  /**
+   * Set when the question is not the server's text but one the card words in its language:
+   * `additional-input` (a flat field list without a message) is "Additional input required:
+   * <labels>." with the labels from `messageParams`.
+   */
+  messageCode?: 'additional-input';
+  /** The field labels (or names) that `messageCode` speaks of, in order. */
+  messageParams?: { labels: string[] };
   requestedSchema: RequestedSchema;
   /** The analysed fields, in schema order. */
   fields: FieldSpec[];
@@ -144,9 +173,20 @@ export interface UrlRequest {
 }
 
 /**
- * Why a request cannot be answered, as a code the card translates (`messages.unsupportedReason`):
- * a malformed request, a method or mode this client does not answer, a schema outside the flat
- * subset, too many fields, too many options, a repeated key, or a link the server forgot to send.
+ * Why a request cannot be answered, as a code the card words in its language
+ * (`messages.unsupportedReason`):
+ * - `malformed`: the request cannot be read (not an object, no method, no message, a value that
+ *   throws when read);
+ * - `sampling` / `roots`: the server asks the app to run a model or list folders;
+ * - `unknown-method`: a method this client does not answer (`reasonParams.method`);
+ * - `unknown-mode`: an elicitation mode other than form and URL (`reasonParams.mode`, when it is text);
+ * - `schema`: a `requestedSchema` outside the flat subset (details in `problems`);
+ * - `too-many-fields`: more fields than the dialect allows (`reasonParams.count`, `reasonParams.limit`);
+ * - `too-many-options`: an option list longer than the schema check allows;
+ * - `duplicate-key`: a key an earlier request of the round already uses;
+ * - `missing-link`: a link request without its link;
+ * - `file`: a field asks for a file, which this client cannot send (`files` describes them);
+ * - `answerer-failed`: a host answerer took the request and failed (`reasonParams.detail`).
  */
 export type UnsupportedReasonCode =
   | 'malformed'
@@ -158,7 +198,23 @@ export type UnsupportedReasonCode =
   | 'too-many-fields'
   | 'too-many-options'
   | 'duplicate-key'
-  | 'missing-link';
+  | 'missing-link'
+  | 'file'
+  | 'answerer-failed';
+
+/** The values a reason's wording needs; which ones are set depends on the code. */
+export interface UnsupportedReasonParams {
+  /** `unknown-method`: the wire method. Untrusted text. */
+  method?: string;
+  /** `unknown-mode`: the mode the server asked in, when it is text. Untrusted text. */
+  mode?: string;
+  /** `too-many-fields`: how many fields were asked for. */
+  count?: number;
+  /** `too-many-fields`: the most this kind of request may ask. */
+  limit?: number;
+  /** `answerer-failed`: what went wrong, already in the reader's words. */
+  detail?: string;
+}
 
 /** A request this client cannot answer with a form or a link; it can still be declined or cancelled. */
 export interface UnsupportedRequest {
@@ -168,14 +224,20 @@ export interface UnsupportedRequest {
   method: string;
   /** The server's message, when the request had one. Untrusted text. */
   message?: string;
-  /** Why it cannot be answered, in English words a person understands. */
-  reason: string;
-  /** The same reason as a code, for translations. */
-  reasonCode?: UnsupportedReasonCode;
-  /** Every problem behind the reason (e.g. each refused schema keyword). */
+  /** Why it cannot be answered, as a code; `messages.unsupportedReason` words it. */
+  reasonCode: UnsupportedReasonCode;
+  /** What the wording of `reasonCode` needs (a method, a mode, counts). */
+  reasonParams?: UnsupportedReasonParams;
+  /**
+   * Every problem behind the reason (e.g. each refused schema keyword): developer diagnostics
+   * in English, for a "Details" disclosure. At most {@link MAX_PROBLEMS} are listed; a last one
+   * says how many more there were.
+   */
   problems: SchemaProblem[];
   /** The request's params as sent, for host answerers (e.g. the sampling messages). */
   params?: Record<string, unknown>;
+  /** Reason `file`: the fields that ask for files, ready for a file widget. */
+  files?: FileFieldSpec[];
 }
 
 /**
@@ -193,6 +255,8 @@ export interface HostRequest {
   /** The request's params as sent (e.g. the sampling messages). */
   params: Record<string, unknown>;
 }
+/** The most problems an unsupported request lists; a hostile schema may have thousands. */
+export const MAX_PROBLEMS = 50;
 
 /** One question of a suspension. */
 export type InputRequest = FormRequest | UrlRequest | UnsupportedRequest | HostRequest;

@@ -1,4 +1,4 @@
-import { stableStringify } from './identity.js';
+import { stableStringify } from './json.js';
 import {
   createInputRequestSession,
   type InputRequestSession,

@@ -7,6 +7,14 @@
  * such as `__proto__`, `constructor`, `user.email` or `""` behave like any other name.
  */
 import { matchesFormat } from './formats.js';
+import {
+  describeValue,
+  isPlainObject,
+  type JsonObject,
+  own as ownData,
+  quote as quoteText,
+  toPointer,
+} from './json.js';
 import type { FieldOption, FieldSpec, SchemaProblem, TextFieldSpec } from './model.js';
 
 /**
@@ -44,8 +52,6 @@ export type SchemaAnalysis =
       /** `too-many-fields` or `too-many-options` when a size limit was passed, otherwise `schema`. */
       reasonCode: SchemaRefusal;
     };
-
-type JsonObject = Record<string, unknown>;
 
 /** Keys tolerated at the root next to `type`, `properties` and `required` (plus any `x-*`). */
 const ROOT_ANNOTATIONS: ReadonlySet<string> = new Set(['$schema', '$comment', 'title', 'description']);
@@ -154,7 +160,7 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
       problems: [
         {
           path: '',
-          message: `The requestedSchema must be a JSON object like {"type": "object", "properties": {…}}, but it is ${describe(schema)}.`,
+          message: `The requestedSchema must be a JSON object like {"type": "object", "properties": {…}}, but it is ${describeValue(schema)}.`,
         },
       ],
       reasonCode: 'schema',
@@ -168,7 +174,7 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
     if (ROOT_ANNOTATIONS.has(key)) {
       const value = schema[key];
       if (typeof value !== 'string') {
-        report([key], `"${key}" must be a string, but it is ${describe(value)}.`);
+        report([key], `"${key}" must be a string, but it is ${describeValue(value)}.`);
       }
       continue;
     }
@@ -178,7 +184,7 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
   if (!Object.hasOwn(schema, 'type')) {
     report(['type'], 'The requestedSchema needs "type": "object".');
   } else if (schema.type !== 'object') {
-    report(['type'], `The requestedSchema "type" must be "object", but it is ${describe(schema.type)}.`);
+    report(['type'], `The requestedSchema "type" must be "object", but it is ${describeValue(schema.type)}.`);
   }
 
   const properties = own(schema, 'properties');
@@ -191,7 +197,7 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
   } else if (!propertiesValid) {
     report(
       ['properties'],
-      `"properties" must be an object mapping field names to field schemas, but it is ${describe(properties)}.`,
+      `"properties" must be an object mapping field names to field schemas, but it is ${describeValue(properties)}.`,
     );
   }
   const names = propertiesValid ? Object.keys(properties) : [];
@@ -266,7 +272,10 @@ function analyzeRequired(
   if (!Object.hasOwn(schema, 'required')) return requiredNames;
   const required = schema.required;
   if (!Array.isArray(required)) {
-    report(['required'], `"required" must be an array of property names, but it is ${describe(required)}.`);
+    report(
+      ['required'],
+      `"required" must be an array of property names, but it is ${describeValue(required)}.`,
+    );
     return requiredNames;
   }
   const reportedDuplicates = new Set<string>();
@@ -274,7 +283,7 @@ function analyzeRequired(
     if (typeof name !== 'string') {
       report(
         ['required'],
-        `"required" must list property names as strings, but entry ${position} is ${describe(name)}.`,
+        `"required" must list property names as strings, but entry ${position} is ${describeValue(name)}.`,
       );
       return;
     }
@@ -307,7 +316,7 @@ function analyzeProperty(
   if (!isPlainObject(property)) {
     report(
       [],
-      `Field ${quote(name)} must be a schema object such as {"type": "string"}, but it is ${describe(property)}.`,
+      `Field ${quote(name)} must be a schema object such as {"type": "string"}, but it is ${describeValue(property)}.`,
     );
     return undefined;
   }
@@ -319,7 +328,7 @@ function analyzeProperty(
   } else if (Array.isArray(type)) {
     report(
       ['type'],
-      `"type" must be one type name, not a list (${describe(type)}); MCP allows ${TYPES_TEXT}. To make a field optional, leave it out of "required".`,
+      `"type" must be one type name, not a list (${describeValue(type)}); MCP allows ${TYPES_TEXT}. To make a field optional, leave it out of "required".`,
     );
   } else if (!allowedKeywords) {
     report(['type'], typeMessage(type));
@@ -389,7 +398,7 @@ function checkAnnotation(key: string, value: unknown, report: Report): void {
         : key === 'title' || key === 'description'
           ? 'a string'
           : 'true or false';
-    report([key], `"${key}" must be ${expected}, but it is ${describe(value)}.`);
+    report([key], `"${key}" must be ${expected}, but it is ${describeValue(value)}.`);
   }
 }
 
@@ -436,7 +445,7 @@ function analyzeString({ property, report, base }: PropertyContext): FieldSpec |
       if (typeof value !== 'string') {
         report(
           ['default'],
-          `"default" must be one of the option values (a string), but it is ${describe(value)}.`,
+          `"default" must be one of the option values (a string), but it is ${describeValue(value)}.`,
         );
       } else if (options && !options.some((option) => option.value === value)) {
         report(
@@ -473,7 +482,7 @@ function analyzeString({ property, report, base }: PropertyContext): FieldSpec |
     if (formatKind === undefined || typeof value !== 'string') {
       report(
         ['format'],
-        `"format" must be "email", "uri", "date" or "date-time" (the formats MCP allows), but it is ${describe(value)}.`,
+        `"format" must be "email", "uri", "date" or "date-time" (the formats MCP allows), but it is ${describeValue(value)}.`,
       );
     } else {
       kind = formatKind;
@@ -485,7 +494,10 @@ function analyzeString({ property, report, base }: PropertyContext): FieldSpec |
   if (Object.hasOwn(property, 'default')) {
     const value = property.default;
     if (typeof value !== 'string') {
-      report(['default'], `"default" must be a string for a string field, but it is ${describe(value)}.`);
+      report(
+        ['default'],
+        `"default" must be a string for a string field, but it is ${describeValue(value)}.`,
+      );
     } else {
       const length = codePointLength(value);
       if (minLength !== undefined && length < minLength) {
@@ -531,7 +543,7 @@ function analyzeNumber(
     if (typeof value !== 'number' || !Number.isFinite(value)) {
       report(
         ['default'],
-        `"default" must be a finite number for a ${type} field, but it is ${describe(value)}.`,
+        `"default" must be a finite number for a ${type} field, but it is ${describeValue(value)}.`,
       );
     } else if (type === 'integer' && !Number.isInteger(value)) {
       report(['default'], `"default" (${value}) must be a whole number for an integer field.`);
@@ -557,7 +569,10 @@ function analyzeBoolean({ property, report, base }: PropertyContext): FieldSpec 
   if (!Object.hasOwn(property, 'default')) return { kind: 'boolean', ...base };
   const value = property.default;
   if (typeof value !== 'boolean') {
-    report(['default'], `"default" must be true or false for a boolean field, but it is ${describe(value)}.`);
+    report(
+      ['default'],
+      `"default" must be true or false for a boolean field, but it is ${describeValue(value)}.`,
+    );
     return undefined;
   }
   return { kind: 'boolean', ...base, default: value };
@@ -572,7 +587,7 @@ function analyzeArray({ property, report, base }: PropertyContext): FieldSpec | 
   if (!Object.hasOwn(property, 'items')) {
     report(['items'], `An array field needs "items". ${ITEMS_ACCEPTED}.`);
   } else if (!isPlainObject(items)) {
-    report(['items'], `"items" must be an object, but it is ${describe(items)}. ${ITEMS_ACCEPTED}.`);
+    report(['items'], `"items" must be an object, but it is ${describeValue(items)}. ${ITEMS_ACCEPTED}.`);
   } else {
     options = analyzeItems(items, report);
   }
@@ -581,7 +596,7 @@ function analyzeArray({ property, report, base }: PropertyContext): FieldSpec | 
   const maxItems = readCount(property, 'maxItems', report);
   const uniqueItems = own(property, 'uniqueItems');
   if (Object.hasOwn(property, 'uniqueItems') && typeof uniqueItems !== 'boolean') {
-    report(['uniqueItems'], `"uniqueItems" must be true or false, but it is ${describe(uniqueItems)}.`);
+    report(['uniqueItems'], `"uniqueItems" must be true or false, but it is ${describeValue(uniqueItems)}.`);
   }
   if (minItems !== undefined && maxItems !== undefined && minItems > maxItems) {
     report(
@@ -626,7 +641,7 @@ function analyzeItems(items: JsonObject, report: Report): FieldOption[] | undefi
   if (hasType && items.type !== 'string') {
     report(
       ['items', 'type'],
-      `"items.type" must be "string", but it is ${describe(items.type)}; arrays of objects, numbers or other types are not supported. ${ITEMS_ACCEPTED}.`,
+      `"items.type" must be "string", but it is ${describeValue(items.type)}; arrays of objects, numbers or other types are not supported. ${ITEMS_ACCEPTED}.`,
     );
   }
   const hasEnum = Object.hasOwn(items, 'enum');
@@ -654,7 +669,7 @@ function readMultiSelectDefault(
   if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string')) {
     report(
       ['default'],
-      `"default" must be an array of option values (strings), but it is ${describe(value)}.`,
+      `"default" must be an array of option values (strings), but it is ${describeValue(value)}.`,
     );
     return undefined;
   }
@@ -687,7 +702,7 @@ function readEnumValues(value: unknown, segments: readonly string[], report: Rep
   if (!Array.isArray(value)) {
     report(
       segments,
-      `"${keyword}" must be an array of strings (the option values), but it is ${describe(value)}.`,
+      `"${keyword}" must be an array of strings (the option values), but it is ${describeValue(value)}.`,
     );
     return undefined;
   }
@@ -700,7 +715,7 @@ function readEnumValues(value: unknown, segments: readonly string[], report: Rep
   if (nonString !== undefined) {
     report(
       segments,
-      `"${keyword}" contains ${describe(nonString)}; MCP allows only string options (non-string enums are not supported). Use strings and convert on the server.`,
+      `"${keyword}" contains ${describeValue(nonString)}; MCP allows only string options (non-string enums are not supported). Use strings and convert on the server.`,
     );
     return undefined;
   }
@@ -725,7 +740,7 @@ function readEnumNames(
   if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string')) {
     report(
       ['enumNames'],
-      `"enumNames" must be an array of strings (one label per "enum" value), but it is ${describe(value)}.`,
+      `"enumNames" must be an array of strings (one label per "enum" value), but it is ${describeValue(value)}.`,
     );
     return undefined;
   }
@@ -748,7 +763,7 @@ function readTitledOptions(
   const keyword = segments.at(-1);
   const shape = `entries of {"const": "<value>", "title": "<label>"}`;
   if (!Array.isArray(value)) {
-    report(segments, `"${keyword}" must be an array of ${shape}, but it is ${describe(value)}.`);
+    report(segments, `"${keyword}" must be an array of ${shape}, but it is ${describeValue(value)}.`);
     return undefined;
   }
   if (value.length === 0) {
@@ -763,7 +778,7 @@ function readTitledOptions(
     if (!isPlainObject(entry)) {
       report(
         entrySegments,
-        `Each "${keyword}" entry must be an object {"const": "<value>", "title": "<label>"}, but entry ${position} is ${describe(entry)}.`,
+        `Each "${keyword}" entry must be an object {"const": "<value>", "title": "<label>"}, but entry ${position} is ${describeValue(entry)}.`,
       );
       valid = false;
       return;
@@ -774,7 +789,7 @@ function readTitledOptions(
         if (typeof entry.description !== 'string') {
           report(
             [...entrySegments, key],
-            `"description" of an option must be a string (text shown under its label), but it is ${describe(entry.description)}.`,
+            `"description" of an option must be a string (text shown under its label), but it is ${describeValue(entry.description)}.`,
           );
           valid = false;
         }
@@ -797,7 +812,7 @@ function readTitledOptions(
         const what = key === 'const' ? 'MCP allows only string option values' : 'the label must be text';
         report(
           [...entrySegments, key],
-          `"${key}" must be a string (${what}), but it is ${describe(entry[key])}.`,
+          `"${key}" must be a string (${what}), but it is ${describeValue(entry[key])}.`,
         );
         valid = false;
       }
@@ -862,7 +877,7 @@ function readCount(property: JsonObject, keyword: string, report: Report): numbe
   if (!Object.hasOwn(property, keyword)) return undefined;
   const value = property[keyword];
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-  report([keyword], `"${keyword}" must be a whole number of 0 or more, but it is ${describe(value)}.`);
+  report([keyword], `"${keyword}" must be a whole number of 0 or more, but it is ${describeValue(value)}.`);
   return undefined;
 }
 
@@ -870,7 +885,7 @@ function readFiniteNumber(property: JsonObject, keyword: string, report: Report)
   if (!Object.hasOwn(property, keyword)) return undefined;
   const value = property[keyword];
   if (typeof value === 'number' && Number.isFinite(value)) return value;
-  report([keyword], `"${keyword}" must be a finite number, but it is ${describe(value)}.`);
+  report([keyword], `"${keyword}" must be a finite number, but it is ${describeValue(value)}.`);
   return undefined;
 }
 
@@ -912,23 +927,12 @@ function typeMessage(type: unknown): string {
   if (type === 'null') {
     return `"type": "null" is not allowed in an MCP requestedSchema; to make a field optional, leave it out of "required". A field "type" must be ${TYPES_TEXT}.`;
   }
-  return `"type" ${describe(type)} is not supported; a field "type" must be ${TYPES_TEXT}.`;
+  return `"type" ${describeValue(type)} is not supported; a field "type" must be ${TYPES_TEXT}.`;
 }
 
-/** Escapes one JSON-pointer segment (RFC 6901): `~` → `~0`, then `/` → `~1`. */
-function toPointer(segments: readonly string[]): string {
-  return segments.map((segment) => `/${segment.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
-}
-
-/** Accepts objects from any realm (iframes, workers) but not arrays, dates, maps or class instances. */
-function isPlainObject(value: unknown): value is JsonObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === null || Object.getPrototypeOf(prototype) === null;
-}
-
+/** An own data property of a plain object (never a getter, never the prototype), else `undefined`. */
 function own(object: unknown, key: string): unknown {
-  return isPlainObject(object) && Object.hasOwn(object, key) ? object[key] : undefined;
+  return isPlainObject(object) ? ownData(object, key) : undefined;
 }
 
 function isExtensionKey(key: string): boolean {
@@ -958,26 +962,5 @@ function listValues(options: readonly FieldOption[]): string {
 
 /** A name or value in quotes for a message, cut short so a 1 MB string does not become a 1 MB message. */
 function quote(text: string): string {
-  return JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text);
-}
-
-/** Names a value's JSON type (and shows short scalars) for messages. */
-function describe(value: unknown): string {
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
-  switch (typeof value) {
-    case 'string':
-      return value.length > 40
-        ? `the string ${JSON.stringify(`${value.slice(0, 40)}…`)}`
-        : `the string ${JSON.stringify(value)}`;
-    case 'number':
-      return Number.isFinite(value) ? `the number ${value}` : `the non-finite number ${value}`;
-    case 'boolean':
-      return `the boolean ${value}`;
-    case 'object':
-      return 'an object';
-    default:
-      return `a ${typeof value}`;
-  }
+  return quoteText(text, 60);
 }

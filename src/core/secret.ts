@@ -1,20 +1,219 @@
-import type { FieldSpec } from './model.js';
-
-const SECRET_WORDS =
-  /pass(word|code|phrase)?|secret|token|api[\s_-]?key|private[\s_-]?key|\bpin\b|cvc|cvv|card[\s_-]?number|iban|otp|one[\s-]?time/i;
+/**
+ * The default rule for fields to treat as secrets. It reads words, not letters: a name or title
+ * is split into words (snake_case, camelCase, kebab-case, dots, spaces, digits), and only whole
+ * words or word pairs count. So `api_key`, `accessToken`, `one-time code`, `PIN` and `cvv2` are
+ * secrets, while `footprint`, `passport_country`, `compass_heading`, `bypass_reason`,
+ * `passenger_count`, `tokenizer_model`, `pinned`, `spinner`, `opinion` and `topic` are not.
+ */
 
 /**
- * The default rule for fields to treat as secrets when the server did not flag them: names or
- * titles that ask for passwords, keys, tokens, PINs or payment data — which MCP forbids servers
- * to ask for in a form. Secret fields are masked, never stored in drafts, never logged.
+ * Words and phrases that ask for a secret, written as words separated by spaces. A phrase also
+ * matches written as one word (`apikey`, `onetimecode`) and with any separators in between.
+ * Accents are ignored (`contraseña` is `contrasena`).
+ */
+const SECRET_PHRASES: readonly string[] = [
+  // English
+  'password',
+  'passwords',
+  'passwd',
+  'pwd',
+  'passcode',
+  'passphrase',
+  'secret',
+  'secrets',
+  'token',
+  'jwt',
+  'bearer',
+  'api key',
+  'access key',
+  'secret key',
+  'private key',
+  'signing key',
+  'encryption key',
+  'client secret',
+  'pin',
+  'pins',
+  'pin code',
+  'pin number',
+  'cvc',
+  'cvv',
+  'csc',
+  'security code',
+  'card number',
+  'card verification',
+  'iban',
+  'otp',
+  'totp',
+  'hotp',
+  'one time code',
+  'one time password',
+  'one time pin',
+  'verification code',
+  'auth code',
+  '2fa',
+  'mfa',
+  'seed phrase',
+  'seed words',
+  'mnemonic',
+  'recovery phrase',
+  'recovery code',
+  'recovery key',
+  'backup code',
+  'ssn',
+  'social security number',
+  // German
+  'passwort',
+  'kennwort',
+  'geheimzahl',
+  'geheimnummer',
+  'zugangscode',
+  'sicherheitscode',
+  'kartennummer',
+  // Spanish
+  'contrasena',
+  'clave',
+  'codigo de seguridad',
+  'numero de tarjeta',
+  // French
+  'mot de passe',
+  'code secret',
+  'code confidentiel',
+  'numero de carte',
+  // Portuguese, Italian, Dutch, Polish, Turkish, Swedish, Russian
+  'senha',
+  'parola d ordine',
+  'wachtwoord',
+  'haslo',
+  'sifre',
+  'losenord',
+  'пароль',
+];
+
+/**
+ * Phrases that contain a secret word but ask for no secret: "palabra clave" is a keyword,
+ * "max tokens" and "token count" size a language model's answer.
+ */
+const NOT_SECRET_PHRASES: readonly string[] = [
+  'palabra clave',
+  'palabras clave',
+  'max tokens',
+  'token count',
+  'token limit',
+];
+
+/**
+ * Stems that are secrets wherever they appear inside a word: German and Dutch write compounds
+ * as one word (`Einmalpasswort`, `PIN-Eingabe` aside), and English names are often glued
+ * (`mypassword`). Only long, unambiguous stems are here.
+ */
+const SECRET_STEMS: readonly string[] = [
+  'password',
+  'passwort',
+  'kennwort',
+  'passphrase',
+  'contrasena',
+  'wachtwoord',
+  'geheimzahl',
+];
+
+/**
+ * Scripts written without spaces between words: these are matched anywhere in the text.
+ * Chinese (simplified and traditional), Japanese and Korean.
+ */
+const SECRET_SUBSTRINGS: readonly string[] = [
+  '密码',
+  '密碼',
+  '口令',
+  '验证码',
+  '驗證碼',
+  '支付密码',
+  '暗证',
+  'パスワード',
+  '暗証番号',
+  '비밀번호',
+  '인증번호',
+  '암호',
+];
+
+/** The most words a phrase has; the phrase table is read in windows of this size. */
+const MAX_PHRASE_WORDS = 4;
+
+/** Characters of a name or title looked at; a longer title asks for no more, and reading stays cheap. */
+const MAX_TEXT = 1000;
+
+// The tables go through the same normalisation as the text, so they match as written
+// (NFKD would split a katakana パ into ハ and a mark, for example).
+const phraseForms = new Set(SECRET_PHRASES.map((phrase) => splitWords(normalize(phrase)).join('')));
+const exceptionForms = new Set(NOT_SECRET_PHRASES.map((phrase) => splitWords(normalize(phrase)).join('')));
+const stems = SECRET_STEMS.map(normalize);
+const substrings = SECRET_SUBSTRINGS.map(normalize);
+
+/**
+ * The default rule for fields to treat as secrets when the server did not flag them: a name or
+ * title that asks for a password, PIN, key, token, one-time code, recovery phrase or payment data
+ * (which MCP forbids servers to ask for in a form). It applies to every field kind: an integer
+ * PIN or a numeric CVV is as secret as a text password. Secret fields are masked, never stored in
+ * drafts, never logged.
+ *
+ * The parser applies it once, where form fields are built, and sets `field.secret`; call it
+ * yourself only to check a name.
+ *
+ * Words count, not letters: `api_key`, `accessToken`, `one-time-code`, `PIN`, `cvv2`, "2FA code",
+ * `Kennwort`, "Contraseña", "mot de passe" and "密码" match; `footprint`, `passport_country`,
+ * `compass_heading`, `bypass_reason`, `passenger_count`, `tokenizer_model`, `pinned` and `topic`
+ * do not.
  *
  * @example
  * ```ts
- * looksSecret({ name: 'api_key', … }); // true
- * looksSecret({ name: 'email', … }); // false
+ * looksSecret({ name: 'api_key' }); // true
+ * looksSecret({ name: 'code', title: 'PIN' }); // true
+ * looksSecret({ name: 'passport_country' }); // false
  * ```
  */
-export function looksSecret(field: Pick<FieldSpec, 'name' | 'title' | 'kind'>): boolean {
-  if (field.kind !== 'text') return false;
-  return SECRET_WORDS.test(field.name) || (field.title !== undefined && SECRET_WORDS.test(field.title));
+export function looksSecret(field: { name: string; title?: string | undefined }): boolean {
+  return textLooksSecret(field.name) || (typeof field.title === 'string' && textLooksSecret(field.title));
+}
+
+function textLooksSecret(raw: string): boolean {
+  const text = normalize(raw.length > MAX_TEXT ? raw.slice(0, MAX_TEXT) : raw);
+  if (substrings.some((substring) => text.includes(substring))) return true;
+  const words = splitWords(text);
+  for (let start = 0; start < words.length; start++) {
+    let joined = '';
+    let excepted = false;
+    for (let end = start; end < Math.min(words.length, start + MAX_PHRASE_WORDS); end++) {
+      joined += words[end];
+      if (exceptionForms.has(joined)) excepted = true;
+    }
+    if (excepted) {
+      start += 1; // skip the exception's second word too ("palabra clave")
+      continue;
+    }
+    joined = '';
+    for (let end = start; end < Math.min(words.length, start + MAX_PHRASE_WORDS); end++) {
+      joined += words[end];
+      if (phraseForms.has(joined)) return true;
+    }
+    const word = words[start] as string;
+    if (stems.some((stem) => word.includes(stem))) return true;
+  }
+  return false;
+}
+
+/**
+ * Lower case without accents, compatibility forms folded (full-width letters), invisible format
+ * characters (zero-width spaces, bidi marks) removed so they cannot split or hide a word.
+ */
+function normalize(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\p{Mn}\p{Cf}]/gu, '')
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2') // camelCase
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2') // APIKey → API Key
+    .toLowerCase();
+}
+
+/** Words: runs of letters, or runs of digits; everything else separates. */
+function splitWords(text: string): string[] {
+  return text.match(/\p{L}+|\p{N}+/gu) ?? [];
 }

@@ -2,7 +2,7 @@ import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
-import { setOwn } from './identity.js';
+import { setOwn } from './json.js';
 import { newIdempotencyKey, type RoundLedger, withoutSecrets } from './ledger.js';
 import {
   initialLifecycle,
@@ -20,7 +20,6 @@ import type {
   InputResponses,
   Suspension,
 } from './model.js';
-import { looksSecret } from './secret.js';
 import { type InputRequestSource, type InputRequestState, isStaleRoundError } from './source.js';
 
 /** Where a host answerer of the round stands. */
@@ -249,13 +248,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         if (request.message !== undefined) host.message = request.message;
         return host;
       }
-      if (request.kind === 'form') {
+      if (request.kind === 'form' && options.isSecret) {
+        // Core already flagged the fields `looksSecret` picks; the host's rule adds to them.
         const isSecret = options.isSecret;
-        // TODO(parse): core flags looksSecret when fields are built; until then the session does.
         const fields = request.fields.map((field) =>
-          !field.secret && (looksSecret(field) || isSecret?.(field, request))
-            ? { ...field, secret: true }
-            : field,
+          !field.secret && isSecret(field, request) ? { ...field, secret: true } : field,
         );
         if (fields.some((field, index) => field !== request.fields[index])) {
           changed = true;

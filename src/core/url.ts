@@ -234,12 +234,18 @@ function splitRegistrable(hostname: string): { subdomain: string; domain: string
   };
 }
 
-/** The host as it reads: each `xn--` label decoded (RFC 3492); labels that fail to decode stay as they are. */
+/** The longest DNS label (RFC 1035); a longer one names no host, and decoding it would cost quadratic time. */
+const MAX_LABEL_LENGTH = 63;
+
+/**
+ * The host as it reads: each `xn--` label decoded (RFC 3492); labels that fail to decode, and
+ * labels longer than DNS allows (63 characters), stay as they are.
+ */
 export function toUnicodeHostname(hostname: string): string {
   return hostname
     .split('.')
     .map((label) => {
-      if (!label.toLowerCase().startsWith('xn--')) return label;
+      if (!label.toLowerCase().startsWith('xn--') || label.length > MAX_LABEL_LENGTH) return label;
       return decodePunycode(label.slice(4)) ?? label;
     })
     .join('.');
@@ -365,6 +371,8 @@ function scriptOf(character: string): string | undefined {
  */
 export function mixedScripts(hostname: string): string[] | undefined {
   for (const label of hostname.split('.')) {
+    // ASCII letters are all Latin: only a label with other characters can mix scripts.
+    if (!/[^ -~]/.test(label)) continue;
     const scripts = new Set<string>();
     for (const character of label) {
       const script = scriptOf(character);

@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientContext } from '@tanstack/react-query';
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { RequestAnswerers } from '../core/answerers.js';
 import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
-import { setOwn } from '../core/identity.js';
+import { setOwn } from '../core/json.js';
 import { createStorageLedger, type RoundLedger } from '../core/ledger.js';
 import type { CardState, PollPolicy } from '../core/lifecycle.js';
 import type { ElicitContent, FieldSpec, FormRequest, InputResponses, Suspension } from '../core/model.js';

@@ -49,31 +49,41 @@ export const germanMessages: InputRequestMessages = {
   progress: (answered, total) => `${n(answered)} von ${n(total)} beantwortet`,
   cannotAnswer: 'Diese Anfrage lässt sich hier nicht beantworten',
   unsupportedReason: (request) => {
+    const params = request.reasonParams ?? {};
     switch (request.reasonCode) {
       case 'sampling':
         return 'Der Server möchte, dass diese App ein Sprachmodell ausführt (Sampling). Diese Karte kann das nicht beantworten; Sie können ablehnen oder abbrechen.';
       case 'roots':
         return 'Der Server fragt, auf welche Ordner er zugreifen darf (Roots). Diese Karte kann das nicht beantworten; Sie können ablehnen oder abbrechen.';
       case 'unknown-method':
-        return `Der Server hat eine Anfrage „${request.method}“ gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.`;
+        return params.method === undefined
+          ? 'Der Server hat eine Anfrage gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.'
+          : `Der Server hat eine Anfrage „${params.method}“ gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.`;
       case 'unknown-mode':
-        return 'Der Server fragt in einer Form, die diese App nicht unterstützt. Sie können ablehnen oder abbrechen.';
+        return params.mode === undefined
+          ? 'Der Server fragt in einer Form, die diese App nicht unterstützt. Sie können ablehnen oder abbrechen.'
+          : `Der Server fragt im Modus „${params.mode}“, den diese App nicht unterstützt. Sie können ablehnen oder abbrechen.`;
       case 'schema':
         return 'Dieses Formular verwendet Schema-Funktionen, die diese App nicht sicher anzeigen kann. Sie können ablehnen oder abbrechen.';
       case 'too-many-fields':
-        return 'Der Server fragt zu viele Werte auf einmal ab. Sie können ablehnen oder abbrechen.';
+        return params.count === undefined || params.limit === undefined
+          ? 'Der Server fragt zu viele Werte auf einmal ab. Sie können ablehnen oder abbrechen.'
+          : `Der Server fragt ${n(params.count)} Werte auf einmal ab; diese App zeigt in dieser Art Anfrage höchstens ${n(params.limit)}. Sie können ablehnen oder abbrechen.`;
       case 'too-many-options':
         return 'Dieses Formular bietet mehr Optionen an, als diese App auf einmal anzeigen kann. Sie können ablehnen oder abbrechen.';
       case 'duplicate-key':
         return 'Der Server hat dieselbe Frage zweimal gesendet; diese Kopie kann nicht beantwortet werden. Sie können ablehnen oder abbrechen.';
       case 'missing-link':
         return 'Der Server verlangt, einen Link zu öffnen, hat aber keinen gesendet. Sie können abbrechen und es später erneut versuchen.';
-      case 'malformed':
-        return 'Der Server hat eine Anfrage gesendet, die diese App nicht lesen kann. Sie können ablehnen oder abbrechen.';
+      case 'file':
+        return 'Dieses Formular verlangt eine Datei, die diese App nicht senden kann. Sie können ablehnen oder abbrechen.';
+      case 'answerer-failed':
+        return `Diese App konnte nicht selbst antworten: ${params.detail ?? 'unbekannter Fehler'}. Sie können trotzdem ablehnen oder abbrechen.`;
       default:
-        return request.reason;
+        return 'Der Server hat eine Anfrage gesendet, die diese App nicht lesen kann. Sie können ablehnen oder abbrechen.';
     }
   },
+  additionalInputRequired: (labels) => `Weitere Angaben erforderlich: ${labels.join(', ')}.`,
   problemDetails: (count) => (count === 1 ? 'Problem anzeigen' : `Alle ${n(count)} Probleme anzeigen`),
   openLink: 'Link öffnen',
   done: 'Fertig',

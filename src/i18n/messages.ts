@@ -63,10 +63,15 @@ export interface InputRequestMessages {
   cannotAnswer: string;
   /**
    * Why a request cannot be answered here. `request.reasonCode` says which case it is
-   * (`sampling`, `roots`, `unknown-method`, `schema`, `too-many-fields`, `too-many-options`, …);
-   * `request.reason` is the English text.
+   * (`sampling`, `roots`, `unknown-method`, `schema`, `file`, …) and `request.reasonParams`
+   * carries what the wording needs (`method`, `mode`, `count`, `limit`, `detail`).
    */
   unsupportedReason: (request: UnsupportedRequest) => string;
+  /**
+   * The question of a form whose server wrote none (a flat field list without a message):
+   * `labels` are the fields' labels, or their names, in order.
+   */
+  additionalInputRequired: (labels: readonly string[]) => string;
   /** Summary of the list of problems behind an unsupported request. */
   problemDetails: (count: number) => string;
   /** Link request: opens the URL. */
@@ -178,10 +183,42 @@ export const englishMessages: InputRequestMessages = {
   changeAnswer: 'Change answer',
   progress: (answered, total) => `${answered} of ${total} answered`,
   cannotAnswer: 'This request cannot be answered here',
-  unsupportedReason: (request) =>
-    request.reasonCode === 'too-many-options'
-      ? 'This form offers more options than this app can show at once. You can decline or cancel.'
-      : request.reason,
+  unsupportedReason: (request) => {
+    const params = request.reasonParams ?? {};
+    switch (request.reasonCode) {
+      case 'sampling':
+        return 'The server asks this app to run a language model (sampling). This card cannot answer that; you can decline or cancel.';
+      case 'roots':
+        return 'The server asks which folders it may access (roots). This card cannot answer that; you can decline or cancel.';
+      case 'unknown-method':
+        return params.method === undefined
+          ? 'The server sent a kind of request this app does not know how to answer. You can decline or cancel.'
+          : `The server sent a "${params.method}" request, which this app does not know how to answer. You can decline or cancel.`;
+      case 'unknown-mode':
+        return params.mode === undefined
+          ? 'The server asked in a way this app does not support. You can decline or cancel.'
+          : `The server asked in "${params.mode}" mode, which this app does not support. You can decline or cancel.`;
+      case 'schema':
+        return 'This form uses schema features this app cannot show safely, so it cannot be filled in here. You can decline or cancel.';
+      case 'too-many-fields':
+        return params.count === undefined || params.limit === undefined
+          ? 'The server asked for too many values at once. You can decline or cancel.'
+          : `The server asked for ${formatNumber('en', params.count)} values at once; this app shows at most ${formatNumber('en', params.limit)} in this kind of request. You can decline or cancel.`;
+      case 'too-many-options':
+        return 'This form offers more options than this app can show at once. You can decline or cancel.';
+      case 'duplicate-key':
+        return 'The server sent the same question twice, so this copy cannot be answered. You can decline or cancel.';
+      case 'missing-link':
+        return 'The server says a link must be opened to continue, but it did not send the link. You can cancel and try again later.';
+      case 'file':
+        return 'This form asks for a file, which this app cannot send. You can decline or cancel.';
+      case 'answerer-failed':
+        return `This app could not answer it by itself: ${params.detail ?? 'unknown error'}. You can still decline or cancel.`;
+      default:
+        return 'The server sent a request this app cannot read. You can decline or cancel.';
+    }
+  },
+  additionalInputRequired: (labels) => `Additional input required: ${labels.join(', ')}.`,
   problemDetails: (count) => (count === 1 ? 'Show the problem' : `Show the ${count} problems`),
   openLink: 'Open link',
   done: 'Done',

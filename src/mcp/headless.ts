@@ -1,5 +1,5 @@
 import { buildAcceptContent, initialRawValues } from '../core/answer.js';
-import { setOwn } from '../core/identity.js';
+import { setOwn } from '../core/json.js';
 import { newIdempotencyKey } from '../core/ledger.js';
 import type {
   ContentValue,

@@ -1,4 +1,4 @@
-import { stableStringify } from '../core/identity.js';
+import { stableStringify } from '../core/json.js';
 import type { InputResponses, Suspension } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from '../core/source.js';

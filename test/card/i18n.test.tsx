@@ -118,8 +118,40 @@ const unsupportedSamples = parseSuspension({
       },
     },
     broken: 'not a request',
+    file: {
+      method: 'elicitation/create',
+      params: {
+        message: 'Upload?',
+        requestedSchema: {
+          type: 'object',
+          properties: { doc: { type: 'string', format: 'uri', 'x-mcp-file': {} } },
+        },
+      },
+    },
   },
-}).requests.flatMap((request) => (request.kind === 'unsupported' ? [request] : []));
+})
+  .requests.concat(
+    parseSuspension({ inputRequests: Array.from({ length: 9 }, (_, i) => ({ name: `f${i}` })) }).requests,
+    parseSuspension({
+      type: 'mcp-input-request',
+      requests: [
+        { key: 'a', method: 'roots/list' },
+        { key: 'a', method: 'roots/list' },
+      ],
+    }).requests,
+    parseSuspension({ code: -32042, message: 'Open a link' }).requests,
+    [
+      {
+        kind: 'unsupported',
+        key: 'host',
+        method: 'sampling/createMessage',
+        reasonCode: 'answerer-failed',
+        reasonParams: { detail: ARG },
+        problems: [],
+      },
+    ],
+  )
+  .flatMap((request) => (request.kind === 'unsupported' ? [request] : []));
 
 /** One failure of each code, as the card words them. */
 const failureSamples: Array<[Failure]> = [
@@ -152,6 +184,7 @@ const sampleCalls: StringArgs = {
   automaticAnswerFailed: failureSamples,
   fieldError: sampleErrors,
   unsupportedReason: unsupportedSamples.map((request) => [request]),
+  additionalInputRequired: [[[ARG, ARG]]],
 };
 
 /** Every piece of fixed English text the built-in messages can produce. */
@@ -349,15 +382,45 @@ describe('germanMessages', () => {
     ]);
   });
 
-  it('words every reason a request cannot be answered, size limits included', () => {
-    expect(unsupportedSamples.map((request) => request.reasonCode)).toEqual(
-      expect.arrayContaining(['too-many-options', 'too-many-fields', 'schema']),
+  it('words every reason code of an unsupported request, each differently', () => {
+    const codes = unsupportedSamples.map((request) => request.reasonCode);
+    expect(new Set(codes)).toStrictEqual(
+      new Set([
+        'sampling',
+        'roots',
+        'unknown-method',
+        'unknown-mode',
+        'schema',
+        'malformed',
+        'file',
+        'too-many-fields',
+        'too-many-options',
+        'duplicate-key',
+        'missing-link',
+        'answerer-failed',
+      ]),
     );
-    for (const request of unsupportedSamples) {
-      const german = germanMessages.unsupportedReason(request);
-      expect(german, request.reasonCode).not.toBe(request.reason);
-      expect(german, request.reasonCode).not.toBe(englishMessages.unsupportedReason(request));
+    for (const messages of [englishMessages, germanMessages]) {
+      // Different codes never share words (one code may word its params differently).
+      const textsByCode = new Map<string, Set<string>>();
+      for (const request of unsupportedSamples) {
+        const texts = textsByCode.get(request.reasonCode) ?? new Set<string>();
+        texts.add(messages.unsupportedReason(request));
+        textsByCode.set(request.reasonCode, texts);
+      }
+      const all = [...textsByCode.values()].flatMap((texts) => [...texts]);
+      expect(new Set(all).size).toBe(all.length);
     }
+    const file = unsupportedSamples.find((request) => request.reasonCode === 'file');
+    expect(file && englishMessages.unsupportedReason(file)).toMatch(
+      /asks for a file, which this app cannot send/,
+    );
+    expect(file && germanMessages.unsupportedReason(file)).toMatch(/verlangt eine Datei/);
+  });
+
+  it('words the question of a flat field list without server text', () => {
+    expect(englishMessages.additionalInputRequired(['Stadt'])).toBe('Additional input required: Stadt.');
+    expect(germanMessages.additionalInputRequired(['Stadt'])).toBe('Weitere Angaben erforderlich: Stadt.');
   });
 
   it('names scripts in German', () => {
@@ -524,6 +587,18 @@ describe('a card in German', () => {
     await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
     expectNoEnglish('sent');
     expect(open).toHaveBeenCalledOnce();
+  });
+
+  it("words the question of a flat field list in German, not in the parser's English", () => {
+    render(
+      <InputRequestCard
+        suspension={parseSuspension([{ name: 'stadt', label: 'Stadt' }])}
+        resume={async () => undefined}
+        messages={germanMessages}
+      />,
+    );
+    expect(screen.getByRole('form', { name: 'Weitere Angaben erforderlich: Stadt.' })).toBeVisible();
+    expect(englishLeftIn(perceivedText())).toStrictEqual([]);
   });
 
   it('the scan catches English text left in a German card', () => {

@@ -15,7 +15,7 @@ import type { InputRequestState } from '../../src/core/source.ts';
 const now = 1_000_000;
 const round = (id: string): Suspension => ({
   id,
-  requests: [{ kind: 'unsupported', key: 'k', method: 'roots/list', reason: 'r', problems: [] }],
+  requests: [{ kind: 'unsupported', key: 'k', method: 'roots/list', reasonCode: 'roots', problems: [] }],
 });
 const A = round('A');
 const B = round('B');

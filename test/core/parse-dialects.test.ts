@@ -58,7 +58,7 @@ describe('dialect: MCP 2026-07-28 MRTR and the existing shapes', () => {
     expect(suspension).toEqual(parseSuspension(mrtrResponse.result));
     expect(suspension.requestState).toBe('eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0');
     expect(() => parseSuspension({ jsonrpc: '2.0', id: 1, result: mrtrResponse })).toThrow(
-      /^input-request-cards: parseSuspension got an object with keys \[jsonrpc, id, result\]/,
+      /^input-request-cards: parseSuspension got an object with keys \["jsonrpc", "id", "result"\]/,
     );
   });
 
@@ -139,8 +139,11 @@ describe('dialect: MCP Tasks extension tasks/get', () => {
       ['sample', 'unsupported'],
     ]);
     expect(unsupportedAt(suspension.requests, 'broken').problems).not.toEqual([]);
-    expect(unsupportedAt(suspension.requests, 'voice').reason).toMatch(/"voice" mode/);
-    expect(unsupportedAt(suspension.requests, 'sample').reason).toMatch(/language model/);
+    expect(unsupportedAt(suspension.requests, 'voice')).toMatchObject({
+      reasonCode: 'unknown-mode',
+      reasonParams: { mode: 'voice' },
+    });
+    expect(unsupportedAt(suspension.requests, 'sample').reasonCode).toBe('sampling');
   });
 
   it('reads the task from a JSON-RPC response, a notification and a 2025 { task } wrapper', () => {
@@ -281,7 +284,7 @@ describe('dialect: MCP 2025-11-25 elicitation/create JSON-RPC request', () => {
     const request = onlyUnsupported(
       parseSuspension({ ...elicitUrlRequest, params: { mode: 'url', message: 'Pay' } }),
     );
-    expect(request.reason).toMatch(/incompletely/);
+    expect(request.reasonCode).toBe('missing-link');
     expect(onlyUnsupported(parseSuspension({ ...elicitFormRequest, params: 'x' })).problems).toEqual([
       { path: '/params', message: expect.stringMatching(/params object/) },
     ]);
@@ -361,7 +364,7 @@ describe('dialect: -32042 URL elicitation required', () => {
       problems: [{ path: '/mode', message: expect.stringMatching(/URL requests only/) }],
     });
     expect(unsupportedAt(requests, 'n')).toMatchObject({
-      reason: expect.stringMatching(/incompletely/),
+      reasonCode: 'missing-link',
       problems: [{ path: '/url', message: expect.stringMatching(/"url" string/) }],
     });
   });
@@ -370,7 +373,7 @@ describe('dialect: -32042 URL elicitation required', () => {
     const request = onlyUnsupported(parseSuspension({ code: -32042, message: 'Open a link' }));
     expect(request).toMatchObject({
       message: 'Open a link',
-      reason: expect.stringMatching(/did not send the link/),
+      reasonCode: 'missing-link',
     });
     expect(request.problems[0]?.path).toBe('/data/elicitations');
   });
@@ -434,7 +437,7 @@ describe('dialect: host suspension payload (mcp-input-request)', () => {
       ['docs', 'url'],
       ['request-2', 'unsupported'],
     ]);
-    expect(unsupportedAt(suspension.requests, 'request-2').reason).toMatch(/language model/);
+    expect(unsupportedAt(suspension.requests, 'request-2').reasonCode).toBe('sampling');
   });
 
   it('turns odd and repeated entries into unsupported requests', () => {
@@ -463,7 +466,7 @@ describe('dialect: host suspension payload (mcp-input-request)', () => {
 
   it('names the fix when requests is neither a map nor an array', () => {
     expect(() => parseSuspension({ ...hostPayload, requests: 'approve?' })).toThrow(
-      /^input-request-cards: .*"requests" is a string\. Pass .*inputRequests map/,
+      /^input-request-cards: .*"requests" is the string "approve\?"\. Pass .*inputRequests map/,
     );
   });
 });
@@ -508,10 +511,14 @@ describe('dialect: flat field list', () => {
     ]);
     const bare = parseSuspension(flatFields);
     expect(bare.dialect).toBe('flat');
+    // No server text: the card words the question from the labels, in its own language.
     expect(bare.requests[0]).toMatchObject({
       kind: 'form',
-      message: 'Additional input required: Account number, One-time code, Copies, Express delivery, Region.',
+      message: '',
+      messageCode: 'additional-input',
+      messageParams: { labels: ['Account number', 'One-time code', 'Copies', 'Express delivery', 'Region'] },
     });
+    expect(parseSuspension(flatSentinel).requests[0]).not.toHaveProperty('messageCode');
   });
 
   it('accepts the aliases flat servers use: id/key for name, title for label, sensitive for secret', () => {
@@ -545,7 +552,7 @@ describe('dialect: flat field list', () => {
     expect(parseSuspension({ inputRequests: manyFlatFields(8) }).requests[0]?.kind).toBe('form');
     const request = onlyUnsupported(parseSuspension({ message: 'Many', inputRequests: manyFlatFields(9) }));
     expect(request).toMatchObject({ key: FLAT_REQUEST_KEY, message: 'Many' });
-    expect(request.reason).toMatch(/9 values at once.*at most 8/);
+    expect(request).toMatchObject({ reasonCode: 'too-many-fields', reasonParams: { count: 9, limit: 8 } });
     expect(request.problems).toEqual([
       { path: '/inputRequests', message: expect.stringMatching(/9 fields.*at most 8/) },
     ]);
@@ -584,7 +591,7 @@ describe('dialect: flat field list', () => {
         ],
       }),
     );
-    expect(request.reason).toMatch(/cannot show safely/);
+    expect(request.reasonCode).toBe('schema');
     expect(request.problems.map((problem) => problem.path)).toEqual([
       '/inputRequests/0',
       '/inputRequests/1',

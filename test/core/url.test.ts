@@ -182,6 +182,16 @@ describe('toUnicodeHostname and mixedScripts', () => {
     expect(toUnicodeHostname('xn--ü-kva.example')).toBe('xn--ü-kva.example');
   });
 
+  it('leaves a label longer than DNS allows (63 characters) undecoded, however valid its Punycode', () => {
+    const long = new URL(`https://${'äb'.repeat(40)}.example/`).hostname;
+    expect(long.split('.')[0]?.length).toBeGreaterThan(63);
+    expect(toUnicodeHostname(long)).toBe(long);
+    const short = new URL(`https://${'äb'.repeat(10)}.example/`).hostname;
+    expect(toUnicodeHostname(short)).toBe(`${'äb'.repeat(10)}.example`);
+    const check = checkLink(`https://${'äb'.repeat(50_000)}.example/`);
+    expect(check.openable && check.warnings.map((warning) => warning.kind)).toStrictEqual(['punycode']);
+  });
+
   it('names the scripts of the first mixed label', () => {
     expect(mixedScripts('paypal.com')).toBeUndefined();
     expect(mixedScripts('p\u0430yp\u0430l.com')).toStrictEqual(['Latn', 'Cyrl']);

@@ -1,7 +1,7 @@
-import { isPlainObject, ownValue } from '../identity.js';
+import { isPlainObject, own, ownObject, ownString } from '../json.js';
 import type { Suspension, SuspensionMeta } from '../model.js';
 import { readElicitationParams } from './request.js';
-import { buildSuspension, ownObject, ownString } from './shared.js';
+import { buildSuspension } from './shared.js';
 
 /** The key a lone `elicitation/create` request gets, since the wire gives it none. */
 export const LONE_ELICITATION_KEY = 'elicitation';
@@ -18,14 +18,15 @@ const RELATED_TASK_META_KEY = 'io.modelcontextprotocol/related-task';
  * lends the round its `taskId`.
  */
 export function parseElicitationRequest(wire: Record<string, unknown>, meta: SuspensionMeta): Suspension {
-  const params = ownValue(wire, 'params');
+  const params = own(wire, 'params');
   const paramsMeta = isPlainObject(params) ? ownObject(params, '_meta') : undefined;
   const relatedTask = paramsMeta ? ownObject(paramsMeta, RELATED_TASK_META_KEY) : undefined;
   return buildSuspension(
     {
       dialect: 'mcp-elicitation',
       requests: [readElicitationParams(LONE_ELICITATION_KEY, params)],
-      identitySource: wire,
+      // The JSON-RPC id makes each new request a new round, even with the same question.
+      identitySource: { id: own(wire, 'id') ?? null, params: params ?? null },
       wire: { taskId: relatedTask ? ownString(relatedTask, 'taskId') : undefined },
     },
     meta,
@@ -46,9 +47,10 @@ export function parseElicitationParams(wire: Record<string, unknown>, meta: Susp
 
 /** True for an object that reads as `elicitation/create` params. */
 export function looksLikeElicitationParams(wire: Record<string, unknown>): boolean {
-  const mode = ownValue(wire, 'mode');
   return (
-    typeof ownValue(wire, 'message') === 'string' &&
-    (Object.hasOwn(wire, 'requestedSchema') || Object.hasOwn(wire, 'url') || typeof mode === 'string')
+    typeof own(wire, 'message') === 'string' &&
+    (own(wire, 'requestedSchema') !== undefined ||
+      own(wire, 'url') !== undefined ||
+      typeof own(wire, 'mode') === 'string')
   );
 }

@@ -1,4 +1,4 @@
-import { isPlainObject, ownValue } from '../identity.js';
+import { describeValue, hasOwnData, isPlainObject, own, ownString, pointerSegment, quote } from '../json.js';
 import type {
   ContentValue,
   InputRequest,
@@ -10,7 +10,8 @@ import type {
 } from '../model.js';
 import { isElicitResult } from '../model.js';
 import { analyzeRequestedSchema } from '../schema.js';
-import { buildSuspension, describeValue, ownString, pointerSegment } from './shared.js';
+import { flagSecret } from './request.js';
+import { buildSuspension, libraryError, readGuarded, unsupported } from './shared.js';
 
 /**
  * The key of the one `form` request a flat field list becomes. Flat servers take the answers
@@ -32,8 +33,8 @@ export const FLAT_LIMITS = Object.freeze({ maxFields: 8, maxNameLength: 64, maxL
 
 const FIELD_TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean']);
 
-const REFUSED_REASON =
-  'The server asked for input in a way this app cannot show safely, so it cannot be filled in here. You can decline or cancel.';
+/** How many entries of a bare array are looked at to decide whether it is a field list. */
+const SNIFF_LIMIT = 1000;
 
 interface FlatField {
   name: string;
@@ -59,11 +60,16 @@ export interface FlatSource {
  * request (`{ method, … }`), and at least one entry names a field (`name`, `id` or `key`).
  */
 export function looksLikeFlatList(entries: readonly unknown[]): boolean {
-  return (
-    entries.length > 0 &&
-    !entries.some((entry) => isPlainObject(entry) && Object.hasOwn(entry, 'method')) &&
-    entries.some((entry) => isPlainObject(entry) && nameOf(entry).value !== undefined)
-  );
+  // Only the first entries are looked at: the answer is clear long before, and a sparse array
+  // passed programmatically may claim a length of 2^32 − 1.
+  let named = false;
+  for (let index = 0; index < Math.min(entries.length, SNIFF_LIMIT); index++) {
+    const entry = own(entries, String(index));
+    if (!isPlainObject(entry)) continue;
+    if (own(entry, 'method') !== undefined) return false;
+    if (nameOf(entry).value !== undefined) named = true;
+  }
+  return named;
 }
 
 /**
@@ -77,27 +83,28 @@ export function looksLikeFlatList(entries: readonly unknown[]): boolean {
  * object, no usable name, a duplicate name, an unknown type, a malformed `enum`), refuses the whole
  * request: it becomes one `unsupported` request whose `problems` name every reason. A flat server
  * allows one round trip, so a partial form would send an answer set that can never be completed.
+ * A list longer than {@link FLAT_LIMITS}`.maxFields` is refused without reading its entries.
+ *
+ * Without a `message` (or `prompt`) of the server's, the form's `message` is empty and
+ * `messageCode: "additional-input"` with the field labels lets the card word it. Fields get
+ * `secret: true` when the entry says so or the default rule (`looksSecret`) does.
  */
 export function parseFlatList(source: FlatSource, meta: SuspensionMeta): Suspension {
-  const { entries, container, path } = source;
-  const problems: SchemaProblem[] = [];
-  const fields = Array.isArray(entries) ? readFields(entries, path, problems) : [];
-  if (!Array.isArray(entries)) {
-    problems.push({
-      path,
-      message: `"inputRequests" must be an array of fields such as [{"name": "email", "label": "Email"}], but it is ${describeValue(entries)}.`,
-    });
-  }
+  const { entries, container } = source;
   const payloadMessage = container ? messageOf(container) : undefined;
-  const request =
-    problems.length > 0
-      ? refused(problems, payloadMessage, Array.isArray(entries) ? entries.length : undefined)
-      : toForm(fields, payloadMessage);
+  const request = readGuarded(FLAT_REQUEST_KEY, 'unknown', () => readFlatRequest(source, payloadMessage));
   return buildSuspension(
     {
       dialect: 'flat',
       requests: [request],
-      identitySource: { entries: entries ?? null, message: payloadMessage ?? null },
+      // A list refused for its length counts by its length: nothing in it is read.
+      identitySource: {
+        entries:
+          Array.isArray(entries) && entries.length > FLAT_LIMITS.maxFields
+            ? entries.length
+            : (entries ?? null),
+        message: payloadMessage ?? null,
+      },
     },
     meta,
   );
@@ -128,7 +135,7 @@ export function toFlatInputResponses(
   responses: InputResponses,
 ): Record<string, ContentValue> | undefined {
   if (suspension.dialect !== 'flat') {
-    throw new Error(
+    throw libraryError(
       `input-request-cards: toFlatInputResponses got a round of dialect ${JSON.stringify(suspension.dialect ?? null)}; ` +
         'it only converts rounds read from a flat field list (dialect "flat"). Send the answers of MCP rounds as inputResponses unchanged.',
     );
@@ -147,6 +154,38 @@ export function toFlatInputResponses(
   return Object.fromEntries(values);
 }
 
+function readFlatRequest(source: FlatSource, payloadMessage: string | undefined): InputRequest {
+  const { entries, path } = source;
+  if (!Array.isArray(entries)) {
+    return refused(
+      [
+        {
+          path,
+          message: `"inputRequests" must be an array of fields such as [{"name": "email", "label": "Email"}], but it is ${describeValue(entries)}.`,
+        },
+      ],
+      payloadMessage,
+    );
+  }
+  if (entries.length > FLAT_LIMITS.maxFields) {
+    return refused(
+      [
+        {
+          path,
+          message:
+            `The request asks for ${entries.length} fields; flat input requests allow at most ${FLAT_LIMITS.maxFields}, ` +
+            'so the whole request is refused rather than asked in part. Split it into smaller requests.',
+        },
+      ],
+      payloadMessage,
+      entries.length,
+    );
+  }
+  const problems: SchemaProblem[] = [];
+  const fields = readFields(entries, path, problems);
+  return problems.length > 0 ? refused(problems, payloadMessage) : toForm(fields, payloadMessage);
+}
+
 function readFields(entries: readonly unknown[], path: string, problems: SchemaProblem[]): FlatField[] {
   const report = (segments: ReadonlyArray<string | number>, message: string) => {
     problems.push({ path: [path, ...segments.map(pointerSegment)].join('/'), message });
@@ -154,19 +193,12 @@ function readFields(entries: readonly unknown[], path: string, problems: SchemaP
   if (entries.length === 0) {
     report([], 'The list of fields is empty; a flat input request needs at least one field.');
   }
-  if (entries.length > FLAT_LIMITS.maxFields) {
-    report(
-      [],
-      `The request asks for ${entries.length} fields; flat input requests allow at most ${FLAT_LIMITS.maxFields}, ` +
-        'so the whole request is refused rather than asked in part. Split it into smaller requests.',
-    );
-  }
   const fields: FlatField[] = [];
   const seen = new Set<string>();
-  entries.forEach((entry, index) => {
-    const field = readField(entry, index, seen, report);
+  for (let index = 0; index < entries.length; index++) {
+    const field = readField(own(entries, String(index)), index, seen, report);
     if (field) fields.push(field);
-  });
+  }
   return fields;
 }
 
@@ -180,7 +212,7 @@ function readField(entry: unknown, index: number, seen: Set<string>, report: Rep
     );
     return undefined;
   }
-  if (Object.hasOwn(entry, 'method')) {
+  if (own(entry, 'method') !== undefined) {
     report(
       [index, 'method'],
       `Field ${index} is an embedded MCP request ({ method, params }), but a flat list holds fields ({ name, label, type }). ` +
@@ -209,17 +241,14 @@ function readField(entry: unknown, index: number, seen: Set<string>, report: Rep
       `The name of field ${index} is ${rawName.length} characters long; at most ${FLAT_LIMITS.maxNameLength} are allowed.`,
     );
   } else if (seen.has(rawName)) {
-    bad(
-      [spelling],
-      `Field ${index} repeats the name ${JSON.stringify(rawName)}; each field needs its own name.`,
-    );
+    bad([spelling], `Field ${index} repeats the name ${quote(rawName)}; each field needs its own name.`);
   } else {
     name = rawName;
     seen.add(rawName);
   }
 
-  const labelKey = Object.hasOwn(entry, 'label') ? 'label' : 'title';
-  const label = ownValue(entry, labelKey);
+  const labelKey = hasOwnData(entry, 'label') ? 'label' : 'title';
+  const label = own(entry, labelKey);
   if (label !== undefined && typeof label !== 'string') {
     bad([labelKey], `The ${labelKey} of field ${index} must be a string, but it is ${describeValue(label)}.`);
   } else if (typeof label === 'string' && label.length > FLAT_LIMITS.maxLabelLength) {
@@ -229,7 +258,7 @@ function readField(entry: unknown, index: number, seen: Set<string>, report: Rep
     );
   }
 
-  const description = ownValue(entry, 'description');
+  const description = own(entry, 'description');
   if (description !== undefined && typeof description !== 'string') {
     bad(
       ['description'],
@@ -237,16 +266,16 @@ function readField(entry: unknown, index: number, seen: Set<string>, report: Rep
     );
   }
 
-  const type = ownValue(entry, 'type') ?? 'string';
+  const type = own(entry, 'type') ?? 'string';
   if (typeof type !== 'string' || !FIELD_TYPES.has(type)) {
     bad(
       ['type'],
-      `Field ${index} has type ${typeof type === 'string' ? JSON.stringify(type) : describeValue(type)}; ` +
+      `Field ${index} has type ${describeValue(type)}; ` +
         'flat fields may be "string" (the default), "number", "integer" or "boolean".',
     );
   }
 
-  const options = ownValue(entry, 'enum');
+  const options = own(entry, 'enum');
   if (options !== undefined) {
     if (
       !Array.isArray(options) ||
@@ -262,14 +291,14 @@ function readField(entry: unknown, index: number, seen: Set<string>, report: Rep
     } else if (type !== 'string' && typeof type === 'string' && FIELD_TYPES.has(type)) {
       bad(
         ['enum'],
-        `Field ${index} has an enum but type ${JSON.stringify(type)}; options are only allowed on string fields.`,
+        `Field ${index} has an enum but type ${quote(type)}; options are only allowed on string fields.`,
       );
     }
   }
 
   const flags: Record<string, boolean> = {};
   for (const flag of ['required', 'secret', 'sensitive']) {
-    const value = ownValue(entry, flag);
+    const value = own(entry, flag);
     if (value !== undefined && typeof value !== 'boolean') {
       bad([flag], `"${flag}" on field ${index} must be true or false, but it is ${describeValue(value)}.`);
     } else if (value !== undefined) {
@@ -278,22 +307,23 @@ function readField(entry: unknown, index: number, seen: Set<string>, report: Rep
   }
 
   if (!ok || name === undefined) return undefined;
-  return {
+  const field: FlatField = {
     name,
     type: type as string,
-    ...(typeof label === 'string' && label.length > 0 ? { label } : {}),
-    ...(typeof description === 'string' && description.length > 0 ? { description } : {}),
-    ...(Array.isArray(options) ? { enum: options as string[] } : {}),
     // Flat servers treat a field they block on as required; only an explicit `false` makes it optional.
     required: flags.required !== false,
     secret: flags.secret === true || flags.sensitive === true,
   };
+  if (typeof label === 'string' && label.length > 0) field.label = label;
+  if (typeof description === 'string' && description.length > 0) field.description = description;
+  if (Array.isArray(options)) field.enum = options as string[];
+  return field;
 }
 
 /** The field's name and how it was spelled (`name`, else `id`, else `key`). */
 function nameOf(entry: Record<string, unknown>): { spelling: 'name' | 'id' | 'key'; value: unknown } {
   for (const spelling of ['name', 'id', 'key'] as const) {
-    if (Object.hasOwn(entry, spelling)) return { spelling, value: entry[spelling] };
+    if (hasOwnData(entry, spelling)) return { spelling, value: own(entry, spelling) };
   }
   return { spelling: 'name', value: undefined };
 }
@@ -301,61 +331,62 @@ function nameOf(entry: Record<string, unknown>): { spelling: 'name' | 'id' | 'ke
 function toForm(fields: readonly FlatField[], payloadMessage: string | undefined): InputRequest {
   const requestedSchema: RequestedSchema = {
     type: 'object',
+    // Object.fromEntries defines own data properties, so a field named "__proto__" stays a field.
     properties: Object.fromEntries(fields.map((field) => [field.name, propertyOf(field)])),
     required: fields.filter((field) => field.required).map((field) => field.name),
   };
-  const message =
-    payloadMessage ??
-    `Additional input required: ${fields.map((field) => field.label ?? field.name).join(', ')}.`;
   const analysis = analyzeRequestedSchema(requestedSchema);
   if (!analysis.ok) {
     return refused(
       analysis.problems.map((problem) => ({ ...problem, path: `/requestedSchema${problem.path}` })),
       payloadMessage,
-      fields.length,
+      undefined,
       analysis.reasonCode === 'too-many-options' ? 'too-many-options' : undefined,
     );
   }
-  const secret = new Set(fields.filter((field) => field.secret).map((field) => field.name));
-  return {
+  const flagged = new Set(fields.filter((field) => field.secret).map((field) => field.name));
+  const request: InputRequest = {
     kind: 'form',
     key: FLAT_REQUEST_KEY,
-    message,
+    message: payloadMessage ?? '',
     requestedSchema,
-    fields: analysis.fields.map((field) => (secret.has(field.name) ? { ...field, secret: true } : field)),
+    fields: analysis.fields.map((field) =>
+      flagSecret(flagged.has(field.name) ? { ...field, secret: true } : field),
+    ),
   };
+  if (payloadMessage === undefined) {
+    // The card says "Additional input required: …" in its own language.
+    request.messageCode = 'additional-input';
+    request.messageParams = { labels: fields.map((field) => field.label ?? field.name) };
+  }
+  return request;
 }
 
 function propertyOf(field: FlatField): Record<string, unknown> {
-  return {
-    type: field.type,
-    ...(field.label === undefined ? {} : { title: field.label }),
-    ...(field.description === undefined ? {} : { description: field.description }),
-    ...(field.enum === undefined ? {} : { enum: [...field.enum] }),
-  };
+  const property: Record<string, unknown> = { type: field.type };
+  if (field.label !== undefined) property.title = field.label;
+  if (field.description !== undefined) property.description = field.description;
+  if (field.enum !== undefined) property.enum = [...field.enum];
+  return property;
 }
 
+/**
+ * The one `unsupported` request a refused flat list becomes; `count` is set when it had too many
+ * fields, `limit` when an option list was too long.
+ */
 function refused(
   problems: SchemaProblem[],
   message: string | undefined,
-  count: number | undefined,
+  count?: number,
   limit?: 'too-many-options',
 ): InputRequest {
-  const tooManyFields = count !== undefined && count > FLAT_LIMITS.maxFields;
-  const reason = tooManyFields
-    ? `The server asked for ${count} values at once; this app shows at most ${FLAT_LIMITS.maxFields} in this kind of request. You can decline or cancel.`
-    : limit === 'too-many-options'
-      ? 'The server offers more options than this app shows in one form. You can decline or cancel.'
-      : REFUSED_REASON;
-  return {
-    kind: 'unsupported',
-    key: FLAT_REQUEST_KEY,
-    method: 'unknown',
-    reason,
-    reasonCode: tooManyFields ? 'too-many-fields' : (limit ?? 'schema'),
-    problems,
-    ...(message === undefined ? {} : { message }),
-  };
+  if (count !== undefined) {
+    return unsupported(FLAT_REQUEST_KEY, 'unknown', 'too-many-fields', problems, {
+      message,
+      reasonParams: { count, limit: FLAT_LIMITS.maxFields },
+    });
+  }
+  return unsupported(FLAT_REQUEST_KEY, 'unknown', limit ?? 'schema', problems, { message });
 }
 
 /** The payload's own prose: `message`, else `prompt`, when it is non-blank text. */

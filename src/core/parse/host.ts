@@ -1,7 +1,7 @@
-import { isPlainObject, ownValue } from '../identity.js';
+import { describeValue, isPlainObject, own, ownString, quote } from '../json.js';
 import type { InputRequest, Suspension, SuspensionMeta } from '../model.js';
-import { readEmbeddedRequest } from './request.js';
-import { answeredKeySet, buildSuspension, describeValue, ownString, readInputRequestMap } from './shared.js';
+import { readEmbeddedRequest, readInputRequestMap } from './request.js';
+import { answeredKeySet, buildSuspension, freshKey, libraryError, unsupported } from './shared.js';
 
 /** The `type` of a host's suspension payload (e.g. Mastra's `MCPClient` when a task needs input). */
 export const HOST_PAYLOAD_TYPE = 'mcp-input-request';
@@ -14,7 +14,7 @@ export const HOST_PAYLOAD_TYPE = 'mcp-input-request';
  * @throws an `input-request-cards:` error when `requests` is neither a map nor an array.
  */
 export function parseHostPayload(wire: Record<string, unknown>, meta: SuspensionMeta): Suspension {
-  const requestsValue = ownValue(wire, 'requests');
+  const requestsValue = own(wire, 'requests');
   const answered = answeredKeySet(meta);
   let requests: InputRequest[];
   if (Array.isArray(requestsValue)) {
@@ -22,7 +22,7 @@ export function parseHostPayload(wire: Record<string, unknown>, meta: Suspension
   } else if (isPlainObject(requestsValue)) {
     requests = readInputRequestMap(requestsValue, answered);
   } else {
-    throw new Error(
+    throw libraryError(
       `input-request-cards: parseSuspension got an "mcp-input-request" payload whose "requests" is ${describeValue(requestsValue)}. ` +
         'Pass the payload with "requests" as the task\'s inputRequests map ({ [key]: { method, params } }) ' +
         'or as an array of { key, method, params } entries.',
@@ -33,7 +33,7 @@ export function parseHostPayload(wire: Record<string, unknown>, meta: Suspension
     {
       dialect: 'host',
       requests,
-      identitySource: { requests: requestsValue, requestState: requestState ?? null },
+      identitySource: requestsValue,
       requestState,
       wire: {
         serverName: ownString(wire, 'serverName'),
@@ -57,27 +57,21 @@ function readRequestList(entries: readonly unknown[], answered: ReadonlySet<stri
   const requests: InputRequest[] = [];
   entries.forEach((entry, index) => {
     const named = isPlainObject(entry) ? entryKey(entry) : undefined;
-    const fallback = `request-${index}`;
-    if (named !== undefined && used.has(named)) {
-      used.add(fallback);
-      requests.push({
-        kind: 'unsupported',
-        key: fallback,
-        method: isPlainObject(entry) ? (ownString(entry, 'method') ?? 'unknown') : 'unknown',
-        reason:
-          'The server sent the same question twice, so this copy cannot be answered. You can decline or cancel.',
-        reasonCode: 'duplicate-key',
-        problems: [
+    const duplicate = named !== undefined && used.has(named);
+    const key = named !== undefined && !duplicate ? named : freshKey(`request-${index}`, used);
+    used.add(key);
+    if (duplicate) {
+      const method = isPlainObject(entry) ? ownString(entry, 'method') : undefined;
+      requests.push(
+        unsupported(key, method ?? 'unknown', 'duplicate-key', [
           {
             path: '/key',
-            message: `The key ${JSON.stringify(named)} is used by an earlier request; each request needs its own key.`,
+            message: `The key ${quote(named)} is used by an earlier request; each request needs its own key.`,
           },
-        ],
-      });
+        ]),
+      );
       return;
     }
-    const key = named ?? fallback;
-    used.add(key);
     if (answered.has(key)) return;
     requests.push(readEmbeddedRequest(key, entry));
   });
@@ -86,7 +80,7 @@ function readRequestList(entries: readonly unknown[], answered: ReadonlySet<stri
 
 function entryKey(entry: Record<string, unknown>): string | undefined {
   for (const field of KEY_FIELDS) {
-    const value = ownValue(entry, field);
+    const value = own(entry, field);
     if (typeof value === 'string' && value.length > 0) return value;
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { isPlainObject, ownValue } from '../identity.js';
+import { describeValue, hasOwnData, isPlainObject, own, quote } from '../json.js';
 import type { Suspension, SuspensionMeta } from '../model.js';
 import {
   LONE_ELICITATION_KEY,
@@ -13,7 +13,7 @@ import {
   parseInputRequestMap,
   parseInputRequiredResult,
 } from './input-required.js';
-import { describeValue } from './shared.js';
+import { atBoundary, libraryError } from './shared.js';
 import { findTask, parseTask } from './tasks.js';
 import { errorProperty, isUrlElicitationRequired, parseUrlElicitationRequired } from './url-required.js';
 
@@ -40,12 +40,22 @@ export { LONE_ELICITATION_KEY };
  * - Lone `elicitation/create` params (`{ mode?, message, requestedSchema | url }`, `"mcp-elicitation"`).
  * - A bare MRTR `inputRequests` map (`{ [key]: { method, params } }`, `"mcp-input-required"`).
  *
- * Odd entries never throw: each becomes an `unsupported` request with a reason a person can read
- * and `problems`. Only a value that is no known shape at all throws.
+ * Odd entries never throw: each becomes an `unsupported` request with a `reasonCode` the card
+ * words and developer `problems`. Only a value that is no known shape at all throws.
+ *
+ * Hostile input is safe and cheap. Every property is read as an own data property (`__proto__`,
+ * `constructor` or `toString` are names like any other; getters are never called), nothing is
+ * written to any prototype, and work is linear in the size of the value: nesting depth, cycles
+ * and shared references cost nothing extra, since the round id reads a bounded part of the wire
+ * (see `buildSuspension`) and no other step recurses into it. A request whose value throws while
+ * it is read (a getter or proxy passed programmatically; JSON never does this) becomes
+ * `unsupported` with reason `malformed`.
  *
  * @param wire the value as received (already JSON-decoded), or a caught SDK error.
  * @param meta who asks and the round's identity, when the host knows them; they win over what the wire says.
- * @throws an `input-request-cards:` error when `wire` matches no known shape.
+ * @throws an `input-request-cards:` error (a plain `Error`, never a `RangeError` or `TypeError`)
+ * when `wire` matches no known shape, when a shape's request map is not a map, or when the value
+ * throws before any request could be told apart (its `cause` is what was thrown).
  * @example
  * ```ts
  * const result = await client.request({ method: 'tools/call', params }, { allowInputRequired: true });
@@ -54,7 +64,7 @@ export { LONE_ELICITATION_KEY };
  * ```
  */
 export function parseSuspension(wire: unknown, meta: SuspensionMeta = {}): Suspension {
-  return parseValue(wire, meta, true);
+  return atBoundary('parseSuspension', () => parseValue(wire, meta, true));
 }
 
 function parseValue(wire: unknown, meta: SuspensionMeta, unwrapResponse: boolean): Suspension {
@@ -77,27 +87,27 @@ function parseValue(wire: unknown, meta: SuspensionMeta, unwrapResponse: boolean
   const task = findTask(wire);
   if (task !== undefined) return parseTask(task, meta);
 
-  const method = ownValue(wire, 'method');
+  const method = own(wire, 'method');
   if (method === undefined) {
-    const error = ownValue(wire, 'error');
-    if (isPlainObject(error) && typeof ownValue(error, 'code') === 'number') return parseError(error, meta);
-    const result = ownValue(wire, 'result');
+    const error = own(wire, 'error');
+    if (isPlainObject(error) && typeof own(error, 'code') === 'number') return parseError(error, meta);
+    const result = own(wire, 'result');
     if (unwrapResponse && isPlainObject(result) && isJsonRpcResponse(wire)) {
       return parseValue(result, meta, false);
     }
   }
 
   if (method === 'elicitation/create') return parseElicitationRequest(wire, meta);
-  if (ownValue(wire, 'type') === HOST_PAYLOAD_TYPE) return parseHostPayload(wire, meta);
-  if (method === undefined && typeof ownValue(wire, 'code') === 'number') return parseError(wire, meta);
-  if (Array.isArray(ownValue(wire, 'elicitations'))) return parseUrlElicitationRequired(wire, meta);
+  if (own(wire, 'type') === HOST_PAYLOAD_TYPE) return parseHostPayload(wire, meta);
+  if (method === undefined && typeof own(wire, 'code') === 'number') return parseError(wire, meta);
+  if (Array.isArray(own(wire, 'elicitations'))) return parseUrlElicitationRequired(wire, meta);
 
-  const sentinel = ownValue(wire, PENDING_INPUT_REQUEST_KEY);
+  const sentinel = own(wire, PENDING_INPUT_REQUEST_KEY);
   if (sentinel !== undefined) {
     return isPlainObject(sentinel)
       ? parseFlatList(
           {
-            entries: ownValue(sentinel, 'inputRequests'),
+            entries: own(sentinel, 'inputRequests'),
             container: sentinel,
             path: `/${PENDING_INPUT_REQUEST_KEY}/inputRequests`,
           },
@@ -106,22 +116,24 @@ function parseValue(wire: unknown, meta: SuspensionMeta, unwrapResponse: boolean
       : parseFlatList({ entries: sentinel, path: `/${PENDING_INPUT_REQUEST_KEY}` }, meta);
   }
 
-  const inputRequests = ownValue(wire, 'inputRequests');
+  const inputRequests = own(wire, 'inputRequests');
   if (Array.isArray(inputRequests)) {
     return parseFlatList({ entries: inputRequests, container: wire, path: '/inputRequests' }, meta);
   }
-  if (inputRequests !== undefined || ownValue(wire, 'resultType') === 'input_required') {
+  if (inputRequests !== undefined || own(wire, 'resultType') === 'input_required') {
     return parseInputRequiredResult(wire, meta);
   }
 
   if (looksLikeElicitationParams(wire)) return parseElicitationParams(wire, meta);
   if (looksLikeInputRequestMap(wire)) return parseInputRequestMap(wire, undefined, meta);
 
-  throw noKnownShape(`an object with keys [${Object.keys(wire).slice(0, 8).join(', ')}]`);
+  const keys = Object.keys(wire);
+  const shown = keys.slice(0, 8).map((key) => quote(key, 40));
+  throw noKnownShape(`an object with keys [${shown.join(', ')}${keys.length > shown.length ? ', …' : ''}]`);
 }
 
 function isJsonRpcResponse(wire: Record<string, unknown>): boolean {
-  return ownValue(wire, 'jsonrpc') === '2.0' || Object.hasOwn(wire, 'id');
+  return own(wire, 'jsonrpc') === '2.0' || hasOwnData(wire, 'id');
 }
 
 function parseError(error: Record<string, unknown>, meta: SuspensionMeta): Suspension {
@@ -138,14 +150,18 @@ function describeError(error: object): string {
   const what =
     error instanceof Error ? 'an Error' : isPlainObject(error) ? 'a JSON-RPC error' : 'a non-plain object';
   const details = [
-    typeof code === 'number' || typeof code === 'string' ? `code ${code}` : undefined,
-    typeof message === 'string' ? JSON.stringify(message.slice(0, 80)) : undefined,
+    typeof code === 'number'
+      ? `code ${code}`
+      : typeof code === 'string'
+        ? `code ${quote(code, 40)}`
+        : undefined,
+    typeof message === 'string' ? quote(message, 80) : undefined,
   ].filter((part) => part !== undefined);
   return details.length > 0 ? `${what} (${details.join(': ')})` : what;
 }
 
 function noKnownShape(what: string, advice?: string): Error {
-  return new Error(
+  return libraryError(
     `input-request-cards: parseSuspension got ${what}, which is no known input-request shape. ` +
       (advice === undefined ? '' : `${advice} `) +
       'Pass an MCP InputRequiredResult ({ resultType: "input_required", inputRequests }) or its inputRequests map, ' +

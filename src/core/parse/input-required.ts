@@ -1,6 +1,7 @@
-import { isPlainObject, ownValue } from '../identity.js';
+import { isPlainObject, own } from '../json.js';
 import type { Suspension, SuspensionMeta } from '../model.js';
-import { answeredKeySet, buildSuspension, readInputRequestMap } from './shared.js';
+import { readInputRequestMap } from './request.js';
+import { answeredKeySet, buildSuspension, libraryError } from './shared.js';
 
 /**
  * Reads an MCP 2026-07-28 `InputRequiredResult` (`{ resultType: "input_required", inputRequests?,
@@ -8,10 +9,10 @@ import { answeredKeySet, buildSuspension, readInputRequestMap } from './shared.j
  * @throws an `input-request-cards:` error when `inputRequests` is present but not an object map.
  */
 export function parseInputRequiredResult(wire: Record<string, unknown>, meta: SuspensionMeta): Suspension {
-  const inputRequests = ownValue(wire, 'inputRequests');
-  const requestState = ownValue(wire, 'requestState');
+  const inputRequests = own(wire, 'inputRequests');
+  const requestState = own(wire, 'requestState');
   if (inputRequests !== undefined && !isPlainObject(inputRequests)) {
-    throw new Error(
+    throw libraryError(
       'input-request-cards: parseSuspension got an InputRequiredResult whose "inputRequests" is not an object map. ' +
         'MCP 2026-07-28 sends { [key]: { method, params } }; pass that map.',
     );
@@ -33,7 +34,7 @@ export function parseInputRequestMap(
     {
       dialect: 'mcp-input-required',
       requests: readInputRequestMap(inputRequests, answeredKeySet(meta)),
-      identitySource: { inputRequests, requestState },
+      identitySource: inputRequests,
       requestState,
     },
     meta,
@@ -46,8 +47,8 @@ export function looksLikeInputRequestMap(wire: Record<string, unknown>): boolean
   return (
     keys.length > 0 &&
     keys.every((key) => {
-      const entry = wire[key];
-      return isPlainObject(entry) && typeof ownValue(entry, 'method') === 'string';
+      const entry = own(wire, key);
+      return isPlainObject(entry) && typeof own(entry, 'method') === 'string';
     })
   );
 }

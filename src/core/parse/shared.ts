@@ -1,6 +1,16 @@
-import { fingerprint, isPlainObject, ownValue } from '../identity.js';
-import type { InputRequest, Suspension, SuspensionDialect, SuspensionMeta } from '../model.js';
-import { readEmbeddedRequest } from './request.js';
+import { fingerprint, quote } from '../json.js';
+import type {
+  FileFieldSpec,
+  InputRequest,
+  SchemaProblem,
+  Suspension,
+  SuspensionDialect,
+  SuspensionMeta,
+  UnsupportedReasonCode,
+  UnsupportedReasonParams,
+  UnsupportedRequest,
+} from '../model.js';
+import { MAX_PROBLEMS } from '../model.js';
 
 /** Who asks, as the wire itself says (a task, a host payload); {@link SuspensionMeta} wins over it. */
 export interface WireFacts {
@@ -14,7 +24,11 @@ export interface WireFacts {
 export interface RoundParts {
   dialect: SuspensionDialect;
   requests: InputRequest[];
-  /** What the round's default id is fingerprinted from, when neither `meta.id` nor `id` is given. */
+  /**
+   * The requests as sent (their map, list or params), which the round's default id is
+   * fingerprinted from together with the task, creation time and `requestState`, when neither
+   * `meta.id` nor `id` is given. Read to a budget, never whole: see {@link fingerprint}.
+   */
   identitySource: unknown;
   /** A ready-made id (e.g. a task's `taskId:keys`); `meta.id` still wins. */
   id?: string;
@@ -24,8 +38,10 @@ export interface RoundParts {
 
 /**
  * Assembles a {@link Suspension}. `meta` wins over what the wire says; without any id the round
- * gets `round-<fingerprint>` of the task, creation time and identity source, so a re-ask with
- * other questions is never mistaken for the same round.
+ * gets `round-<fingerprint>` of its dialect, task, creation time, `requestState` and the requests
+ * as sent, so a re-ask with other questions is never mistaken for the same round. The
+ * fingerprint reads a bounded part of the wire (depth, values and characters are capped), so a
+ * deep, huge or cyclic wire value costs little and never throws.
  */
 export function buildSuspension(parts: RoundParts, meta: SuspensionMeta): Suspension {
   const serverName = meta.serverName ?? parts.wire?.serverName;
@@ -33,17 +49,16 @@ export function buildSuspension(parts: RoundParts, meta: SuspensionMeta): Suspen
   const taskId = meta.taskId ?? parts.wire?.taskId;
   const createdAt = meta.createdAt ?? parts.wire?.createdAt;
   const id =
-    meta.id ?? parts.id ?? `round-${fingerprint([taskId ?? null, createdAt ?? null, parts.identitySource])}`;
-  return {
-    id,
-    dialect: parts.dialect,
-    ...(serverName === undefined ? {} : { serverName }),
-    ...(toolName === undefined ? {} : { toolName }),
-    ...(taskId === undefined ? {} : { taskId }),
-    ...(createdAt === undefined ? {} : { createdAt }),
-    ...(parts.requestState === undefined ? {} : { requestState: parts.requestState }),
-    requests: parts.requests,
-  };
+    meta.id ??
+    parts.id ??
+    `round-${fingerprint([taskId ?? null, createdAt ?? null, parts.requestState ?? null, parts.identitySource])}`;
+  const suspension: Suspension = { id, dialect: parts.dialect, requests: parts.requests };
+  if (serverName !== undefined) suspension.serverName = serverName;
+  if (toolName !== undefined) suspension.toolName = toolName;
+  if (taskId !== undefined) suspension.taskId = taskId;
+  if (createdAt !== undefined) suspension.createdAt = createdAt;
+  if (parts.requestState !== undefined) suspension.requestState = parts.requestState;
+  return suspension;
 }
 
 /** The set of keys a host says were already answered (empty when it says nothing). */
@@ -52,45 +67,118 @@ export function answeredKeySet(meta: SuspensionMeta): ReadonlySet<string> {
 }
 
 /**
- * Reads an MCP `inputRequests` map (`{ [key]: { method, params } }`) in key order, leaving out
- * keys the host lists as answered. Never throws: odd entries become `unsupported` requests.
+ * `base`, or `base-2`, `base-3`, … whichever is not yet in `used`: a key made up for an entry
+ * that has none (or repeats one) must never collide with a key the server chose.
  */
-export function readInputRequestMap(
-  inputRequests: Record<string, unknown>,
-  answered: ReadonlySet<string>,
-): InputRequest[] {
-  return Object.keys(inputRequests)
-    .filter((key) => !answered.has(key))
-    .map((key) => readEmbeddedRequest(key, inputRequests[key]));
+export function freshKey(base: string, used: ReadonlySet<string>): string {
+  let key = base;
+  for (let suffix = 2; used.has(key); suffix++) key = `${base}-${suffix}`;
+  return key;
 }
 
-/** A string own property, or `undefined`. */
-export function ownString(record: Record<string, unknown>, key: string): string | undefined {
-  const value = ownValue(record, key);
-  return typeof value === 'string' ? value : undefined;
+/** What an {@link unsupported} request may carry besides its code and problems. */
+export interface UnsupportedExtras {
+  message?: string | undefined;
+  reasonParams?: UnsupportedReasonParams;
+  params?: Record<string, unknown>;
+  files?: FileFieldSpec[];
 }
 
-/** A finite number own property, or `undefined`. */
-export function ownNumber(record: Record<string, unknown>, key: string): number | undefined {
-  const value = ownValue(record, key);
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+/** An `unsupported` request, with its problem list capped at {@link MAX_PROBLEMS}. */
+export function unsupported(
+  key: string,
+  method: string,
+  reasonCode: UnsupportedReasonCode,
+  problems: SchemaProblem[],
+  extras: UnsupportedExtras = {},
+): UnsupportedRequest {
+  const request: UnsupportedRequest = {
+    kind: 'unsupported',
+    key,
+    method,
+    reasonCode,
+    problems: capProblems(problems),
+  };
+  if (extras.message !== undefined) request.message = extras.message;
+  if (extras.reasonParams !== undefined) request.reasonParams = extras.reasonParams;
+  if (extras.params !== undefined) request.params = extras.params;
+  if (extras.files !== undefined) request.files = extras.files;
+  return request;
 }
 
-/** A plain-object own property, or `undefined`. */
-export function ownObject(record: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
-  const value = ownValue(record, key);
-  return isPlainObject(value) ? value : undefined;
+/** The first problems and a last one that counts the rest, so a hostile schema cannot flood the card. */
+export function capProblems(problems: SchemaProblem[]): SchemaProblem[] {
+  if (problems.length <= MAX_PROBLEMS) return problems;
+  const shown = problems.slice(0, MAX_PROBLEMS - 1);
+  shown.push({
+    path: '',
+    message: `…and ${problems.length - shown.length} more problems; fix the ones above first.`,
+  });
+  return shown;
 }
 
-/** Escapes one JSON-pointer segment (`~` → `~0`, `/` → `~1`); names are data, never paths. */
-export function pointerSegment(segment: string | number): string {
-  return String(segment).replaceAll('~', '~0').replaceAll('/', '~1');
+/** Errors this library throws on purpose; anything else thrown while reading is the wire's doing. */
+const libraryErrors = new WeakSet<object>();
+
+/** An `input-request-cards:` error, marked so the parse boundary passes it on unchanged. */
+export function libraryError(message: string, cause?: unknown): Error {
+  const error = cause === undefined ? new Error(message) : new Error(message, { cause });
+  libraryErrors.add(error);
+  return error;
 }
 
-/** Describes a value for an error message without echoing it. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return isPlainObject(value) ? 'an object' : 'a non-plain object';
-  return `a ${typeof value}`;
+/**
+ * Runs one public entry point (`parseSuspension`, `readTaskState`) so that it ends in a value or
+ * an `input-request-cards:` error, never in something thrown from deep inside: a value that
+ * throws while it is read (a getter or proxy passed programmatically) becomes that error, with
+ * what was thrown as its `cause`.
+ */
+export function atBoundary<T>(entry: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (isLibraryError(error)) throw error;
+    throw libraryError(
+      `input-request-cards: ${entry} could not read the value it was given: reading it threw ${describeThrown(error)}. ` +
+        'Pass plain data as JSON.parse gives it (no getters, proxies or class instances).',
+      error,
+    );
+  }
+}
+
+/** True for an error made by {@link libraryError}. */
+export function isLibraryError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && libraryErrors.has(error);
+}
+
+/**
+ * Names what was thrown without reading much of it (its own code may throw again): the
+ * constructor name of an Error, else its type.
+ */
+export function describeThrown(error: unknown): string {
+  try {
+    if (error instanceof Error) return `${error.name.slice(0, 40)} (${quote(String(error.message), 80)})`;
+  } catch {
+    // A thrown proxy or an object with hostile getters: say only what it is.
+  }
+  return error === null ? 'null' : `a ${typeof error}`;
+}
+
+/**
+ * Reads one request with a safety net: a value that throws while it is read (a getter or proxy
+ * passed programmatically; JSON never does this) makes that request `unsupported` with reason
+ * `malformed`, while the round's other requests stay answerable.
+ */
+export function readGuarded(key: string, method: string, read: () => InputRequest): InputRequest {
+  try {
+    return read();
+  } catch (error) {
+    if (isLibraryError(error)) throw error;
+    return unsupported(key, method, 'malformed', [
+      {
+        path: '',
+        message: `Reading this request threw ${describeThrown(error)}; a request must be plain JSON data (no getters or proxies).`,
+      },
+    ]);
+  }
 }

@@ -1,15 +1,18 @@
-import { fingerprint, isPlainObject, ownValue } from '../identity.js';
-import type { Suspension, SuspensionMeta } from '../model.js';
-import type { InputRequestState, TaskStatus } from '../source.js';
 import {
-  answeredKeySet,
-  buildSuspension,
   describeValue,
+  fingerprint,
+  hasOwnData,
+  isPlainObject,
+  own,
   ownNumber,
   ownObject,
   ownString,
-  readInputRequestMap,
-} from './shared.js';
+  quote,
+} from '../json.js';
+import type { Suspension, SuspensionMeta } from '../model.js';
+import type { InputRequestState, TaskStatus } from '../source.js';
+import { readInputRequestMap } from './request.js';
+import { answeredKeySet, atBoundary, buildSuspension, libraryError } from './shared.js';
 
 /** MCP Tasks statuses (snake_case on the wire) and their kebab-case {@link TaskStatus}. */
 const STATUSES: ReadonlyMap<string, TaskStatus> = new Map<string, TaskStatus>([
@@ -26,7 +29,7 @@ const STATUSES: ReadonlyMap<string, TaskStatus> = new Map<string, TaskStatus>([
  * 2025-11-25 core `Task`.
  */
 export function isTask(wire: Record<string, unknown>): boolean {
-  return typeof ownValue(wire, 'taskId') === 'string' && typeof ownValue(wire, 'status') === 'string';
+  return typeof own(wire, 'taskId') === 'string' && typeof own(wire, 'status') === 'string';
 }
 
 /**
@@ -41,10 +44,10 @@ export function isTask(wire: Record<string, unknown>): boolean {
  */
 export function parseTask(task: Record<string, unknown>, meta: SuspensionMeta): Suspension {
   const taskId = meta.taskId ?? ownString(task, 'taskId') ?? '';
-  const status = ownValue(task, 'status');
-  const inputRequests = status === 'input_required' ? ownValue(task, 'inputRequests') : undefined;
+  const status = own(task, 'status');
+  const inputRequests = status === 'input_required' ? own(task, 'inputRequests') : undefined;
   if (inputRequests !== undefined && !isPlainObject(inputRequests)) {
-    throw new Error(
+    throw libraryError(
       'input-request-cards: parseSuspension got an input_required task whose "inputRequests" is not an object map. ' +
         'The MCP Tasks extension sends { [key]: { method, params } } (the MRTR map); pass the tasks/get result as received.',
     );
@@ -76,17 +79,17 @@ const TASK_NOTIFICATION_METHODS: ReadonlySet<string> = new Set([
 export function findTask(wire: unknown): Record<string, unknown> | undefined {
   if (!isPlainObject(wire)) return undefined;
   if (isTask(wire)) return wire;
-  const method = ownValue(wire, 'method');
+  const method = own(wire, 'method');
   const candidates =
     typeof method === 'string'
       ? TASK_NOTIFICATION_METHODS.has(method)
-        ? [ownValue(wire, 'params')]
+        ? [own(wire, 'params')]
         : []
-      : [ownValue(wire, 'result'), ownValue(wire, 'task')];
+      : [own(wire, 'result'), own(wire, 'task')];
   for (const candidate of candidates) {
     if (isPlainObject(candidate)) {
       if (isTask(candidate)) return candidate;
-      const inner = ownValue(candidate, 'task');
+      const inner = own(candidate, 'task');
       if (isPlainObject(inner) && isTask(inner)) return inner;
     }
   }
@@ -117,37 +120,39 @@ export function findTask(wire: unknown): Record<string, unknown> | undefined {
  * ```
  */
 export function readTaskState(wire: unknown, meta: SuspensionMeta = {}): InputRequestState {
+  return atBoundary('readTaskState', () => readState(wire, meta));
+}
+
+function readState(wire: unknown, meta: SuspensionMeta): InputRequestState {
   const task = findTask(wire);
   if (task === undefined) {
-    throw new Error(
+    throw libraryError(
       `input-request-cards: readTaskState got ${describeValue(wire)} that holds no MCP task. ` +
         'Pass a tasks/get result ({ taskId, status, createdAt, lastUpdatedAt, ttlMs, … }), its JSON-RPC response, ' +
         'or the params of a notifications/tasks notification.',
     );
   }
-  const wireStatus = ownValue(task, 'status');
+  const wireStatus = own(task, 'status');
   const status = typeof wireStatus === 'string' ? STATUSES.get(wireStatus) : undefined;
   if (status === undefined) {
-    throw new Error(
-      `input-request-cards: readTaskState got task status ${JSON.stringify(wireStatus)}, which MCP Tasks does not define. ` +
+    throw libraryError(
+      `input-request-cards: readTaskState got task status ${typeof wireStatus === 'string' ? quote(wireStatus) : describeValue(wireStatus)}, which MCP Tasks does not define. ` +
         'Expected one of "working", "input_required", "completed", "failed", "cancelled".',
     );
   }
   const message = ownString(task, 'statusMessage');
   const pollIntervalMs = ownNumber(task, 'pollIntervalMs') ?? ownNumber(task, 'pollInterval');
-  const state: InputRequestState = {
-    status,
-    ...(message === undefined ? {} : { message }),
-    ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }),
-  };
+  const state: InputRequestState = { status };
+  if (message !== undefined) state.message = message;
+  if (pollIntervalMs !== undefined) state.pollIntervalMs = pollIntervalMs;
   if (status === 'input-required') {
     const suspension = parseTask(task, meta);
     // Every key answered (the snapshot lags behind tasks/update) or none sent: nothing to ask,
     // the server is working on the answers.
     if (suspension.requests.length === 0) return { ...state, status: 'working' };
     state.suspension = suspension;
-  } else if (status === 'completed' && Object.hasOwn(task, 'result')) {
-    state.result = task.result;
+  } else if (status === 'completed' && hasOwnData(task, 'result')) {
+    state.result = own(task, 'result');
   } else if (status === 'failed') {
     const error = ownObject(task, 'error');
     const reason = message ?? (error ? ownString(error, 'message') : undefined);

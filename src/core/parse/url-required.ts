@@ -1,7 +1,7 @@
-import { isPlainObject, ownValue } from '../identity.js';
+import { describeValue, isPlainObject, own, ownString } from '../json.js';
 import type { InputRequest, Suspension, SuspensionMeta } from '../model.js';
 import { readElicitationParams } from './request.js';
-import { answeredKeySet, buildSuspension, describeValue } from './shared.js';
+import { answeredKeySet, buildSuspension, freshKey, readGuarded, unsupported } from './shared.js';
 
 /** The MCP 2025-11-25 JSON-RPC error code "URL elicitation required" (reserved, never reused since 2026-07-28). */
 export const URL_ELICITATION_REQUIRED_CODE = -32042;
@@ -15,7 +15,7 @@ const BROKEN_ERROR_KEY = 'url-required';
  * `elicitations` from a getter on its prototype. Only fixed, well-known names are read this way.
  */
 export function errorProperty(error: object, key: 'code' | 'message' | 'data' | 'elicitations'): unknown {
-  if (isPlainObject(error)) return ownValue(error, key);
+  if (isPlainObject(error)) return own(error, key);
   try {
     return (error as Record<string, unknown>)[key];
   } catch {
@@ -44,7 +44,7 @@ export function isUrlElicitationRequired(error: object): boolean {
 export function parseUrlElicitationRequired(error: object, meta: SuspensionMeta): Suspension {
   const data = errorProperty(error, 'data');
   const fromGetter = errorProperty(error, 'elicitations');
-  const fromData = isPlainObject(data) ? ownValue(data, 'elicitations') : undefined;
+  const fromData = isPlainObject(data) ? own(data, 'elicitations') : undefined;
   const elicitations = Array.isArray(fromGetter) ? fromGetter : fromData;
   const message = errorProperty(error, 'message');
   const messageText = typeof message === 'string' ? message : undefined;
@@ -54,21 +54,18 @@ export function parseUrlElicitationRequired(error: object, meta: SuspensionMeta)
       {
         dialect: 'mcp-url-required',
         requests: [
-          {
-            kind: 'unsupported',
-            key: BROKEN_ERROR_KEY,
-            method: 'elicitation/create',
-            reason:
-              'The server says a link must be opened to continue, but it did not send the link. You can cancel and try again later.',
-            reasonCode: 'missing-link',
-            problems: [
+          unsupported(
+            BROKEN_ERROR_KEY,
+            'elicitation/create',
+            'missing-link',
+            [
               {
                 path: '/data/elicitations',
                 message: `A -32042 error must carry "data.elicitations", an array of URL requests ({ mode: "url", message, url, elicitationId }), but it is ${describeValue(fromData)}.`,
               },
             ],
-            ...(messageText === undefined ? {} : { message: messageText }),
-          },
+            { message: messageText },
+          ),
         ],
         identitySource: { code: URL_ELICITATION_REQUIRED_CODE, message: messageText ?? null },
       },
@@ -80,59 +77,56 @@ export function parseUrlElicitationRequired(error: object, meta: SuspensionMeta)
   const used = new Set<string>();
   const requests: InputRequest[] = [];
   elicitations.forEach((entry: unknown, index) => {
-    const elicitationId = isPlainObject(entry) ? ownValue(entry, 'elicitationId') : undefined;
-    let key = typeof elicitationId === 'string' && elicitationId.length > 0 ? elicitationId : `url-${index}`;
-    if (used.has(key)) key = `url-${index}`;
+    const elicitationId = isPlainObject(entry) ? ownString(entry, 'elicitationId') : undefined;
+    const key =
+      elicitationId !== undefined && elicitationId.length > 0 && !used.has(elicitationId)
+        ? elicitationId
+        : freshKey(`url-${index}`, used);
     used.add(key);
     if (answered.has(key)) return;
-    requests.push(readUrlEntry(key, entry));
+    requests.push(readGuarded(key, 'elicitation/create', () => readUrlEntry(key, entry)));
   });
 
-  return buildSuspension({ dialect: 'mcp-url-required', requests, identitySource: { elicitations } }, meta);
+  return buildSuspension({ dialect: 'mcp-url-required', requests, identitySource: elicitations }, meta);
 }
 
 /** Reads one entry of `data.elicitations`; problem paths are relative to the entry. */
 function readUrlEntry(key: string, entry: unknown): InputRequest {
+  const method = 'elicitation/create';
   if (!isPlainObject(entry)) {
-    return {
-      kind: 'unsupported',
-      key,
-      method: 'elicitation/create',
-      reason: 'The server asked to open a link but sent it in a form this app cannot read.',
-      reasonCode: 'malformed',
-      problems: [
-        {
-          path: '',
-          message: `Each elicitation must be an object { mode: "url", message, url, elicitationId }, but it is ${describeValue(entry)}.`,
-        },
-      ],
-    };
+    return unsupported(key, method, 'malformed', [
+      {
+        path: '',
+        message: `Each elicitation must be an object { mode: "url", message, url, elicitationId }, but it is ${describeValue(entry)}.`,
+      },
+    ]);
   }
-  const mode = ownValue(entry, 'mode');
+  const mode = own(entry, 'mode');
+  const message = ownString(entry, 'message');
   if (mode !== undefined && mode !== 'url') {
-    const message = ownValue(entry, 'message');
-    return {
-      kind: 'unsupported',
+    return unsupported(
       key,
-      method: 'elicitation/create',
-      reason: 'The server sent a question where only a link was expected. You can decline or cancel.',
-      reasonCode: 'unknown-mode',
-      problems: [
+      method,
+      'unknown-mode',
+      [
         {
           path: '/mode',
-          message: `A -32042 error carries URL requests only ("mode": "url"), but this one has mode ${JSON.stringify(mode)}.`,
+          message: `A -32042 error carries URL requests only ("mode": "url"), but this one has mode ${describeValue(mode)}.`,
         },
       ],
-      ...(typeof message === 'string' ? { message } : {}),
-    };
+      { message, reasonParams: typeof mode === 'string' ? { mode } : {} },
+    );
   }
-  const request = readElicitationParams(key, { ...entry, mode: 'url' });
+  const request = readElicitationParams(key, {
+    mode: 'url',
+    message,
+    url: own(entry, 'url'),
+    elicitationId: own(entry, 'elicitationId'),
+  });
   if (request.kind !== 'unsupported') return request;
-  return {
-    ...request,
-    problems: request.problems.map((problem) => ({
-      ...problem,
-      path: problem.path.replace(/^\/params/, ''),
-    })),
-  };
+  request.problems = request.problems.map((problem) => ({
+    ...problem,
+    path: problem.path.replace(/^\/params/, ''),
+  }));
+  return request;
 }
