@@ -1,4 +1,3 @@
-'use client';
 export type { HttpSourceOptions, HttpTaskStateBody } from './adapters/http.js';
 export { createHttpSource, readHttpTaskState } from './adapters/http.js';
 export type { ActionsProps } from './card/Actions.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import { useEffect, useState } from 'react';
 import type { InputResponse, Suspension, UnsupportedRequest } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import type { UseFormReturn } from 'react-hook-form';
 import type { RawFormValues } from '../core/answer.js';
 import type { ElicitContent, FieldSpec } from '../core/model.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentType, type ReactNode, useId } from 'react';
 import type { DraftStore } from '../core/draft.js';
 import type { ElicitResult, FieldSpec, FormRequest } from '../core/model.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import type { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactNode, type RefObject, useEffect, useId, useMemo, useRef } from 'react';
 import type { DraftStore } from '../core/draft.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
 import { checkLink, type LinkWarning } from '../core/url.js';

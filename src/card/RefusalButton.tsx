@@ -1,3 +1,5 @@
+'use client';
+
 import type { InputRequestMessages } from '../i18n/messages.js';
 
 /** Props of {@link RefusalButton}. */

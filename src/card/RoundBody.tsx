@@ -1,3 +1,5 @@
+'use client';
+
 import { type ComponentType, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { type DraftStore, draftKey } from '../core/draft.js';
 import {

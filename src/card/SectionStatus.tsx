@@ -1,3 +1,5 @@
+'use client';
+
 import type { ElicitResult } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 

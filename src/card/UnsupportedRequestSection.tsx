@@ -1,3 +1,5 @@
+'use client';
+
 import { type ReactNode, useId } from 'react';
 import type { ElicitResult, UnsupportedRequest } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';

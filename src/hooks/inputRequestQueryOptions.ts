@@ -1,3 +1,5 @@
+'use client';
+
 import { queryOptions } from '@tanstack/react-query';
 import type { InputRequestSource, InputRequestState } from '../core/source.js';
 

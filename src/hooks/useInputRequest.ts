@@ -1,3 +1,5 @@
+'use client';
+
 import { type QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
 import { useCallback, useContext, useEffect, useMemo, useReducer, useRef } from 'react';
 import { createStorageDraftStore, type DraftStore } from '../core/draft.js';

@@ -1,3 +1,5 @@
+'use client';
+
 import { type BaseSyntheticEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
 import { buildAcceptContent, fieldKey, initialRawValues, type RawFormValues } from '../core/answer.js';

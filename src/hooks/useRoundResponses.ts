@@ -1,3 +1,5 @@
+'use client';
+
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { setOwn } from '../core/identity.js';
 import type { InputResponse, InputResponses, Suspension } from '../core/model.js';
