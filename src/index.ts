@@ -32,6 +32,7 @@ export { UnsupportedRequestSection } from './card/UnsupportedRequestSection.js';
  * while they run. The framework-free model is re-exported, so one import serves a React app.
  */
 export * from './core/index.js';
+export type { InputRequestQueryOptions } from './hooks/inputRequestQueryOptions.js';
 export { inputRequestQueryOptions } from './hooks/inputRequestQueryOptions.js';
 export type { InputRequestController, UseInputRequestOptions } from './hooks/useInputRequest.js';
 export { useInputRequest } from './hooks/useInputRequest.js';
