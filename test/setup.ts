@@ -1,9 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { loadPublicSuffixList } from '../src/core/url.ts';
 
 afterEach(() => {
   cleanup();
+});
+
+// The card loads the Public Suffix List lazily on its first link; loaded here, as the README
+// tells app tests to, so no highlight update lands after a test has ended.
+beforeAll(async () => {
+  await loadPublicSuffixList();
 });
 
 // A test that logs an error or warning is a failing test: React's act() warnings,

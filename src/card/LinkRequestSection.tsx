@@ -2,7 +2,8 @@
 
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
-import { checkLink, type LinkWarning } from '../core/url.js';
+import { checkLink, type LinkWarning, type RegistrableDomainFinder } from '../core/url.js';
+import { usePublicSuffixList } from '../hooks/usePublicSuffixList.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { RefusalButton } from './RefusalButton.js';
@@ -15,6 +16,11 @@ export interface LinkRequestSectionProps {
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;
   status?: ReactNode;
+  /**
+   * Where the emphasised registrable domain starts. Defaults to the full Public Suffix List,
+   * loaded lazily on the first link (the whole host is emphasised until it arrives).
+   */
+  registrableDomain?: RegistrableDomainFinder;
 }
 
 /** How much of a refused URL is shown; a `data:` URL can be megabytes long. */
@@ -45,9 +51,11 @@ export function LinkRequestSection({
   onAnswer,
   messages,
   status,
+  registrableDomain: ownFinder,
 }: LinkRequestSectionProps) {
   const id = useId();
-  const link = useMemo(() => checkLink(request.url), [request.url]);
+  const registrableDomain = usePublicSuffixList(ownFinder);
+  const link = useMemo(() => checkLink(request.url, { registrableDomain }), [request.url, registrableDomain]);
   const [opened, setOpened] = useState(false);
   const doneRef = useRef<HTMLButtonElement>(null);
   const moveFocusToDone = useRef(false);

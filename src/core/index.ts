@@ -72,7 +72,14 @@ export type {
   TaskStatus,
 } from './source.js';
 export { isStaleRoundError, StaleRoundError } from './source.js';
-export type { LinkCheck, LinkParts, LinkWarning, LinkWarningKind } from './url.js';
-export { checkLink, mixedScripts, toUnicodeHostname } from './url.js';
+export type {
+  CheckLinkOptions,
+  LinkCheck,
+  LinkParts,
+  LinkWarning,
+  LinkWarningKind,
+  RegistrableDomainFinder,
+} from './url.js';
+export { checkLink, loadPublicSuffixList, mixedScripts, toUnicodeHostname } from './url.js';
 export type { AnswerCheck, AnswerChecker, FieldError } from './validate.js';
 export { prepareAnswerValidator, validateAnswer } from './validate.js';
