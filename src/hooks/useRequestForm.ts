@@ -2,7 +2,13 @@
 
 import { type BaseSyntheticEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
-import { buildAcceptContent, fieldKey, initialRawValues, type RawFormValues } from '../core/answer.js';
+import {
+  buildAcceptContent,
+  fieldKey,
+  initialRawValues,
+  localDateTimeErrors,
+  type RawFormValues,
+} from '../core/answer.js';
 import { type DraftStore, draftValues, restoreDraft } from '../core/draft.js';
 import type { ElicitContent, FieldSpec, FormRequest } from '../core/model.js';
 import {
@@ -76,9 +82,11 @@ export function useRequestForm({
     async (values) => {
       const content = buildAcceptContent(fields, values);
       const check = checker(requestedSchema, content);
-      if (check.valid) return { values: content, errors: {} };
+      // A date-time the clocks skipped is refused with its own reason, before the checker's.
+      const problems = [...localDateTimeErrors(fields, values), ...check.errors];
+      if (problems.length === 0) return { values: content, errors: {} };
       const errors: FieldErrors<RawFormValues> = {};
-      for (const error of check.errors) {
+      for (const error of problems) {
         const field = fieldsByName.get(error.field);
         if (!field || errors[fieldKey(field)]) continue;
         errors[fieldKey(field)] = {

@@ -119,7 +119,8 @@ export interface InputRequestMessages {
    * Every keyword `validateAnswer` reports: `required`, `minLength`, `maxLength`, `minimum`,
    * `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minItems`, `maxItems`, `uniqueItems`,
    * `format` (`params.format`), `integer`, `multipleOf` (`params.multipleOf`), `enum`, `type`
-   * (`params.type`); anything else is a catch-all.
+   * (`params.type`); and `skippedLocalTime` (`params.offsetBefore`, `params.offsetAfter`) for a
+   * date-time the clocks skipped in the person's time zone; anything else is a catch-all.
    */
   fieldError: (error: FieldError, field: FieldSpec) => string;
 }
@@ -219,6 +220,8 @@ function englishFieldError(error: FieldError): string {
       return `Choose at most ${count(limit, 'option')}.`;
     case 'multipleOf':
       return `Enter a multiple of ${n(error.params.multipleOf)}.`;
+    case 'skippedLocalTime':
+      return `This time does not exist here: the clocks go forward that night (UTC${error.params.offsetBefore} to UTC${error.params.offsetAfter}). Choose a time before or after.`;
     default:
       return error.message;
   }
