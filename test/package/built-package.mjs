@@ -165,4 +165,32 @@ await check('the root entry loads in Node with React present (server rendering)'
   assert.equal(rootEntry.parseSuspension, core.parseSuspension, 'one copy of the core');
 });
 
+await check(
+  'a server render emphasises the whole host, whatever the server has loaded (hydration-safe)',
+  async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { InputRequestCard, loadPublicSuffixList, parseSuspension, checkLink } = await import(
+      'input-request-cards'
+    );
+    const registrableDomain = await loadPublicSuffixList();
+    const url = 'https://secure.paypal-login.deno.dev/signin';
+    // The list itself works in Node, as a separate module the root entry only imports lazily.
+    assert.equal(checkLink(url, { registrableDomain }).parts.domain, 'paypal-login.deno.dev');
+    const suspension = parseSuspension(
+      {
+        inputRequests: {
+          login: { method: 'elicitation/create', params: { mode: 'url', message: 'Sign in.', url } },
+        },
+      },
+      { serverName: 'Shop' },
+    );
+    const html = renderToString(
+      createElement(InputRequestCard, { suspension, resume: async () => undefined }),
+    );
+    // The first client render (hydration) sees no list either; the highlight narrows after it.
+    assert.match(html, /<strong data-part="url-domain">secure\.paypal-login\.deno\.dev<\/strong>/);
+  },
+);
+
 finish();
