@@ -19,7 +19,7 @@
 // this package's declarations; errors inside other libraries' declarations are theirs, not ours
 // (react-hook-form 7.50's own types, for one, do not compile against @types/react 18.0).
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,9 +158,9 @@ writeFileSync(
   ),
 );
 
-// A Node-only bot: the tarball and nothing else.
-const nodeOnly = join(scratch, 'node-only');
-mkdirSync(nodeOnly);
+// A Node-only bot: the tarball and nothing else, outside the shared tree (Node would find the
+// shared node_modules above it).
+const nodeOnly = mkdtempSync(join(tmpdir(), 'irc-node-only-'));
 writeFileSync(
   join(nodeOnly, 'package.json'),
   pkg({ 'input-request-cards': tarball }, {}, { type: 'module' }),
@@ -259,23 +259,31 @@ await pool(
         typeCheck(tsc5, 'tsconfig.declarations.json', types),
       )();
     },
-    step('node-only', 'node-only: brings no React, and ./core and ./mcp run', async () => {
-      for (const name of ['react', 'react-dom', '@tanstack/react-query', 'react-hook-form', 'msw']) {
-        if (existsSync(join(nodeOnly, 'node_modules', name))) throw new Error(`${name} was installed`);
-      }
-      return mustRun(
-        'node',
-        [
-          '--input-type=module',
-          '-e',
-          `const { checkLink } = await import('input-request-cards/core');
+    step(
+      'node-only',
+      'node-only: brings no React, ./core and ./mcp run, and the React entry names what is missing',
+      async () => {
+        for (const name of ['react', 'react-dom', '@tanstack/react-query', 'react-hook-form', 'msw']) {
+          if (existsSync(join(nodeOnly, 'node_modules', name))) throw new Error(`${name} was installed`);
+        }
+        return mustRun(
+          'node',
+          [
+            '--input-type=module',
+            '-e',
+            `const { checkLink } = await import('input-request-cards/core');
            const { createMcpRetrySource } = await import('input-request-cards/mcp');
            if (!checkLink('https://a.example.com').openable || typeof createMcpRetrySource !== 'function')
-             throw new Error('the entries do not work');`,
-        ],
-        nodeOnly,
-      );
-    }),
+             throw new Error('the entries do not work');
+           // The React entry says what is missing.
+           const failure = await import('input-request-cards').then(() => 'loaded', (error) => String(error));
+           if (!/Cannot find package '(react|react-dom|react-hook-form|@tanstack\\/react-query)'/.test(failure))
+             throw new Error('the React entry: ' + failure);`,
+          ],
+          nodeOnly,
+        );
+      },
+    ),
   ],
   jobs,
 );
@@ -284,6 +292,6 @@ console.log(`  timings: ${timings.join('; ')}`);
 console.log(
   `  consumer apps took ${((performance.now() - started) / 1000).toFixed(1)} s (${jobs} at a time)`,
 );
-if (keep) console.log(`  kept in ${scratch}`);
-else rmSync(scratch, { recursive: true, force: true });
+if (keep) console.log(`  kept in ${scratch} and ${nodeOnly}`);
+else for (const dir of [scratch, nodeOnly]) rmSync(dir, { recursive: true, force: true });
 finish();
