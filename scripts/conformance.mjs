@@ -18,8 +18,8 @@ const SCENARIOS = [
   'sep-2322-client-request-state',
 ];
 
-if (!existsSync('dist/mcp.js')) {
-  process.stderr.write('input-request-cards: dist/mcp.js is missing. Run `npm run build` first.\n');
+if (!existsSync('dist/mcp/index.js')) {
+  process.stderr.write('input-request-cards: dist/mcp/index.js is missing. Run `npm run build` first.\n');
   process.stdout.write('\n0 passed, 1 failed\n');
   process.exit(1);
 }

@@ -4,8 +4,9 @@
 // Steps: type-check, lint, unit + component tests (jsdom, plain and under StrictMode), browser
 // tests and Storybook stories (real Chromium), end-to-end pages in Chromium (Storybook, the chat
 // demo with its real MCP server, and the AI SDK example), then the built package: build,
-// publint, plain-Node import, a form under a strict Content-Security-Policy in Chromium, and the
-// official MCP conformance client scenarios.
+// publint, are-the-types-wrong, plain-Node import and the shape of dist/, a form under a strict
+// Content-Security-Policy in Chromium, the size budget, consumer apps built on the packed
+// tarball, and the official MCP conformance client scenarios.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +17,13 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
+const seconds = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
 function step(name, command, args, env = {}) {
   process.stdout.write(`\n▶ ${name}: ${command} ${args.join(' ')}\n`);
+  const started = performance.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  process.stdout.write(`  (${name}: ${seconds(started)})\n`);
   return result.status === 0;
 }
 
@@ -81,11 +86,13 @@ rmSync(reportDir, { recursive: true, force: true });
 /** Runs a Node suite that ends with its own `N passed, N failed` line, and adds it in. */
 function countedSuite(name, args) {
   process.stdout.write(`\n▶ ${name}: node ${args.join(' ')}\n`);
+  const started = performance.now();
   const result = spawnSync('node', args, {
     encoding: 'utf8',
     env: { ...process.env, STORYBOOK_DISABLE_TELEMETRY: '1' },
+    maxBuffer: 64 * 1024 * 1024,
   });
-  process.stdout.write(`${result.stdout}${result.stderr}`);
+  process.stdout.write(`${result.stdout}${result.stderr}  (${name}: ${seconds(started)})\n`);
   const lines = result.stdout.trim().split('\n');
   const counts = /^(\d+) passed, (\d+) failed$/.exec(lines[lines.length - 1] ?? '');
   if (counts) {
@@ -108,8 +115,25 @@ const built = step('build', 'npm', ['run', 'build', '--silent']);
 check('build', built);
 if (built) {
   check('publint', step('publint', 'npx', ['publint', '--strict']));
+  // ESM only (Node ^20.19 || >=22.12 `require()`s it): the CommonJS and node10 resolutions are
+  // out of this profile; test/consumers type-checks node16 and bundler projects for real.
+  check(
+    'are the types wrong',
+    step('are the types wrong', 'npx', [
+      'attw',
+      '--pack',
+      '--profile',
+      'esm-only',
+      '--format',
+      'table-flipped',
+    ]),
+  );
   countedSuite('built package in plain Node', ['test/package/built-package.mjs']);
   countedSuite('strict CSP in Chromium (built package)', ['test/e2e/csp.e2e.mjs']);
+  countedSuite('size budget (esbuild, min+gzip, React external)', ['test/package/size.mjs']);
+  countedSuite('consumer apps (packed tarball: Vite + React 19/18, Next.js, TS 5, msw 3)', [
+    'test/consumers/run.mjs',
+  ]);
   countedSuite('MCP conformance: official client scenarios', ['scripts/conformance.mjs']);
 }
 

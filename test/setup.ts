@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { loadPublicSuffixList } from '../src/core/url.ts';
 // Cards load their TanStack feed on first use (a static card never does); loading it up front
 // lets tests on a fake clock start following a task without waiting for a module to load.
 import '../src/live/taskFeed.ts';
@@ -9,6 +10,12 @@ afterEach(() => {
   cleanup();
   // Each test is a fresh tab: no drafts, no remembered sent rounds from the test before.
   globalThis.sessionStorage?.clear();
+});
+
+// The card loads the Public Suffix List lazily on its first link; loaded here, as the README
+// tells app tests to, so no highlight update lands after a test has ended.
+beforeAll(async () => {
+  await loadPublicSuffixList();
 });
 
 // A test that logs an error or warning is a failing test: React's act() warnings,

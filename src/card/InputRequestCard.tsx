@@ -9,6 +9,7 @@ import { type CardState, type PollPolicy, STATE_TRAITS } from '../core/lifecycle
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
+import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import { type InputRequestController, useInputRequest } from '../hooks/useInputRequest.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
@@ -47,6 +48,11 @@ export interface InputRequestCardCommonProps {
   ledger?: RoundLedger | false;
   /** How long a send may take before the card says it could not be confirmed. @default 30000 */
   resumeTimeoutMs?: number;
+  /**
+   * Where link requests emphasise the registrable domain of a host. Defaults to the full Public
+   * Suffix List, loaded lazily with the first link (the whole host is emphasised until then).
+   */
+  registrableDomain?: RegistrableDomainFinder;
   /**
    * Host answers for requests no form can answer, keyed by MCP method: `sampling/createMessage`
    * and `roots/list`. A request with an answerer is answered without a form; the card says so.
@@ -122,7 +128,7 @@ export function InputRequestCard(props: InputRequestCardProps) {
     ...(props.ledger === undefined ? {} : { ledger: props.ledger }),
     ...(props.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: props.resumeTimeoutMs }),
   });
-  const { messages: overrides, checker, formatError, components } = props;
+  const { messages: overrides, checker, formatError, components, registrableDomain } = props;
   const messages = useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
   const context = useMemo<InputRequestCardContext>(
     () => ({
@@ -131,8 +137,9 @@ export function InputRequestCard(props: InputRequestCardProps) {
       components: components ?? {},
       checker,
       formatError: formatError ?? messages.fieldError,
+      registrableDomain,
     }),
-    [controller.session, messages, components, checker, formatError],
+    [controller.session, messages, components, checker, formatError, registrableDomain],
   );
   const { state, suspension, snapshot } = controller;
   const cardRef = useRef<HTMLElement>(null);

@@ -1,10 +1,11 @@
 'use client';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useContext, useEffect, useId, useRef } from 'react';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
-import type { LinkWarning } from '../core/url.js';
+import type { LinkWarning, RegistrableDomainFinder } from '../core/url.js';
 import { useLinkRequest } from '../hooks/useLinkRequest.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
+import { CardContext } from './context.js';
 import { RefusalButton } from './RefusalButton.js';
 
 /** Props of {@link LinkRequestSection}. */
@@ -15,6 +16,11 @@ export interface LinkRequestSectionProps {
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;
   status?: ReactNode;
+  /**
+   * Where the emphasised registrable domain starts. Defaults to the card's `registrableDomain`,
+   * else the full Public Suffix List, loaded lazily (the whole host is emphasised until it arrives).
+   */
+  registrableDomain?: RegistrableDomainFinder;
 }
 
 /** How much of a refused URL is shown; a `data:` URL can be megabytes long. */
@@ -45,10 +51,23 @@ export function LinkRequestSection({
   onAnswer,
   messages,
   status,
+  registrableDomain,
 }: LinkRequestSectionProps) {
   const id = useId();
   const inert = locked || answer !== undefined;
-  const { link, waiting, open: openLink, done } = useLinkRequest({ request, onAnswer, locked: inert });
+  const card = useContext(CardContext);
+  const finder = registrableDomain ?? card?.registrableDomain;
+  const {
+    link,
+    waiting,
+    open: openLink,
+    done,
+  } = useLinkRequest({
+    request,
+    onAnswer,
+    locked: inert,
+    ...(finder ? { registrableDomain: finder } : {}),
+  });
   const doneRef = useRef<HTMLButtonElement>(null);
   const moveFocusToDone = useRef(false);
 

@@ -2,6 +2,7 @@
 import { createContext, useContext } from 'react';
 import type { FieldSpec } from '../core/model.js';
 import type { InputRequestSession } from '../core/session.js';
+import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
@@ -13,6 +14,8 @@ export interface InputRequestCardContext {
   components: InputRequestComponents;
   checker: AnswerChecker | undefined;
   formatError: (error: FieldError, field: FieldSpec) => string;
+  /** Where link requests emphasise the registrable domain (default: the full Public Suffix List). */
+  registrableDomain: RegistrableDomainFinder | undefined;
 }
 
 export const CardContext = createContext<InputRequestCardContext | null>(null);

@@ -1,5 +1,6 @@
 import { setOwn } from './json.js';
 import type { ContentValue, ElicitContent, FieldSpec } from './model.js';
+import type { FieldError } from './validate.js';
 
 /**
  * What a form control holds before it is turned into typed content:
@@ -118,17 +119,47 @@ function sameRaw(a: RawFieldValue, b: RawFieldValue): boolean {
 }
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /**
- * Turns what `<input type="datetime-local">` holds (`2026-11-30T09:30`, no zone) into RFC 3339
- * with the person's own UTC offset (`2026-11-30T09:30:00+01:00`), which is what the `date-time`
- * format requires. Returns `undefined` when the text is not a local date-time.
+ * What a wall-clock time typed in `<input type="datetime-local">` means in the person's time
+ * zone, which changes its UTC offset twice a year in many places:
+ *
+ * - `exists`: one instant, `value` is RFC 3339 with its offset;
+ * - `repeated`: the clocks went back and the time happened twice (a fold, e.g. 02:30 on
+ *   25 October 2026 in Berlin, or 01:30 on 1 November 2026 in New York). `value` is the FIRST
+ *   of the two, with the offset in force before the change, as calendars read it; `later` is
+ *   the second;
+ * - `skipped`: the clocks went forward over it (a gap, e.g. 02:30 on 29 March 2026 in Berlin,
+ *   or 02:30 on 8 March 2026 in New York): no such instant exists, so nothing is sent.
+ *   `offsetBefore` and `offsetAfter` (`+01:00`, `+02:00`) say which change skipped it;
+ * - `invalid`: not a local date-time at all (or a day that does not exist, like 31 April).
  */
-export function fromLocalDateTimeInput(text: string): string | undefined {
+export type LocalDateTime =
+  | { kind: 'exists'; value: string }
+  | { kind: 'repeated'; value: string; later: string }
+  | { kind: 'skipped'; offsetBefore: string; offsetAfter: string }
+  | { kind: 'invalid' };
+
+/**
+ * Reads a local date-time (`2026-11-30T09:30`, no zone) in the person's time zone, telling a
+ * time the clocks skipped or repeated apart from an ordinary one (see {@link LocalDateTime}).
+ *
+ * @example
+ * ```ts
+ * // In Europe/Berlin:
+ * readLocalDateTime('2026-03-29T02:30'); // { kind: 'skipped', offsetBefore: '+01:00', offsetAfter: '+02:00' }
+ * readLocalDateTime('2026-10-25T02:30'); // { kind: 'repeated', value: '2026-10-25T02:30:00+02:00', later: '…+01:00' }
+ * readLocalDateTime('2026-12-01T09:30'); // { kind: 'exists', value: '2026-12-01T09:30:00+01:00' }
+ * ```
+ */
+export function readLocalDateTime(text: string): LocalDateTime {
   const match = LOCAL_DATE_TIME.exec(text);
-  if (!match) return undefined;
+  if (!match) return { kind: 'invalid' };
   const [, year, month, day, hour, minute, second = '00'] = match;
-  const local = new Date(
+  // The wall-clock time read as if it were UTC; each real instant is this minus an offset.
+  const wall = Date.UTC(
     Number(year),
     Number(month) - 1,
     Number(day),
@@ -136,12 +167,84 @@ export function fromLocalDateTimeInput(text: string): string | undefined {
     Number(minute),
     Number(second),
   );
-  if (Number.isNaN(local.getTime())) return undefined;
-  const offsetMinutes = -local.getTimezoneOffset();
+  const asUtc = new Date(wall);
+  if (
+    Number.isNaN(wall) ||
+    asUtc.getUTCFullYear() !== Number(year) ||
+    asUtc.getUTCMonth() !== Number(month) - 1 ||
+    asUtc.getUTCDate() !== Number(day) ||
+    asUtc.getUTCHours() !== Number(hour) ||
+    asUtc.getUTCMinutes() !== Number(minute) ||
+    asUtc.getUTCSeconds() !== Number(second)
+  ) {
+    return { kind: 'invalid' };
+  }
+  // No zone changes its offset twice within two days, so the offsets in force a day before
+  // and a day after are the only candidates; an instant is real when its own offset matches.
+  const offsetBefore = offsetAt(wall - DAY);
+  const offsetAfter = offsetAt(wall + DAY);
+  const instants = [...new Set([offsetBefore, offsetAfter])]
+    .map((offset) => ({ offset, instant: wall - offset * MINUTE }))
+    .filter(({ offset, instant }) => offsetAt(instant) === offset)
+    .sort((a, b) => a.instant - b.instant);
+  const stamp = (offset: number) =>
+    `${year}-${month}-${day}T${hour}:${minute}:${second}${formatOffset(offset)}`;
+  const [earlier, later] = instants;
+  if (!earlier) {
+    return {
+      kind: 'skipped',
+      offsetBefore: formatOffset(offsetBefore),
+      offsetAfter: formatOffset(offsetAfter),
+    };
+  }
+  if (later) return { kind: 'repeated', value: stamp(earlier.offset), later: stamp(later.offset) };
+  return { kind: 'exists', value: stamp(earlier.offset) };
+}
+
+/** The person's UTC offset at an instant, in minutes east of UTC. */
+function offsetAt(instant: number): number {
+  // `|| 0` turns JavaScript's -0 (UTC) into 0.
+  return -new Date(instant).getTimezoneOffset() || 0;
+}
+
+function formatOffset(offsetMinutes: number): string {
   const sign = offsetMinutes >= 0 ? '+' : '-';
   const absolute = Math.abs(offsetMinutes);
-  const offset = `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
-  return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
+  return `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+}
+
+/**
+ * Turns what `<input type="datetime-local">` holds (`2026-11-30T09:30`, no zone) into RFC 3339
+ * with the person's own UTC offset (`2026-11-30T09:30:00+01:00`), which is what the `date-time`
+ * format requires. Returns `undefined` when the text is not a local date-time, and when the
+ * clocks skipped that time (see {@link readLocalDateTime}: nothing is invented; the card says
+ * the time does not exist). A time the clocks repeated is its first occurrence.
+ */
+export function fromLocalDateTimeInput(text: string): string | undefined {
+  const local = readLocalDateTime(text);
+  return local.kind === 'exists' || local.kind === 'repeated' ? local.value : undefined;
+}
+
+/**
+ * Problems with date-time fields that only the person's time zone reveals: a time the clocks
+ * skipped is refused with keyword `skippedLocalTime` (params: `offsetBefore`, `offsetAfter`), so
+ * the card can say why instead of calling a well-formed time invalid. Merge these before the
+ * checker's errors; `message` is for developers (the card words it from the keyword).
+ */
+export function localDateTimeErrors(fields: readonly FieldSpec[], values: RawFormValues): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of fields) {
+    const raw = values[fieldKey(field)];
+    if (field.kind !== 'date-time' || typeof raw !== 'string') continue;
+    const local = readLocalDateTime(raw.trim());
+    if (local.kind !== 'skipped') continue;
+    errors.push({
+      field: field.name,
+      keyword: 'skippedLocalTime',
+      params: { offsetBefore: local.offsetBefore, offsetAfter: local.offsetAfter },
+    });
+  }
+  return errors;
 }
 
 /**

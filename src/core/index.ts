@@ -66,7 +66,14 @@ export type {
 export { isStaleRoundError, StaleRoundError } from './source.js';
 export type { ResumeFunction } from './static-source.js';
 export { staticSource } from './static-source.js';
-export type { LinkCheck, LinkParts, LinkWarning, LinkWarningKind } from './url.js';
-export { checkLink } from './url.js';
+export type {
+  CheckLinkOptions,
+  LinkCheck,
+  LinkParts,
+  LinkWarning,
+  LinkWarningKind,
+  RegistrableDomainFinder,
+} from './url.js';
+export { checkLink, loadPublicSuffixList } from './url.js';
 export type { AnswerCheck, AnswerChecker, FieldError } from './validate.js';
 export { validateAnswer } from './validate.js';

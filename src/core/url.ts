@@ -40,9 +40,9 @@ export interface LinkParts {
   /** Labels in front of the registrable domain, with their trailing dot: `accounts.`; often empty. */
   subdomain: string;
   /**
-   * The registrable domain (`example.com`, `example.co.uk`, `someone.github.io`), or the whole
-   * host for IP addresses and single-label hosts. A built-in list of common multi-label public
-   * suffixes decides where it starts; it is a heuristic, not the full Public Suffix List.
+   * The registrable domain (`example.com`, `example.co.uk`, `someone.github.io`) as the
+   * `registrableDomain` option of {@link checkLink} finds it. The whole host when there is no
+   * such option, for IP addresses and single-label hosts, and when the finder knows none.
    */
   domain: string;
   /** Port, path, query and fragment: `:8443/connect?x=1#top`. */
@@ -76,6 +76,22 @@ export type LinkCheck =
     };
 
 /**
+ * Finds the registrable domain of a host (the part a person should read as "who this is"), or
+ * `undefined` when it has none. {@link loadPublicSuffixList} gives one on the full Public Suffix List.
+ */
+export type RegistrableDomainFinder = (hostname: string) => string | null | undefined;
+
+/** Options of {@link checkLink}. */
+export interface CheckLinkOptions {
+  /**
+   * Where the registrable domain starts, for `parts.domain`. Without it the whole host is
+   * `parts.domain`: nothing is emphasised that might be the wrong part. Pass the full Public
+   * Suffix List (what {@link loadPublicSuffixList} resolves with; the card's default) or your own.
+   */
+  registrableDomain?: RegistrableDomainFinder | undefined;
+}
+
+/**
  * Decides whether a server-sent URL may be opened and how to present it. Only `http:` and
  * `https:` are openable, so `javascript:`, `data:`, `file:`, `blob:`, `vbscript:` and every other
  * scheme can never run from a click. For openable links it splits the normalised URL around the
@@ -84,14 +100,16 @@ export type LinkCheck =
  * @example
  * ```ts
  * checkLink('javascript:alert(1)'); // { openable: false, reason: 'scheme', scheme: 'javascript' }
- * checkLink('https://accounts.example.com/a');
+ * checkLink('https://accounts.example.com/a', { registrableDomain });
  * // { openable: true, secure: true, warnings: [],
  * //   parts: { beforeHost: 'https://', subdomain: 'accounts.', domain: 'example.com', afterHost: '/a' }, … }
+ * checkLink('https://paypal-login.deno.dev/', { registrableDomain }).parts.domain;
+ * // 'paypal-login.deno.dev': every deno.dev subdomain is someone else's
  * checkLink('http://user:pw@xn--pple-43d.com/');
  * // warnings: credentials, insecure, punycode (reads "аpple.com"), mixed-script (Cyrl + Latn)
  * ```
  */
-export function checkLink(url: string): LinkCheck {
+export function checkLink(url: string, options: CheckLinkOptions = {}): LinkCheck {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -113,7 +131,9 @@ export function checkLink(url: string): LinkCheck {
     ? href.slice(beforeHost.length + hostname.length)
     : `${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}${parsed.search}${parsed.hash}`;
   const ip = isIpAddress(hostname);
-  const { subdomain, domain } = ip ? { subdomain: '', domain: hostname } : splitRegistrable(hostname);
+  const { subdomain, domain } = ip
+    ? { subdomain: '', domain: hostname }
+    : splitRegistrable(hostname, options.registrableDomain);
   const unicodeHostname = ip ? hostname : toUnicodeHostname(hostname);
 
   const warnings: LinkWarning[] = [];
@@ -149,89 +169,58 @@ function isIpAddress(hostname: string): boolean {
 }
 
 /**
- * Multi-label public suffixes under which each next label belongs to someone else. Country
- * second-level domains and the big hosting platforms; a heuristic, not the Public Suffix List.
+ * Splits the host at the registrable domain the finder names. The finder's answer is only
+ * trusted when it is a whole-label suffix of the host, so `beforeHost + subdomain + domain +
+ * afterHost` stays exactly the `href`; otherwise the whole host is the domain.
  */
-const MULTI_LABEL_SUFFIXES: ReadonlySet<string> = new Set([
-  // Country second-level domains.
-  ...['co', 'org', 'ac', 'gov', 'me', 'ltd', 'plc', 'net', 'sch', 'nhs', 'police'].map((l) => `${l}.uk`),
-  ...['com', 'net', 'org', 'edu', 'gov', 'asn', 'id'].map((l) => `${l}.au`),
-  ...['co', 'org', 'net', 'ac', 'govt', 'school', 'geek', 'kiwi'].map((l) => `${l}.nz`),
-  ...['co', 'ne', 'or', 'ac', 'go', 'ed', 'gr', 'lg', 'ad'].map((l) => `${l}.jp`),
-  ...['co', 'or', 'ne', 'ac', 'go', 're', 'pe'].map((l) => `${l}.kr`),
-  ...['com', 'net', 'org', 'gov', 'edu', 'art', 'blog', 'app'].map((l) => `${l}.br`),
-  ...['com', 'net', 'org', 'gov', 'edu', 'ac'].map((l) => `${l}.cn`),
-  ...['com', 'net', 'org', 'gov', 'edu', 'idv'].map((l) => `${l}.tw`),
-  ...['com', 'net', 'org', 'gov', 'edu', 'idv'].map((l) => `${l}.hk`),
-  ...['co', 'net', 'org', 'firm', 'gen', 'ind', 'gov', 'ac', 'edu', 'res'].map((l) => `${l}.in`),
-  ...['co', 'org', 'net', 'gov', 'ac', 'web', 'nom'].map((l) => `${l}.za`),
-  ...['co', 'org', 'net', 'ac', 'gov', 'muni'].map((l) => `${l}.il`),
-  ...['com', 'net', 'org', 'gov', 'edu'].flatMap((l) =>
-    ['mx', 'ar', 'tr', 'sg', 'my', 'ph', 'pk', 'sa', 'eg', 'ng', 'ua', 'pl', 'co', 'pe', 'vn', 'ec'].map(
-      (cc) => `${l}.${cc}`,
-    ),
-  ),
-  ...['co', 'or', 'ac', 'go', 'web', 'net'].map((l) => `${l}.id`),
-  ...['co', 'in', 'ac', 'go', 'or', 'net'].map((l) => `${l}.th`),
-  'co.at',
-  'or.at',
-  'gv.at',
-  'ac.at',
-  'com.es',
-  'org.es',
-  'nom.es',
-  'com.gr',
-  'com.pt',
-  'co.ke',
-  'or.ke',
-  'co.tz',
-  'co.ug',
-  'com.ru',
-  'msk.ru',
-  'spb.ru',
-  'com.de',
-  // Hosting platforms where every subdomain is a different owner.
-  'github.io',
-  'gitlab.io',
-  'pages.dev',
-  'workers.dev',
-  'vercel.app',
-  'netlify.app',
-  'web.app',
-  'firebaseapp.com',
-  'herokuapp.com',
-  'appspot.com',
-  'blogspot.com',
-  'azurewebsites.net',
-  'cloudfront.net',
-  'amazonaws.com',
-  'onrender.com',
-  'fly.dev',
-  'glitch.me',
-  'ngrok.io',
-  'ngrok-free.app',
-  'trycloudflare.com',
-  'repl.co',
-  'surge.sh',
-  'duckdns.org',
-  'wordpress.com',
-  'tumblr.com',
-  'myshopify.com',
-  'sharepoint.com',
-]);
-
-function splitRegistrable(hostname: string): { subdomain: string; domain: string } {
+function splitRegistrable(
+  hostname: string,
+  finder: RegistrableDomainFinder | undefined,
+): { subdomain: string; domain: string } {
+  const whole = { subdomain: '', domain: hostname };
+  if (!finder) return whole;
   const trailingDot = hostname.endsWith('.') ? '.' : '';
   const bare = trailingDot ? hostname.slice(0, -1) : hostname;
-  const labels = bare.split('.');
-  if (labels.length <= 2) return { subdomain: '', domain: hostname };
-  const lastTwo = labels.slice(-2).join('.').toLowerCase();
-  const size = MULTI_LABEL_SUFFIXES.has(lastTwo) ? 3 : 2;
-  if (labels.length <= size) return { subdomain: '', domain: hostname };
-  return {
-    subdomain: `${labels.slice(0, -size).join('.')}.`,
-    domain: `${labels.slice(-size).join('.')}${trailingDot}`,
-  };
+  const found = finder(bare)?.toLowerCase().replace(/\.$/, '');
+  if (!found || found === bare.toLowerCase()) return whole;
+  if (!bare.toLowerCase().endsWith(`.${found}`)) return whole;
+  const cut = bare.length - found.length;
+  return { subdomain: bare.slice(0, cut), domain: `${bare.slice(cut)}${trailingDot}` };
+}
+
+let publicSuffixList: RegistrableDomainFinder | undefined;
+let loadingPublicSuffixList: Promise<RegistrableDomainFinder> | undefined;
+
+/**
+ * Loads the registrable-domain finder of the full Public Suffix List (`tldts`, about 48 KiB
+ * gzipped) as a separate chunk and keeps it; resolves at once after the first time. The card calls it when it
+ * first shows a link and emphasises the whole host until it arrives. Call it yourself to have the
+ * list ready before the first link (e.g. in a test setup, so no update arrives after a test).
+ *
+ * @example
+ * ```ts
+ * const registrableDomain = await loadPublicSuffixList();
+ * checkLink('https://a.b.example.co.uk/', { registrableDomain }).parts.domain; // 'example.co.uk'
+ * ```
+ */
+export function loadPublicSuffixList(): Promise<RegistrableDomainFinder> {
+  loadingPublicSuffixList ??= import('./public-suffix.js').then(
+    (module) => {
+      publicSuffixList = module.registrableDomain;
+      return module.registrableDomain;
+    },
+    (error: unknown) => {
+      // A chunk that failed to load (offline, a deploy replaced it) may load on a later try.
+      loadingPublicSuffixList = undefined;
+      throw error;
+    },
+  );
+  return loadingPublicSuffixList;
+}
+
+/** The Public Suffix List finder if {@link loadPublicSuffixList} has loaded it, else `undefined`. */
+export function loadedPublicSuffixList(): RegistrableDomainFinder | undefined {
+  return publicSuffixList;
 }
 
 /** The longest DNS label (RFC 1035); a longer one names no host, and decoding it would cost quadratic time. */

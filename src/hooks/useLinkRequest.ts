@@ -1,7 +1,8 @@
 'use client';
 import { useCallback, useMemo, useState } from 'react';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
-import { checkLink, type LinkCheck } from '../core/url.js';
+import { checkLink, type LinkCheck, type RegistrableDomainFinder } from '../core/url.js';
+import { usePublicSuffixList } from './usePublicSuffixList.js';
 
 /** Options of {@link useLinkRequest}. */
 export interface UseLinkRequestOptions {
@@ -10,6 +11,11 @@ export interface UseLinkRequestOptions {
   onAnswer: (result: ElicitResult) => void;
   /** True while nothing may change (answered, sending, closed). */
   locked?: boolean;
+  /**
+   * Where the emphasised registrable domain starts. Defaults to the full Public Suffix List,
+   * loaded lazily on the first link (the whole host is emphasised until it arrives).
+   */
+  registrableDomain?: RegistrableDomainFinder;
 }
 
 /** What {@link useLinkRequest} returns. */

@@ -5,6 +5,7 @@ import {
   buildAcceptContent,
   fieldKey,
   initialRawValues,
+  localDateTimeErrors,
   type RawFormValues,
   rawValuesByKey,
   rawValuesByName,
@@ -99,9 +100,11 @@ export function useRequestForm({
     async (values) => {
       const content = buildAcceptContent(fields, values);
       const check = checker(requestedSchema, content);
-      if (check.valid) return { values: content, errors: {} };
+      // A date-time the clocks skipped is refused with its own reason, before the checker's.
+      const problems = [...localDateTimeErrors(fields, values), ...check.errors];
+      if (problems.length === 0) return { values: content, errors: {} };
       const errors: FieldErrors<RawFormValues> = {};
-      for (const error of check.errors) {
+      for (const error of problems) {
         const field = fieldsByName.get(error.field);
         if (!field || errors[fieldKey(field)]) continue;
         errors[fieldKey(field)] = { type: error.keyword, message: formatError(error, field) };

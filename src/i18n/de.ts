@@ -152,6 +152,8 @@ function germanFieldError(error: FieldError, field: FieldSpec): string {
       return formatError(params.format);
     case 'integer':
       return 'Geben Sie eine ganze Zahl ein.';
+    case 'skippedLocalTime':
+      return `Diese Uhrzeit gibt es hier nicht: In dieser Nacht werden die Uhren vorgestellt (UTC${params.offsetBefore} auf UTC${params.offsetAfter}). Wählen Sie eine Zeit davor oder danach.`;
     case 'enum':
       return 'Wählen Sie eine der angebotenen Optionen.';
     case 'type':

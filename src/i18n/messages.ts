@@ -145,8 +145,9 @@ export interface InputRequestMessages {
    * Every keyword `validateAnswer` reports: `required`, `minLength`, `maxLength`, `minimum`,
    * `maximum`, `integer`, `minItems`, `maxItems`, `uniqueItems`, `enum`, `format`
    * (`params.format`: `email`, `uri`, `date`, `date-time`) and `type` (`params.type`: `string`,
-   * `number`, `boolean`, `array`, `object`); anything else (another checker's keyword) gets a
-   * catch-all.
+   * `number`, `boolean`, `array`, `object`); `skippedLocalTime` (`params.offsetBefore`,
+   * `params.offsetAfter`) for a date-time the clocks skipped in the person's time zone; anything
+   * else (another checker's keyword) gets a catch-all.
    */
   fieldError: (error: FieldError, field: FieldSpec) => string;
 }
@@ -316,6 +317,8 @@ function englishFieldError(error: FieldError, field: FieldSpec): string {
       return englishFormatError(params.format);
     case 'type':
       return englishTypeError(params.type, field);
+    case 'skippedLocalTime':
+      return `This time does not exist here: the clocks go forward that night (UTC${params.offsetBefore} to UTC${params.offsetAfter}). Choose a time before or after.`;
     default:
       return 'Check this value.';
   }

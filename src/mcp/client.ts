@@ -1,12 +1,46 @@
-import type { Client } from '@modelcontextprotocol/client';
 import { StaleRoundError } from '../core/source.js';
 
 /**
  * What the adapters need from an MCP client: `request` with an explicit result schema (and
- * `transport`, for {@link tolerateMissingResultType}). A connected
- * `Client` from `@modelcontextprotocol/client` 2.x is one; a test double can be too.
+ * `transport`, for {@link tolerateMissingResultType}). A connected `Client` from
+ * `@modelcontextprotocol/client` 2.x is one; a test double can be too.
+ *
+ * Declared structurally, not as the SDK's `Client`, so `input-request-cards/mcp` type-checks in
+ * apps that do not install the SDK (a test double, another MCP client) and its declarations
+ * never depend on the SDK's internal types.
+ *
+ * @example
+ * ```ts
+ * import { Client } from '@modelcontextprotocol/client';
+ * const client: McpClient = new Client({ name: 'my-app', version: '1.0.0' }); // a Client fits
+ * ```
  */
-export type McpClient = Pick<Client, 'request'> & { readonly transport?: Client['transport'] };
+export interface McpClient {
+  /** Sends one JSON-RPC request and resolves with the result the schema lets through. */
+  request(
+    request: { method: string; params?: Record<string, unknown> },
+    resultSchema: McpResultSchema,
+    options?: McpRequestOptions,
+  ): Promise<unknown>;
+  /** The connected transport, when there is one. */
+  readonly transport?: McpTransport | undefined;
+}
+
+/** The part of an MCP transport that {@link tolerateMissingResultType} wraps: its message callback. */
+export interface McpTransport {
+  // Method syntax on purpose: the SDK's callback takes its own message types, and method
+  // parameters compare both ways, so an SDK transport fits.
+  onmessage?(message: object, extra?: unknown): void;
+}
+
+/** A Standard Schema (v1) for a request's result, as `client.request(request, schema)` takes it. */
+export interface McpResultSchema {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => { value: unknown } | Promise<{ value: unknown }>;
+  };
+}
 
 /** A request the adapters send: a method and its params, as on the wire. */
 export interface McpRequest {

@@ -50,6 +50,10 @@ function mixedLookRound(): Suspension {
   );
 }
 
+/** A rule, or the rules inside it when it is a `@layer` block (the theme lives in one). */
+const unlayered = (rule: CSSRule): CSSRule[] =>
+  rule instanceof CSSLayerBlockRule ? [...rule.cssRules].flatMap(unlayered) : [rule];
+
 const part = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`[data-part="${name}"]`)!;
 
 beforeEach(() => {
@@ -208,7 +212,7 @@ describe('the theme in Chromium', () => {
   });
 
   it('has a dark palette for prefers-color-scheme, which irc-light opts out of', () => {
-    const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+    const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).flatMap(unlayered);
     const dark = rules.find(
       (rule): rule is CSSMediaRule =>
         rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark'),
@@ -217,5 +221,24 @@ describe('the theme in Chromium', () => {
     const inner = [...dark!.cssRules].find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule)!;
     expect(inner.selectorText).toBe(':is(.irc-card, .irc-theme):not(.irc-light)');
     expect(inner.style.getPropertyValue('--irc-bg').trim()).toBe('#1b1e23');
+  });
+
+  it('sits in the input-request-cards cascade layer, so a plainer host rule wins without !important', () => {
+    const host = document.createElement('style');
+    // Lower specificity than the theme's own `.irc-card [data-part="actions"] button` rules.
+    host.textContent = 'button { border-radius: 3px; } .irc-card { --irc-accent: rgb(0, 128, 0); }';
+    document.head.append(host);
+    try {
+      const { container } = render(
+        <InputRequestCard suspension={formRound(approveSchema, 'Ship it?')} resume={async () => undefined} />,
+      );
+      const accept = container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+      expect(getComputedStyle(accept).borderRadius).toBe('3px');
+      expect(getComputedStyle(part(container, 'card')).getPropertyValue('--irc-accent').trim()).toBe(
+        'rgb(0, 128, 0)',
+      );
+    } finally {
+      host.remove();
+    }
   });
 });

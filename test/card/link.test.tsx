@@ -46,6 +46,13 @@ describe('a link request before it is opened', () => {
     ).toBeVisible();
   });
 
+  it('emphasises the owner of a hosting-platform site, by the full Public Suffix List', () => {
+    const { container } = renderLink('https://secure.paypal-login.deno.dev/signin');
+    const url = container.querySelector('[data-part="url"]') as HTMLElement;
+    expect(within(url).getByText('paypal-login.deno.dev').tagName).toBe('STRONG');
+    expect(within(url).getByText('secure.')).toBeVisible();
+  });
+
   it('is never a link and never opens by itself', () => {
     const { container, resume } = renderLink('https://accounts.example.com/connect');
     expect(container.querySelector('a, link, iframe, img, [href], [src]')).toBeNull();

@@ -4,6 +4,8 @@ import {
   fieldKey,
   fromLocalDateTimeInput,
   initialRawValues,
+  localDateTimeErrors,
+  readLocalDateTime,
   toLocalDateTimeInput,
 } from '../../src/core/answer.ts';
 import { analyzeRequestedSchema, type FieldSpec } from '../../src/core/index.ts';
@@ -108,5 +110,88 @@ describe('date-time conversion', () => {
   it('shows an RFC 3339 value in local time, and odd text unchanged', () => {
     expect(toLocalDateTimeInput('2026-12-01T08:30:00Z')).toBe('2026-12-01T09:30');
     expect(toLocalDateTimeInput('soon')).toBe('soon');
+  });
+});
+
+/** Runs `body` with the process in another time zone (Node re-reads TZ when it is set). */
+function inZone<T>(zone: string, body: () => T): T {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return body();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}
+
+describe('date-times around daylight-saving changes', () => {
+  // Spring forward: Berlin 29 March 2026 02:00 → 03:00; New York 8 March 2026 02:00 → 03:00.
+  // Fall back: Berlin 25 October 2026 03:00 → 02:00; New York 1 November 2026 02:00 → 01:00.
+  const zones = [
+    {
+      zone: 'Europe/Berlin',
+      gap: '2026-03-29T02:30',
+      gapOffsets: { offsetBefore: '+01:00', offsetAfter: '+02:00' },
+      justBefore: ['2026-03-29T01:59', '2026-03-29T01:59:00+01:00'],
+      justAfter: ['2026-03-29T03:00', '2026-03-29T03:00:00+02:00'],
+      fold: '2026-10-25T02:30',
+      first: '2026-10-25T02:30:00+02:00',
+      second: '2026-10-25T02:30:00+01:00',
+    },
+    {
+      zone: 'America/New_York',
+      gap: '2026-03-08T02:30',
+      gapOffsets: { offsetBefore: '-05:00', offsetAfter: '-04:00' },
+      justBefore: ['2026-03-08T01:59', '2026-03-08T01:59:00-05:00'],
+      justAfter: ['2026-03-08T03:00', '2026-03-08T03:00:00-04:00'],
+      fold: '2026-11-01T01:30',
+      first: '2026-11-01T01:30:00-04:00',
+      second: '2026-11-01T01:30:00-05:00',
+    },
+  ];
+
+  describe.each(zones)('in $zone', (zone) => {
+    it('refuses a time the clocks skipped, instead of sending another instant', () => {
+      inZone(zone.zone, () => {
+        expect(readLocalDateTime(zone.gap)).toStrictEqual({ kind: 'skipped', ...zone.gapOffsets });
+        expect(fromLocalDateTimeInput(zone.gap)).toBeUndefined();
+        const spec = fields({ when: { type: 'string', format: 'date-time' } }, ['when']);
+        expect(localDateTimeErrors(spec, { field0: zone.gap })).toMatchObject([
+          { field: 'when', keyword: 'skippedLocalTime', params: zone.gapOffsets },
+        ]);
+        // The raw text is passed on, so the checker refuses it too: never a silent shift.
+        expect(buildAcceptContent(spec, { field0: zone.gap })).toStrictEqual({ when: zone.gap });
+      });
+    });
+
+    it('sends the minutes on either side of the gap with their own offsets', () => {
+      inZone(zone.zone, () => {
+        expect(fromLocalDateTimeInput(zone.justBefore[0]!)).toBe(zone.justBefore[1]);
+        expect(fromLocalDateTimeInput(zone.justAfter[0]!)).toBe(zone.justAfter[1]);
+      });
+    });
+
+    it('reads a time the clocks repeated as its first occurrence, and knows the second', () => {
+      inZone(zone.zone, () => {
+        expect(readLocalDateTime(zone.fold)).toStrictEqual({
+          kind: 'repeated',
+          value: zone.first,
+          later: zone.second,
+        });
+        expect(fromLocalDateTimeInput(zone.fold)).toBe(zone.first);
+        expect(new Date(zone.first).getTime()).toBeLessThan(new Date(zone.second).getTime());
+        const spec = fields({ when: { type: 'string', format: 'date-time' } });
+        expect(localDateTimeErrors(spec, { field0: zone.fold })).toStrictEqual([]);
+      });
+    });
+  });
+
+  it('refuses days that do not exist, and takes UTC as it is', () => {
+    expect(readLocalDateTime('2026-04-31T10:00')).toStrictEqual({ kind: 'invalid' });
+    expect(readLocalDateTime('2026-02-29T10:00')).toStrictEqual({ kind: 'invalid' });
+    inZone('UTC', () => {
+      expect(fromLocalDateTimeInput('2026-03-29T02:30')).toBe('2026-03-29T02:30:00+00:00');
+    });
   });
 });

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { checkLink, type LinkCheck, mixedScripts, toUnicodeHostname } from '../../src/core/url.ts';
+import {
+  type CheckLinkOptions,
+  checkLink,
+  type LinkCheck,
+  loadPublicSuffixList,
+  mixedScripts,
+  toUnicodeHostname,
+} from '../../src/core/url.ts';
 
-function openable(url: string): Extract<LinkCheck, { openable: true }> {
-  const check = checkLink(url);
+// The full Public Suffix List, as the card uses it.
+const registrableDomain = await loadPublicSuffixList();
+
+function openable(
+  url: string,
+  options: CheckLinkOptions = { registrableDomain },
+): Extract<LinkCheck, { openable: true }> {
+  const check = checkLink(url, options);
   if (!check.openable) throw new Error(`expected ${url} to be openable, got ${JSON.stringify(check)}`);
   return check;
 }
@@ -105,6 +118,99 @@ describe('checkLink: the URL split around its host', () => {
     expect(userInfo.parts.domain).toBe('evil.example');
     expect(userInfo.warnings.map((warning) => warning.kind)).toStrictEqual(['credentials']);
     expect(openable('https://evil.example/@trusted.example').parts.domain).toBe('evil.example');
+  });
+});
+
+/**
+ * Hosting platforms whose every subdomain belongs to someone else (each a private-section entry
+ * of the Public Suffix List): the site a person must read is `paypal-login.<platform>`, never the
+ * platform. A short built-in list used to get 14 of these wrong (`deno.dev` emphasised alone).
+ */
+const HOSTING_PLATFORMS = [
+  'github.io',
+  'gitlab.io',
+  'deno.dev',
+  'vercel.app',
+  'netlify.app',
+  'pages.dev',
+  'workers.dev',
+  'web.app',
+  'firebaseapp.com',
+  'herokuapp.com',
+  'appspot.com',
+  'blogspot.com',
+  'azurewebsites.net',
+  'cloudfront.net',
+  's3.amazonaws.com',
+  'onrender.com',
+  'fly.dev',
+  'ngrok-free.app',
+  'trycloudflare.com',
+  'repl.co',
+  'surge.sh',
+  'duckdns.org',
+  'myshopify.com',
+  'azurestaticapps.net',
+  'ondigitalocean.app',
+  'up.railway.app',
+  'webflow.io',
+  'wixsite.com',
+  'readthedocs.io',
+  'bitbucket.io',
+  'codeberg.page',
+  'hf.space',
+  'streamlit.app',
+  'supabase.co',
+  'ngrok.io',
+  'amplifyapp.com',
+];
+
+describe('checkLink: the registrable domain comes from the Public Suffix List', () => {
+  it('knows 36 hosting platforms', () => {
+    expect(HOSTING_PLATFORMS).toHaveLength(36);
+  });
+
+  it.each(HOSTING_PLATFORMS)('on %s the owner is the subdomain, never the platform', (platform) => {
+    const check = openable(`https://secure.paypal-login.${platform}/signin`);
+    expect(check.parts).toStrictEqual({
+      beforeHost: 'https://',
+      subdomain: 'secure.',
+      domain: `paypal-login.${platform}`,
+      afterHost: '/signin',
+    });
+    // The whole host is always shown, in order, whatever is emphasised.
+    expect(`${check.parts.subdomain}${check.parts.domain}`).toBe(check.hostname);
+  });
+
+  it.each([
+    ['https://example.co.uk/', '', 'example.co.uk'],
+    ['https://a.b.example.co.uk/', 'a.b.', 'example.co.uk'],
+    ['https://a.b.example.com/', 'a.b.', 'example.com'],
+    ['https://shop.example.com.au/', 'shop.', 'example.com.au'],
+    ['https://www.city.kawasaki.jp/', 'www.', 'city.kawasaki.jp'],
+    ['https://login.wordpress.com/', 'login.', 'wordpress.com'], // not on the list: one owner
+    ['https://Accounts.Example.CO.UK/', 'accounts.', 'example.co.uk'],
+    ['https://www.bücher.de/', 'www.', 'xn--bcher-kva.de'],
+  ])('%s', (url, subdomain, domain) => {
+    const check = openable(url);
+    expect([check.parts.subdomain, check.parts.domain]).toStrictEqual([subdomain, domain]);
+  });
+
+  it('emphasises the whole host when the host is a public suffix itself', () => {
+    expect(openable('https://github.io/').parts).toMatchObject({ subdomain: '', domain: 'github.io' });
+  });
+
+  it('emphasises the whole host when no finder is given, so nothing wrong stands out', () => {
+    const check = openable('https://secure.paypal-login.deno.dev/', {});
+    expect(check.parts).toMatchObject({ subdomain: '', domain: 'secure.paypal-login.deno.dev' });
+  });
+
+  it('ignores a finder whose answer is not a whole-label end of the host', () => {
+    for (const answer of ['evil.example', 'n.example.com', 'EXAMPLE.COM.']) {
+      const parts = openable('https://login.example.com/', { registrableDomain: () => answer }).parts;
+      const expected = answer === 'EXAMPLE.COM.' ? 'example.com' : 'login.example.com';
+      expect(parts.domain).toBe(expected);
+    }
   });
 });
 

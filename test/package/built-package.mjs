@@ -1,21 +1,136 @@
-// Imports the BUILT package by its own name, as a user's Node program would, and checks
-// that the framework-free entry works without React. Run by `npm test` after the build.
+// Imports the BUILT package by its own name, as a user's Node program would, and checks the
+// shape of dist/: one file per module, `'use client'` exactly on the modules that use React,
+// entries that agree with package.json, and nothing stray. Run by `npm test` after the build.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { check, finish } from '../support/node-suite.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = join(root, 'dist');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+/** Every file under `dir`, relative to dist/, with `/` separators. */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dist, join(entry.parentPath, entry.name)).split('\\').join('/'));
+}
+
+/** Bare specifiers a built module imports or re-exports (static `import`/`export … from`, and `import()`). */
+function importsOf(source) {
+  const specifiers = [];
+  const pattern =
+    /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?(?:from\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const match of source.matchAll(pattern)) specifiers.push(match[1] ?? match[2]);
+  return specifiers;
+}
+
+/** The packages whose presence makes a module client-only in a React Server Components app. */
+const REACT_PACKAGE = /^(?:react|react-dom|@tanstack\/react-query|react-hook-form)(?:\/|$)/;
+const USE_CLIENT = /^(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/|\s)*['"]use client['"];?/;
+
+const modules = filesUnder(dist).filter((file) => file.endsWith('.js'));
+
+await check('every source module is its own file in dist/ (preserveModules)', () => {
+  for (const file of ['index.js', 'core/index.js', 'core/url.js', 'core/parse/index.js', 'mcp/client.js']) {
+    assert.ok(modules.includes(file), `dist/${file} exists`);
+  }
+  // No shared chunks: each built module is one source module, under the same path.
+  const orphans = modules.filter(
+    (file) => !['.ts', '.tsx'].some((ext) => existsSync(join(root, 'src', file.replace(/\.js$/, ext)))),
+  );
+  assert.deepEqual(orphans, [], 'built files without a source module of the same path');
+});
+
+await check('"use client" tops every module that imports React, and no other module', () => {
+  const wrong = [];
+  for (const file of modules) {
+    const source = readFileSync(join(dist, file), 'utf8');
+    const usesReact = importsOf(source).some((specifier) => REACT_PACKAGE.test(specifier));
+    const marked = USE_CLIENT.test(source);
+    if (usesReact && !marked) wrong.push(`${file} imports React but lacks 'use client'`);
+    if (!usesReact && marked) wrong.push(`${file} has 'use client' but imports no React`);
+  }
+  assert.deepEqual(wrong, []);
+  // The rule must have something to bite on: the card and the hooks are React modules.
+  for (const file of ['card/InputRequestCard.js', 'hooks/useInputRequest.js']) {
+    assert.match(readFileSync(join(dist, file), 'utf8'), USE_CLIENT, file);
+  }
+  assert.doesNotMatch(readFileSync(join(dist, 'index.js'), 'utf8'), USE_CLIENT, 'the root barrel');
+});
+
+await check('every entry in vite.lib.config.ts has an export, and every export a file', () => {
+  const config = readFileSync(join(root, 'vite.lib.config.ts'), 'utf8');
+  const entries = [...config.matchAll(/^\s*'src\/(.+)\.tsx?',$/gm)].map((match) => `./dist/${match[1]}.js`);
+  assert.ok(entries.length >= 4, 'the entries list was found');
+  const targets = Object.values(pkg.exports).map((target) =>
+    typeof target === 'string' ? target : target.default,
+  );
+  for (const entry of entries) assert.ok(targets.includes(entry), `${entry} is exported`);
+  for (const [name, target] of Object.entries(pkg.exports)) {
+    if (typeof target === 'string') continue;
+    assert.ok(filesUnder(dist).includes(target.types.slice('./dist/'.length)), `${name} types exist`);
+    assert.ok(filesUnder(dist).includes(target.default.slice('./dist/'.length)), `${name} file exists`);
+  }
+});
+
+await check('nothing stray in dist/: only modules, their maps and declarations, and the theme', () => {
+  const stray = filesUnder(dist).filter(
+    (file) => !/\.(?:js|js\.map|d\.ts)$/.test(file) && file !== 'styles.css',
+  );
+  assert.deepEqual(stray, []);
+  assert.deepEqual(
+    filesUnder(dist).filter((file) => file.endsWith('.d.ts.map')),
+    [],
+    'no declaration maps (they would point at the unpublished src/)',
+  );
+});
+
+/**
+ * Runs `code` in a fresh Node whose module resolution refuses React and its companions, as on
+ * a machine of a Node-only bot that never installed them.
+ */
+function withoutReact(code) {
+  const hook = `
+    export async function resolve(specifier, context, next) {
+      if (${REACT_PACKAGE}.test(specifier)) {
+        throw Object.assign(new Error('blocked: ' + specifier), { code: 'ERR_MODULE_NOT_FOUND' });
+      }
+      return next(specifier, context);
+    }`;
+  const register = `import { register } from 'node:module';
+    register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+  return spawnSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', code],
+    { cwd: root, encoding: 'utf8' },
+  );
+}
+
+await check('the core and mcp entries load in plain Node with React absent', () => {
+  const ok = withoutReact(`
+    const core = await import('input-request-cards/core');
+    const mcp = await import('input-request-cards/mcp');
+    if (typeof core.parseSuspension !== 'function') throw new Error('no parseSuspension');
+    if (typeof mcp.createMcpRetrySource !== 'function') throw new Error('no createMcpRetrySource');
+    console.log('loaded');`);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.match(ok.stdout, /loaded/);
+  // The block is real: the React entry does not load under it.
+  const blocked = withoutReact(`await import('input-request-cards');`);
+  assert.notEqual(blocked.status, 0, 'the root entry needs React');
+  assert.match(blocked.stderr, /blocked: react/);
+});
 
 const core = await import('input-request-cards/core');
 
 await check('input-request-cards/core exports the core API', () => {
-  for (const name of ['analyzeRequestedSchema', 'parseSuspension', 'validateAnswer']) {
+  for (const name of ['analyzeRequestedSchema', 'parseSuspension', 'validateAnswer', 'checkLink']) {
     assert.equal(typeof core[name], 'function', `${name} is exported`);
   }
-});
-
-await check('the core entry loads without React', async () => {
-  const { readFile } = await import('node:fs/promises');
-  const url = import.meta.resolve('input-request-cards/core');
-  const source = await readFile(new URL(url), 'utf8');
-  assert.doesNotMatch(source, /from ['"]react/);
 });
 
 await check('parseSuspension + analyzeRequestedSchema + validateAnswer work end to end', () => {
@@ -56,19 +171,13 @@ await check('input-request-cards/ajv checks answers with ajv, with the same code
 await check('only the ajv entry imports ajv: the default bundles never carry it', async () => {
   const { readdir, readFile } = await import('node:fs/promises');
   const dist = new URL('../../dist/', import.meta.url);
-  const files = (await readdir(dist)).filter((file) => file.endsWith('.js'));
+  const files = (await readdir(dist, { recursive: true })).filter((file) => file.endsWith('.js'));
   const importers = [];
   for (const file of files) {
-    if (/['"]ajv(-formats)?(\/[^'"]*)?['"]/.test(await readFile(new URL(file, dist), 'utf8')))
+    if (/from ['"]ajv(-formats)?(\/[^'"]*)?['"]/.test(await readFile(new URL(file, dist), 'utf8')))
       importers.push(file);
   }
-  assert.deepEqual(importers, ['ajv.js']);
-});
-
-await check('the React entry declares "use client"', async () => {
-  const { readFile } = await import('node:fs/promises');
-  const source = await readFile(new URL(import.meta.resolve('input-request-cards')), 'utf8');
-  assert.match(source.split('\n')[0], /^['"]use client['"];?$/);
+  assert.deepEqual(importers, ['ajv/index.js']);
 });
 
 await check(
@@ -105,10 +214,37 @@ await check(
   },
 );
 
-await check('the AI SDK client entry declares "use client"', async () => {
-  const { readFile } = await import('node:fs/promises');
-  const source = await readFile(new URL(import.meta.resolve('input-request-cards/ai-sdk')), 'utf8');
-  assert.match(source.split('\n')[0], /^['"]use client['"];?$/);
+await check('the root entry loads in Node with React present (server rendering)', async () => {
+  const rootEntry = await import('input-request-cards');
+  assert.equal(typeof rootEntry.InputRequestCard, 'function');
+  assert.equal(rootEntry.parseSuspension, core.parseSuspension, 'one copy of the core');
 });
+
+await check(
+  'a server render emphasises the whole host, whatever the server has loaded (hydration-safe)',
+  async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { InputRequestCard, parseSuspension } = await import('input-request-cards');
+    const { loadPublicSuffixList, checkLink } = core;
+    const registrableDomain = await loadPublicSuffixList();
+    const url = 'https://secure.paypal-login.deno.dev/signin';
+    // The list itself works in Node, as a separate module the root entry only imports lazily.
+    assert.equal(checkLink(url, { registrableDomain }).parts.domain, 'paypal-login.deno.dev');
+    const suspension = parseSuspension(
+      {
+        inputRequests: {
+          login: { method: 'elicitation/create', params: { mode: 'url', message: 'Sign in.', url } },
+        },
+      },
+      { serverName: 'Shop' },
+    );
+    const html = renderToString(
+      createElement(InputRequestCard, { suspension, resume: async () => undefined }),
+    );
+    // The first client render (hydration) sees no list either; the highlight narrows after it.
+    assert.match(html, /<strong data-part="url-domain">secure\.paypal-login\.deno\.dev<\/strong>/);
+  },
+);
 
 finish();

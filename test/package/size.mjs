@@ -1,0 +1,119 @@
+// Size budget of the BUILT package, as an app's bundler sees it: small entry files importing
+// what a user imports, bundled and minified by esbuild with code splitting, then gzipped. The
+// measure is what a page loads up front: the entry chunk and every chunk it imports statically
+// (a lazily imported chunk, such as the Public Suffix List, is reported apart and not counted).
+// React and react-dom are never counted; "our own code" leaves react-hook-form out too.
+// Budgets: issue 9 §5. Run by `npm test` after the build; prints measured vs budget for each.
+
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { check, finish } from '../support/node-suite.mjs';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const REACT = ['react', 'react/*', 'react-dom', 'react-dom/*'];
+const HOOK_FORM = ['react-hook-form'];
+
+const measures = [
+  {
+    name: 'static card (parseSuspension + InputRequestCard) with its default checker, our own code',
+    source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
+      export const use = [InputRequestCard, parseSuspension];`,
+    external: [...REACT, ...HOOK_FORM],
+    budgetKiB: 20,
+  },
+  {
+    name: 'static card with react-hook-form',
+    source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
+      export const use = [InputRequestCard, parseSuspension];`,
+    external: REACT,
+    budgetKiB: 40,
+  },
+  {
+    name: 'live card with TanStack Query (InputRequestCard + createHttpSource + QueryClientProvider)',
+    source: `import { createHttpSource, InputRequestCard } from 'input-request-cards';
+      import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+      export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
+    external: REACT,
+    budgetKiB: 52,
+  },
+  {
+    name: 'checkLink alone (from the root entry)',
+    source: `import { checkLink } from 'input-request-cards';
+      export const use = [checkLink];`,
+    external: REACT,
+    budgetKiB: 5,
+  },
+  {
+    name: './core, everything (no budget)',
+    source: `export * from 'input-request-cards/core';`,
+    external: REACT,
+  },
+];
+
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+
+/** Bundles one entry; returns the gzipped size loaded up front and of the lazy chunks. */
+async function measure({ source, external }) {
+  const result = await build({
+    stdin: { contents: source, resolveDir: repo, loader: 'js', sourcefile: 'entry.js' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    minify: true,
+    write: false,
+    metafile: true,
+    outdir: 'size-out',
+    external,
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const files = new Map(
+    result.outputFiles.map((file) => [file.path.slice(file.path.lastIndexOf('size-out')), file]),
+  );
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((path) => outputs[path].entryPoint);
+  const upFront = new Set();
+  const lazyChunks = new Set();
+  const visit = (path, into) => {
+    if (upFront.has(path) || lazyChunks.has(path)) return;
+    into.add(path);
+    for (const imported of outputs[path].imports) {
+      if (imported.external) continue;
+      visit(imported.path, imported.kind === 'dynamic-import' ? lazyChunks : into);
+    }
+  };
+  visit(entry, upFront);
+  const gzipped = (path) =>
+    gzipSync(files.get(path.slice(path.lastIndexOf('size-out'))).contents, { level: 9 }).length;
+  const sum = (paths) => [...paths].reduce((total, path) => total + gzipped(path), 0);
+  // Where the up-front bytes come from (minified, before gzip), by package.
+  const byPackage = new Map();
+  for (const path of upFront) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[path].inputs)) {
+      const owner = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? 'input-request-cards';
+      byPackage.set(owner, (byPackage.get(owner) ?? 0) + bytesInOutput);
+    }
+  }
+  const top = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 4);
+  return {
+    loaded: sum(upFront),
+    lazy: sum(lazyChunks),
+    parts: top.map(([name, bytes]) => `${name} ${kib(bytes)}`).join(', '),
+  };
+}
+
+for (const item of measures) {
+  await check(item.name, async () => {
+    const { loaded, lazy, parts } = await measure(item);
+    const lazyNote = lazy > 0 ? `; lazy chunks ${kib(lazy)} KiB, not counted` : '';
+    const line = `${kib(loaded)} KiB min+gzip${item.budgetKiB ? ` / budget ${item.budgetKiB} KiB` : ''}${lazyNote}`;
+    console.log(`    ${line}\n    minified, by package: ${parts} KiB`);
+    if (item.budgetKiB !== undefined && loaded > item.budgetKiB * 1024) {
+      throw new Error(`over budget by ${kib(loaded - item.budgetKiB * 1024)} KiB`);
+    }
+  });
+}
+
+finish();
