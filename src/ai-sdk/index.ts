@@ -1,4 +1,3 @@
-'use client';
 export { germanAnsweredMessages } from '../i18n/de.js';
 export type { AnsweredRequestEnding, AnsweredRequestMessages } from '../i18n/messages.js';
 export { englishAnsweredMessages } from '../i18n/messages.js';

@@ -49,8 +49,13 @@ export function useLinkRequest({
   request,
   onAnswer,
   locked = false,
+  registrableDomain: ownFinder,
 }: UseLinkRequestOptions): LinkRequestControl {
-  const link = useMemo(() => checkLink(request.url), [request.url]);
+  const registrableDomain = usePublicSuffixList(ownFinder);
+  const link = useMemo(
+    () => checkLink(request.url, registrableDomain ? { registrableDomain } : {}),
+    [request.url, registrableDomain],
+  );
   const [opened, setOpened] = useState(false);
   const open = useCallback(() => {
     if (!link.openable || locked) return;

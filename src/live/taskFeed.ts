@@ -1,3 +1,4 @@
+'use client';
 import { type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { type PollPolicy, pollDelay } from '../core/lifecycle.js';
 import type { TaskFeed, TaskFeedSink } from '../core/session.js';
