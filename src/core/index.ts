@@ -3,7 +3,7 @@
  * validation and the session that owns a round. No React here; usable in Node, workers, Server
  * Components and any UI framework.
  */
-export { buildAcceptContent } from './answer.js';
+export { buildAcceptContent, fromLocalDateTimeInput, toLocalDateTimeInput } from './answer.js';
 export type { AnswererContext, HostMethod, RequestAnswerers } from './answerers.js';
 export type { DraftStore, DraftValues } from './draft.js';
 export { createStorageDraftStore } from './draft.js';

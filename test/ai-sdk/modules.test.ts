@@ -23,8 +23,9 @@ it('keeps the server half framework-free: no React, no AI SDK or Redis import, o
   }
 });
 
-it('marks every React module and the client entry as client code', () => {
-  for (const name of ['index.ts', 'InputRequestPart.tsx', 'AnsweredInputRequest.tsx']) {
+it('marks every React module as client code, and the entry barrel not (it imports no React itself)', () => {
+  for (const name of ['InputRequestPart.tsx', 'AnsweredInputRequest.tsx']) {
     expect(read(name).startsWith("'use client';\n")).toBe(true);
   }
+  expect(read('index.ts').startsWith("'use client'")).toBe(false);
 });

@@ -67,7 +67,7 @@ function appSource(withAjv) {
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { InputRequestCard, parseSuspension } from ${JSON.stringify(join(dist, 'index.js'))};
-${withAjv ? `import { ajvAnswerChecker } from ${JSON.stringify(join(dist, 'ajv.js'))};` : ''}
+${withAjv ? `import { ajvAnswerChecker } from ${JSON.stringify(join(dist, 'ajv', 'index.js'))};` : ''}
 
 const report = (path, body) =>
   fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -161,7 +161,7 @@ const settle = () => new Promise((done) => setTimeout(done, 300));
 let browser;
 let site;
 try {
-  if (!existsSync(join(dist, 'index.js')) || !existsSync(join(dist, 'ajv.js'))) {
+  if (!existsSync(join(dist, 'index.js')) || !existsSync(join(dist, 'ajv', 'index.js'))) {
     throw new Error('input-request-cards: dist/ is missing or old; run `npm run build` first.');
   }
   const [app, appWithAjv] = await Promise.all([bundle(false), bundle(true)]);

@@ -50,14 +50,17 @@ describe('exports', () => {
       'createInputRequestSession',
       'createStorageDraftStore',
       'describeFailure',
+      'fromLocalDateTimeInput',
       'isElicitResult',
       'isStaleRoundError',
+      'loadPublicSuffixList',
       'looksSecret',
       'parseSuspension',
       'pollDelay',
       'readTaskState',
       'staticSource',
       'toFlatInputResponses',
+      'toLocalDateTimeInput',
       'validateAnswer',
     ]);
   });

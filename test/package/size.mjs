@@ -38,8 +38,8 @@ const measures = [
     budgetKiB: 52,
   },
   {
-    name: 'checkLink alone (from the root entry)',
-    source: `import { checkLink } from 'input-request-cards';
+    name: 'checkLink alone (from input-request-cards/core)',
+    source: `import { checkLink } from 'input-request-cards/core';
       export const use = [checkLink];`,
     external: REACT,
     budgetKiB: 5,
