@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { StaleRoundError } from '../core/source.js';
+import { tapTransport } from './tap.js';
 
 /**
  * What the adapters need from an MCP client: `request` with an explicit result schema (and
@@ -51,9 +52,6 @@ export function send(client: McpClient, request: McpRequest, options: McpRequest
   ) as Promise<unknown>;
 }
 
-/** Marks our own message wrapper, so a transport is never wrapped twice. */
-const TOLERANT = Symbol('input-request-cards:tolerant-onmessage');
-
 /**
  * Makes a connected client treat a result that has no `resultType` as `"complete"`, as MCP
  * 2026-07-28 tells clients to (SEP-2322). `@modelcontextprotocol/client` 2.4 instead rejects such
@@ -79,20 +77,9 @@ const TOLERANT = Symbol('input-request-cards:tolerant-onmessage');
 export function tolerateMissingResultType(client: McpClient): boolean {
   const transport = client.transport;
   if (transport === undefined) return false;
-  const deliver = transport.onmessage;
-  if (deliver === undefined) return false;
-  if ((deliver as { [TOLERANT]?: true })[TOLERANT]) return true;
-  const tolerant = Object.assign(
-    (message: Parameters<typeof deliver>[0], extra?: Parameters<typeof deliver>[1]) => {
-      const result = (message as { result?: unknown }).result;
-      if (isRecord(result) && !Object.hasOwn(result, 'resultType')) {
-        result.resultType = 'complete';
-      }
-      deliver.call(transport, message, extra);
-    },
-    { [TOLERANT]: true as const },
-  );
-  transport.onmessage = tolerant;
+  const tap = tapTransport(transport);
+  if (tap === undefined) return false;
+  tap.tolerant = true;
   return true;
 }
 
