@@ -42,7 +42,8 @@ async function renderCard(source: InputRequestSource) {
 }
 
 const card = () => screen.getByRole('article', { name: /is asking/ });
-const sent = (server: TaskServer, method: string) => server.wire.filter((request) => request.method === method);
+const sent = (server: TaskServer, method: string) =>
+  server.wire.filter((request) => request.method === method);
 const stopButton = () => screen.queryByRole('button', { name: 'Stop task' });
 
 describe('a tool that answers with a task, through the card', () => {
@@ -50,17 +51,20 @@ describe('a tool that answers with a task, through the card', () => {
     const user = fakeTimeUser();
     const { server, client } = await setup();
     await renderCard(
-      createMcpToolSource({ client, name: 'generate_report', arguments: { quarter: 'Q3' }, serverName: 'Reports' }),
+      createMcpToolSource({
+        client,
+        name: 'generate_report',
+        arguments: { quarter: 'Q3' },
+        serverName: 'Reports',
+      }),
     );
 
     expect(card()).toHaveAttribute('data-state', 'working');
     expect(stopButton()).toBeInTheDocument();
     const [call] = sent(server, 'tools/call');
     expect(call?.params).toMatchObject({ name: 'generate_report', arguments: { quarter: 'Q3' } });
-    expect((call?.params._meta as Record<string, unknown>)[CAPABILITIES]).toEqual({
-      elicitation: { form: {}, url: {} },
-      sampling: {},
-      extensions: { [TASKS]: {} },
+    expect(call?.params._meta).toMatchObject({
+      [CAPABILITIES]: { elicitation: { form: {}, url: {} }, sampling: {}, extensions: { [TASKS]: {} } },
     });
 
     // The card's own default would poll after 1 s; the task asked for 5 s.
@@ -88,7 +92,10 @@ describe('a tool that answers with a task, through the card', () => {
     expect(card()).toHaveAttribute('data-state', 'completed');
     expect(server.updates).toEqual([
       { taskId: 'report-1', inputResponses: { format: { action: 'accept', content: { format: 'csv' } } } },
-      { taskId: 'report-1', inputResponses: { confirm: { action: 'accept', content: { recipient: 'Ada' } } } },
+      {
+        taskId: 'report-1',
+        inputResponses: { confirm: { action: 'accept', content: { recipient: 'Ada' } } },
+      },
     ]);
     expect(sent(server, 'tools/call')).toHaveLength(1);
     expect(server.cancels).toEqual([]);
