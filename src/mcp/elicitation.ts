@@ -102,7 +102,6 @@ function createCompletionRegistry(): CompletionRegistry {
         complete() {
           done = true;
           for (const listener of [...listeners]) listener();
-          listeners.clear();
           answer();
         },
       };
