@@ -105,6 +105,8 @@ export interface InputRequestSource {
   /**
    * Optional: stops the whole task (e.g. MCP `tasks/cancel`). When present, the card offers a
    * "Stop task" control besides the round's own Cancel (which only answers `{ action: 'cancel' }`).
+   * It may appear later in a source's life (a tool call that becomes a task only once the server
+   * says so): read it each time it is needed, never once up front.
    */
   cancel?: (signal: AbortSignal) => Promise<void>;
   /**

@@ -1,4 +1,5 @@
 import { StaleRoundError } from '../core/source.js';
+import { tapTransport } from './tap.js';
 
 /**
  * What the adapters need from an MCP client: `request` with an explicit result schema (and
@@ -26,11 +27,17 @@ export interface McpClient {
   readonly transport?: McpTransport | undefined;
 }
 
-/** The part of an MCP transport that {@link tolerateMissingResultType} wraps: its message callback. */
+/**
+ * The part of an MCP transport the adapters use: its message and close callbacks (wrapped by
+ * {@link tolerateMissingResultType} and the tap that reads answers the SDK would refuse) and
+ * `send` (for the one call the SDK cannot make, a tool answered with a task).
+ */
 export interface McpTransport {
-  // Method syntax on purpose: the SDK's callback takes its own message types, and method
+  // Method syntax on purpose: the SDK's callbacks take its own message types, and method
   // parameters compare both ways, so an SDK transport fits.
   onmessage?(message: object, extra?: unknown): void;
+  onclose?(): void;
+  send?(message: object, options?: unknown): Promise<void>;
 }
 
 /** A Standard Schema (v1) for a request's result, as `client.request(request, schema)` takes it. */
@@ -85,9 +92,6 @@ export function send(client: McpClient, request: McpRequest, options: McpRequest
   ) as Promise<unknown>;
 }
 
-/** Marks our own message wrapper, so a transport is never wrapped twice. */
-const TOLERANT = Symbol('input-request-cards:tolerant-onmessage');
-
 /**
  * Makes a connected client treat a result that has no `resultType` as `"complete"`, as MCP
  * 2026-07-28 tells clients to (SEP-2322). `@modelcontextprotocol/client` 2.4 instead rejects such
@@ -113,20 +117,9 @@ const TOLERANT = Symbol('input-request-cards:tolerant-onmessage');
 export function tolerateMissingResultType(client: McpClient): boolean {
   const transport = client.transport;
   if (transport === undefined) return false;
-  const deliver = transport.onmessage;
-  if (deliver === undefined) return false;
-  if ((deliver as { [TOLERANT]?: true })[TOLERANT]) return true;
-  const tolerant = Object.assign(
-    (message: Parameters<typeof deliver>[0], extra?: Parameters<typeof deliver>[1]) => {
-      const result = (message as { result?: unknown }).result;
-      if (isRecord(result) && !Object.hasOwn(result, 'resultType')) {
-        result.resultType = 'complete';
-      }
-      deliver.call(transport, message, extra);
-    },
-    { [TOLERANT]: true as const },
-  );
-  transport.onmessage = tolerant;
+  const tap = tapTransport(transport);
+  if (tap === undefined) return false;
+  tap.tolerant = true;
   return true;
 }
 

@@ -1,6 +1,18 @@
 import { type ElicitResult, type InputResponses, isElicitResult, type Suspension } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
-import { nextSequence } from './client.js';
+import { isRecord, nextSequence } from './client.js';
+
+/**
+ * Whether the server has said that the out-of-band step of a 2025 URL request is done
+ * (`notifications/elicitation/complete`). Shaped for `useSyncExternalStore(completion.subscribe,
+ * () => completion.done)`.
+ */
+export interface ElicitationCompletion {
+  /** True once the server sent `notifications/elicitation/complete` for this request. */
+  readonly done: boolean;
+  /** Calls `listener` when `done` turns true (once); returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
 
 /**
  * One `elicitation/create` request waiting for a person: what a host renders with
@@ -18,7 +30,21 @@ export interface ElicitationPrompt {
   resume: (responses: InputResponses, context?: unknown) => Promise<void>;
   /** Answers with one `ElicitResult` directly. The first answer wins. */
   respond: (result: ElicitResult) => void;
+  /**
+   * For a 2025 URL request (it carries an `elicitationId`): learns when the server says the
+   * out-of-band step is done, so a waiting link request can close itself. If that happens before
+   * anyone answered, the handler answers `{ action: 'accept' }` for the person: the server has
+   * just confirmed they finished. Absent for every other request.
+   */
+  completion?: ElicitationCompletion;
 }
+
+/**
+ * The handler to register for `notifications/elicitation/complete` (MCP 2025-11-25, URL mode):
+ * `client.setNotificationHandler('notifications/elicitation/complete', handler.handleComplete)`.
+ * Unknown and already-completed `elicitationId`s are ignored, as MCP requires.
+ */
+export type ElicitationCompleteHandler = (notification: { params?: unknown }) => void;
 
 /** What a host does with each prompt: show it, or answer it at once by returning the result. */
 export type ElicitationCallback = (
@@ -31,10 +57,80 @@ export type ElicitationCallback = (
  * Its parameters are what the SDK passes: the request, and a context whose
  * `mcpReq.signal` aborts when the server withdraws the request.
  */
-export type ElicitationHandler = (
-  request: { params?: unknown },
-  context?: { mcpReq?: { signal?: AbortSignal } },
-) => Promise<ElicitResult>;
+export interface ElicitationHandler {
+  (request: { params?: unknown }, context?: { mcpReq?: { signal?: AbortSignal } }): Promise<ElicitResult>;
+  /**
+   * Register it for MCP 2025 URL requests: `client.setNotificationHandler(
+   * 'notifications/elicitation/complete', handler.handleComplete)`. See {@link ElicitationPrompt.completion}.
+   */
+  handleComplete: ElicitationCompleteHandler;
+}
+
+/** How many URL requests may wait for their completion notice at once; the oldest is forgotten first. */
+const MAX_WAITING_COMPLETIONS = 256;
+
+/** One 2025 URL request that may still hear `notifications/elicitation/complete`. */
+interface WaitingCompletion {
+  complete(): void;
+}
+
+/** The URL requests of one handler (or queue) that wait for their completion notice, by `elicitationId`. */
+interface CompletionRegistry {
+  /** The prompt's completion, registered under its id; `answer` is called if it is still open then. */
+  track(elicitationId: string, answer: () => void): { completion: ElicitationCompletion; forget(): void };
+  handleComplete: ElicitationCompleteHandler;
+}
+
+function createCompletionRegistry(): CompletionRegistry {
+  const waiting = new Map<string, WaitingCompletion>();
+  return {
+    track(elicitationId, answer) {
+      const listeners = new Set<() => void>();
+      let done = false;
+      const completion: ElicitationCompletion = {
+        get done() {
+          return done;
+        },
+        subscribe(listener) {
+          listeners.add(listener);
+          return () => {
+            listeners.delete(listener);
+          };
+        },
+      };
+      const entry: WaitingCompletion = {
+        complete() {
+          done = true;
+          for (const listener of [...listeners]) listener();
+          answer();
+        },
+      };
+      // A server may reuse an id only after the earlier request completed; the newer one wins.
+      waiting.delete(elicitationId);
+      waiting.set(elicitationId, entry);
+      if (waiting.size > MAX_WAITING_COMPLETIONS) {
+        const oldest = waiting.keys().next().value;
+        if (oldest !== undefined) waiting.delete(oldest);
+      }
+      return {
+        completion,
+        forget() {
+          if (waiting.get(elicitationId) === entry) waiting.delete(elicitationId);
+        },
+      };
+    },
+    handleComplete(notification) {
+      const params = notification.params;
+      const elicitationId = isRecord(params) ? params.elicitationId : undefined;
+      if (typeof elicitationId !== 'string') return;
+      const entry = waiting.get(elicitationId);
+      // Unknown, or already completed: ignored (MCP 2025-11-25, URL mode).
+      if (entry === undefined) return;
+      waiting.delete(elicitationId);
+      entry.complete();
+    },
+  };
+}
 
 /** Options of {@link createElicitationHandler} and {@link createElicitationQueue}. */
 export interface ElicitationHandlerOptions {
@@ -65,29 +161,50 @@ export function createElicitationHandler(
   onRequest: ElicitationCallback,
   options: ElicitationHandlerOptions = {},
 ): ElicitationHandler {
-  return (request, context) => {
+  return handlerWith(createCompletionRegistry(), onRequest, options);
+}
+
+function handlerWith(
+  registry: CompletionRegistry,
+  onRequest: ElicitationCallback,
+  options: ElicitationHandlerOptions,
+): ElicitationHandler {
+  const handle = (request: { params?: unknown }, context?: { mcpReq?: { signal?: AbortSignal } }) => {
     const suspension = parseSuspension(request.params ?? {}, {
       id: `mcp-elicitation-${nextSequence()}`,
       ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
       ...(options.toolName === undefined ? {} : { toolName: options.toolName }),
     });
-    const key = suspension.requests[0]?.key;
+    const first = suspension.requests[0];
+    const key = first?.key;
     const signal = context?.mcpReq?.signal ?? new AbortController().signal;
 
     return new Promise<ElicitResult>((resolve, reject) => {
       let settled = false;
+      let tracked: ReturnType<CompletionRegistry['track']> | undefined;
       const settle = (result: ElicitResult) => {
         if (settled) return;
         settled = true;
         signal.removeEventListener('abort', onAbort);
+        // Without a consent there is no out-of-band step whose end anyone waits for.
+        if (result.action !== 'accept') tracked?.forget();
         resolve(result);
       };
-      const onAbort = () => settle({ action: 'cancel' });
+      // A withdrawn request gets no response on the wire (the SDK sends none once the server
+      // cancelled it): this only ends the local wait and takes the prompt down.
+      const onAbort = () => {
+        tracked?.forget();
+        settle({ action: 'cancel' });
+      };
       if (signal.aborted) {
         settle({ action: 'cancel' });
         return;
       }
       signal.addEventListener('abort', onAbort, { once: true });
+      // The server confirmed the person finished the step the link started: that is their consent.
+      if (first?.kind === 'url' && first.elicitationId !== undefined) {
+        tracked = registry.track(first.elicitationId, () => settle({ action: 'accept' }));
+      }
 
       const prompt: ElicitationPrompt = {
         suspension,
@@ -103,6 +220,7 @@ export function createElicitationHandler(
           }
           settle(result);
         },
+        ...(tracked ? { completion: tracked.completion } : {}),
       };
 
       Promise.resolve()
@@ -115,17 +233,25 @@ export function createElicitationHandler(
             if (settled) return;
             settled = true;
             signal.removeEventListener('abort', onAbort);
+            tracked?.forget();
             reject(error);
           },
         );
     });
   };
+  return Object.assign(handle, { handleComplete: registry.handleComplete });
 }
 
 /** What {@link createElicitationQueue} returns: a store of open prompts plus the handler that fills it. */
 export interface ElicitationQueue {
   /** Register it: `client.setRequestHandler('elicitation/create', queue.handler)`. */
   handler: ElicitationHandler;
+  /**
+   * Register it for MCP 2025 URL requests: `client.setNotificationHandler(
+   * 'notifications/elicitation/complete', queue.handleComplete)`. A waiting link request whose
+   * step the server reports done is answered `accept` and leaves the queue.
+   */
+  handleComplete: ElicitationCompleteHandler;
   /** The open prompts, oldest first. The array is replaced on every change (fit for `useSyncExternalStore`). */
   getSnapshot: () => readonly ElicitationPrompt[];
   /** Calls `listener` after every change; returns the unsubscribe function. */
@@ -153,23 +279,30 @@ export function createElicitationQueue(options: ElicitationHandlerOptions = {}):
   const emit = () => {
     for (const listener of [...listeners]) listener();
   };
-  return {
-    handler: async (request, context) => {
-      let mine: ElicitationPrompt | undefined;
-      const handle = createElicitationHandler((prompt) => {
+  const registry = createCompletionRegistry();
+  const handler = async (request: { params?: unknown }, context?: { mcpReq?: { signal?: AbortSignal } }) => {
+    let mine: ElicitationPrompt | undefined;
+    const handle = handlerWith(
+      registry,
+      (prompt) => {
         mine = prompt;
         prompts = [...prompts, prompt];
         emit();
-      }, options);
-      try {
-        return await handle(request, context);
-      } finally {
-        if (mine !== undefined) {
-          prompts = prompts.filter((prompt) => prompt !== mine);
-          emit();
-        }
+      },
+      options,
+    );
+    try {
+      return await handle(request, context);
+    } finally {
+      if (mine !== undefined) {
+        prompts = prompts.filter((prompt) => prompt !== mine);
+        emit();
       }
-    },
+    }
+  };
+  return {
+    handler: Object.assign(handler, { handleComplete: registry.handleComplete }),
+    handleComplete: registry.handleComplete,
     getSnapshot: () => prompts,
     subscribe: (listener) => {
       listeners.add(listener);

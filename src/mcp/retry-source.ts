@@ -1,17 +1,8 @@
 import { stableStringify } from '../core/json.js';
-import type { InputResponses, Suspension } from '../core/model.js';
-import { parseSuspension } from '../core/parse/index.js';
+import type { InputResponses } from '../core/model.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from '../core/source.js';
-import { StaleRoundError } from '../core/source.js';
-import {
-  errorText,
-  isRecord,
-  type McpClient,
-  send,
-  staleIfStateRefused,
-  tolerateMissingResultType,
-  untilAborted,
-} from './client.js';
+import { errorText, type McpClient, send, tolerateMissingResultType, untilAborted } from './client.js';
+import { answerRound, isInputRequired, type McpCall, openRound, sharedCall } from './rounds.js';
 
 /** The three MCP methods a server may answer with `input_required` (MCP 2026-07-28, SEP-2322). */
 export type McpRetryMethod = 'tools/call' | 'prompts/get' | 'resources/read';
@@ -42,43 +33,6 @@ export interface McpRetrySourceOptions {
    * See {@link tolerateMissingResultType}.
    */
   tolerateMissingResultType?: boolean;
-}
-
-/** A round the call handed out, with the wire facts its answer must carry. */
-interface Round {
-  suspension: Suspension;
-  /** Exactly the string the server sent, or `undefined` when it sent none. */
-  requestState: string | undefined;
-  /** The retry that answers this round, once sent: every later resume of the round joins it. */
-  retry?: Promise<InputRequestState>;
-}
-
-/** One call's progress, shared by every source made for it. */
-interface Call {
-  first?: Promise<InputRequestState>;
-  latest?: InputRequestState;
-  round?: Round;
-  roundCount: number;
-  id: number;
-}
-
-const callsByClient = new WeakMap<object, Map<string, Call>>();
-let callSequence = 0;
-
-/** The shared progress of one call: the same client, request and `callId` give the same call. */
-function callFor(client: McpClient, identity: string): Call {
-  let calls = callsByClient.get(client);
-  if (!calls) {
-    calls = new Map();
-    callsByClient.set(client, calls);
-  }
-  let call = calls.get(identity);
-  if (!call) {
-    callSequence += 1;
-    call = { roundCount: 0, id: callSequence };
-    calls.set(identity, call);
-  }
-  return call;
 }
 
 /**
@@ -130,7 +84,11 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
   // The original params, without anything a previous round might have left in them.
   const { inputResponses: _ignoredResponses, requestState: _ignoredState, ...baseParams } = request.params;
   const identity = stableStringify([request.method, baseParams, options.callId ?? null]);
-  const call = callFor(client, identity);
+  const call = sharedCall<McpCall>(client, identity, (id) => ({ id, roundCount: 0 }));
+  const meta = {
+    ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
+    ...(toolName === undefined ? {} : { toolName }),
+  };
 
   function sendCall(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
     if (options.tolerateMissingResultType !== false) tolerateMissingResultType(client);
@@ -146,17 +104,7 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
   }
 
   function toState(result: unknown): InputRequestState {
-    if (isRecord(result) && result.resultType === 'input_required') {
-      call.roundCount += 1;
-      const requestState = typeof result.requestState === 'string' ? result.requestState : undefined;
-      const suspension = parseSuspension(result, {
-        id: `mcp-${call.id}-round-${call.roundCount}`,
-        ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
-        ...(toolName === undefined ? {} : { toolName }),
-      });
-      call.round = { suspension, requestState };
-      return { status: 'input-required', suspension };
-    }
+    if (isInputRequired(result)) return openRound(call, result, meta);
     call.round = undefined;
     return { status: 'completed', result };
   }
@@ -185,30 +133,9 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
     },
 
     resume(responses: InputResponses, context: SourceResumeContext) {
-      const current = call.round;
-      if (current === undefined || current.suspension.id !== context.suspension.id) {
-        return Promise.reject(
-          new StaleRoundError(
-            `input-request-cards: round "${context.suspension.id}" of this MCP call is no longer open ` +
-              '(it was answered or replaced by a newer round). Answer the round the source returned last.',
-          ),
-        );
-      }
-      // One retry per round, marked before anything awaits: a concurrent resume joins it.
-      if (current.retry) return current.retry;
-      const params: Record<string, unknown> = { ...baseParams };
-      if (Object.keys(responses).length > 0) params.inputResponses = responses;
-      if (current.requestState !== undefined) params.requestState = current.requestState;
-      current.retry = sendCall(params, context.signal).then(
-        (result) => remember(toState(result)),
-        (error: unknown) => {
-          const mapped = staleIfStateRefused(error);
-          // A refused state cannot be retried; any other failure may be (the round stays open).
-          if (mapped === error) current.retry = undefined;
-          throw mapped;
-        },
+      return answerRound(call, responses, context, (answer, signal) =>
+        sendCall({ ...baseParams, ...answer }, signal).then((result) => remember(toState(result))),
       );
-      return current.retry;
     },
   };
 }

@@ -67,14 +67,19 @@ describe('exports', () => {
 
   it('input-request-cards/mcp: the MCP adapters', () => {
     expect(Object.keys(mcp).sort()).toEqual([
+      'CLIENT_CAPABILITIES_META_KEY',
+      'TASKS_EXTENSION',
       'answerRequest',
       'answerRound',
       'answerUntilDone',
+      'capabilitiesMeta',
+      'clientCapabilitiesFor',
       'createElicitationHandler',
       'createElicitationQueue',
       'createHeadlessAnswerer',
       'createMcpRetrySource',
       'createMcpTaskSource',
+      'createMcpToolSource',
       'tolerateMissingResultType',
     ]);
   });

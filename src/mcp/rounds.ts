@@ -1,0 +1,120 @@
+import type { InputResponses, Suspension, SuspensionMeta } from '../core/model.js';
+import { parseSuspension } from '../core/parse/index.js';
+import type { InputRequestState, SourceResumeContext } from '../core/source.js';
+import { StaleRoundError } from '../core/source.js';
+import { isRecord, staleIfStateRefused } from './client.js';
+
+// The MRTR half shared by the sources that make a call which may answer `input_required`
+// (createMcpRetrySource, createMcpToolSource): one call per identity, rounds, and the one retry
+// that answers each round.
+
+/** A round an `input_required` result handed out, with the wire facts its answer must carry. */
+export interface McpRound {
+  suspension: Suspension;
+  /** Exactly the string the server sent, or `undefined` when it sent none. */
+  requestState: string | undefined;
+  /** The retry that answers this round, once sent: every later resume of the round joins it. */
+  retry?: Promise<InputRequestState>;
+}
+
+/** One call's progress, shared by every source made for it. */
+export interface McpCall {
+  /** A process-unique number, for round ids. */
+  readonly id: number;
+  roundCount: number;
+  /** The first request of the call, made once. */
+  first?: Promise<InputRequestState>;
+  /** The newest state the call reached. */
+  latest?: InputRequestState;
+  /** The round waiting for answers, if any. */
+  round?: McpRound;
+}
+
+/** What a retry adds to the call's original params. */
+export interface RoundAnswer {
+  inputResponses?: InputResponses;
+  requestState?: string;
+}
+
+const callsByClient = new WeakMap<object, Map<string, McpCall>>();
+let callSequence = 0;
+
+/**
+ * The shared progress of one call: the same client and identity give the same call, however often
+ * a source is created for it (tool calls are not idempotent). `create` makes it the first time.
+ */
+export function sharedCall<C extends McpCall>(
+  client: object,
+  identity: string,
+  create: (id: number) => C,
+): C {
+  let calls = callsByClient.get(client);
+  if (!calls) {
+    calls = new Map();
+    callsByClient.set(client, calls);
+  }
+  let call = calls.get(identity);
+  if (!call) {
+    callSequence += 1;
+    call = create(callSequence);
+    calls.set(identity, call);
+  }
+  return call as C;
+}
+
+/** True for an MRTR `InputRequiredResult` (`resultType: "input_required"`). */
+export function isInputRequired(result: unknown): result is Record<string, unknown> {
+  return isRecord(result) && result.resultType === 'input_required';
+}
+
+/**
+ * Opens the round an `input_required` result asks for: parses it (ids `mcp-<call>-round-<n>`),
+ * keeps its `requestState` exactly as sent, and makes it the call's open round.
+ */
+export function openRound(
+  call: McpCall,
+  result: Record<string, unknown>,
+  meta: Pick<SuspensionMeta, 'serverName' | 'toolName'>,
+): InputRequestState {
+  call.roundCount += 1;
+  const requestState = typeof result.requestState === 'string' ? result.requestState : undefined;
+  const suspension = parseSuspension(result, { ...meta, id: `mcp-${call.id}-round-${call.roundCount}` });
+  call.round = { suspension, requestState };
+  return { status: 'input-required', suspension };
+}
+
+/**
+ * Answers the call's open round once: `retry` repeats the call with `inputResponses` (left out
+ * when the round asked nothing) and the round's `requestState` (byte-exact; left out when it had
+ * none). A concurrent answer of the same round joins the retry in flight. An answer to a round
+ * that is no longer open, or a retry the server refuses for its state, rejects with a
+ * {@link StaleRoundError}; any other failure leaves the round open for another try.
+ */
+export function answerRound(
+  call: McpCall,
+  responses: InputResponses,
+  context: SourceResumeContext,
+  retry: (answer: RoundAnswer, signal: AbortSignal) => Promise<InputRequestState>,
+): Promise<InputRequestState> {
+  const current = call.round;
+  if (current === undefined || current.suspension.id !== context.suspension.id) {
+    return Promise.reject(
+      new StaleRoundError(
+        `input-request-cards: round "${context.suspension.id}" of this MCP call is no longer open ` +
+          '(it was answered or replaced by a newer round). Answer the round the source returned last.',
+      ),
+    );
+  }
+  // One retry per round, marked before anything awaits: a concurrent resume joins it.
+  if (current.retry) return current.retry;
+  const answer: RoundAnswer = {};
+  if (Object.keys(responses).length > 0) answer.inputResponses = responses;
+  if (current.requestState !== undefined) answer.requestState = current.requestState;
+  current.retry = retry(answer, context.signal).catch((error: unknown) => {
+    const mapped = staleIfStateRefused(error);
+    // A refused state cannot be retried; any other failure may be (the round stays open).
+    if (mapped === error) current.retry = undefined;
+    throw mapped;
+  });
+  return current.retry;
+}
