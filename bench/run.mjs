@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { buildPages, buildSizes } from './lib/build.mjs';
 import { decodeSourceMap, summarizeProfiles } from './lib/cpuprofile.mjs';
 import { OPTION_IDS } from './lib/options.mjs';
-import { renderReport } from './lib/report.mjs';
+import { renderReport, sanityChecks } from './lib/report.mjs';
 import { startServer } from './lib/server.mjs';
 import { seeded, shuffled } from './lib/stats.mjs';
 
@@ -42,16 +42,16 @@ const CONFIG = quick
     }
   : {
       ns: [10, 50, 100],
-      warm: { warmup: 3, rounds: 15 },
-      keys: { warmup: 1, rounds: 3, count: 12, idleCount: 12 },
+      warm: { warmup: 3, rounds: 12 },
+      keys: { warmup: 1, rounds: 2, count: 12, idleCount: 12 },
       submit: { warmup: 1, rounds: 3 },
-      counts: { keys: 10 },
-      cold: { samples: { 10: 3, 50: 3, 100: 5 } },
+      counts: { keys: 6 },
+      cold: { samples: { 10: 3, 50: 2, 100: 5 } },
       hostile: { reps: 3, repeatBelowMs: 3000, capMs: 10_000, kinds: HOSTILE_KINDS },
-      transcript: { rounds: 5, budgetMs: 25_000 },
-      heap: { cycles: 1000, budgetMs: 90_000 },
+      transcript: { rounds: 5, budgetMs: 20_000 },
+      heap: { cycles: 1000, budgetMs: 100_000 },
       requestsWindowMs: 60_000,
-      cpu: { warmup: 2, mounts: 8, submits: 2 },
+      cpu: { warmup: 1, mounts: 6, submits: 2 },
     };
 
 const LAUNCH = {
@@ -328,63 +328,6 @@ await phase(
 
 await bench.close();
 
-// Requests per minute: a transcript page in its own browser context, started before the
-// phases that time nothing (counts) and read after the heap cycles, so its window costs no
-// extra wall time. Its few polls are negligible beside the cold and CPU phases it overlaps.
-async function startRequests() {
-  const requestsContext = await browser.newContext();
-  const page = await openPage('bench', requestsContext);
-  await call(page, 'setCalibration', results.calibration);
-  const base = '/api/tasks/rpm';
-  const beforeMount = Date.now();
-  await call(page, 'transcriptStart', 200, 5, base);
-  const windowStart = Date.now();
-  const mountHits = server.hits(base, beforeMount);
-  return {
-    async finish() {
-      const remaining = CONFIG.requestsWindowMs - (Date.now() - windowStart);
-      if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
-      const windowMs = Date.now() - windowStart;
-      const split = (hits) => ({
-        answered: hits.filter(([, path]) => path.includes('/done-')).length,
-        pending: hits.filter(([, path]) => path.includes('/open-')).length,
-      });
-      results.transcript ??= {};
-      results.transcript.requests = {
-        windowMs,
-        atMount: split(mountHits),
-        inWindow: split(server.hits(base, windowStart)),
-      };
-      await page.close();
-      await requestsContext.close();
-    },
-  };
-}
-const requestsRun = only && !only.has('requests') ? undefined : await startRequests();
-
-await phase(
-  're-render counts (react-dom/profiling)',
-  async () => {
-    const prof = await openPage('prof');
-    await call(prof, 'setCalibration', results.calibration);
-    results.counts = { mount: {}, keys: {}, submit: {} };
-    for (const n of CONFIG.ns) {
-      for (const id of ids) {
-        cell(results.counts.mount, id, n).push(await call(prof, 'countMount', id, n));
-        cell(results.counts.keys, id, n).push(...(await call(prof, 'countKeys', id, n, CONFIG.counts.keys)));
-      }
-    }
-    for (const id of submitIds) {
-      results.counts.submit[id] = {
-        valid: await call(prof, 'countSubmit', id, 100, 'valid'),
-        invalid: await call(prof, 'countSubmit', id, 100, 'invalid'),
-      };
-    }
-    await prof.close();
-  },
-  'counts',
-);
-
 await phase(
   'cold first mount',
   async () => {
@@ -478,35 +421,96 @@ await phase(
   'cpu',
 );
 
-await phase(
-  'heap cycles',
-  async () => {
-    const heapPage = await openPage('bench');
-    await call(heapPage, 'setCalibration', results.calibration);
-    const cdp = await context.newCDPSession(heapPage);
-    const usage = async () => {
-      await cdp.send('HeapProfiler.collectGarbage');
-      await cdp.send('HeapProfiler.collectGarbage');
-      return cdp.send('Runtime.getHeapUsage');
-    };
-    const empty = await usage();
-    await call(heapPage, 'heapCycles', 20, 100);
-    const start = await usage();
-    const t0 = Date.now();
-    let cycles = 0;
-    while (cycles < CONFIG.heap.cycles && Date.now() - t0 < CONFIG.heap.budgetMs) {
-      const chunk = Math.min(100, CONFIG.heap.cycles - cycles);
-      await call(heapPage, 'heapCycles', chunk, 100);
-      cycles += chunk;
-    }
-    const elapsed = Date.now() - t0;
-    const end = await usage();
-    results.heap = { cycles, n: 100, elapsedMs: elapsed, empty, start, end };
-    await cdp.detach();
-    await heapPage.close();
-  },
-  'heap',
-);
+// The phases that time nothing run together at the end: the heap cycles (own browser
+// context), the re-render counts, and the requests-per-minute transcript (own context), whose
+// window is read when both are done (at least requestsWindowMs).
+async function startRequests() {
+  const requestsContext = await browser.newContext();
+  const page = await openPage('bench', requestsContext);
+  await call(page, 'setCalibration', results.calibration);
+  const base = '/api/tasks/rpm';
+  const beforeMount = Date.now();
+  await call(page, 'transcriptStart', 200, 5, base);
+  const windowStart = Date.now();
+  const mountHits = server.hits(base, beforeMount);
+  return {
+    async finish() {
+      const remaining = CONFIG.requestsWindowMs - (Date.now() - windowStart);
+      if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+      const windowMs = Date.now() - windowStart;
+      const split = (hits) => ({
+        answered: hits.filter(([, path]) => path.includes('/done-')).length,
+        pending: hits.filter(([, path]) => path.includes('/open-')).length,
+      });
+      results.transcript ??= {};
+      results.transcript.requests = {
+        windowMs,
+        atMount: split(mountHits),
+        inWindow: split(server.hits(base, windowStart)),
+      };
+      await page.close();
+      await requestsContext.close();
+    },
+  };
+}
+const requestsRun = only && !only.has('requests') ? undefined : await startRequests();
+
+await Promise.all([
+  phase(
+    'heap cycles',
+    async () => {
+      const heapContext = await browser.newContext();
+      const heapPage = await openPage('bench', heapContext);
+      await call(heapPage, 'setCalibration', results.calibration);
+      const cdp = await heapContext.newCDPSession(heapPage);
+      const usage = async () => {
+        await cdp.send('HeapProfiler.collectGarbage');
+        await cdp.send('HeapProfiler.collectGarbage');
+        return cdp.send('Runtime.getHeapUsage');
+      };
+      const empty = await usage();
+      await call(heapPage, 'heapCycles', 20, 100);
+      const start = await usage();
+      const t0 = Date.now();
+      let cycles = 0;
+      while (cycles < CONFIG.heap.cycles && Date.now() - t0 < CONFIG.heap.budgetMs) {
+        const chunk = Math.min(100, CONFIG.heap.cycles - cycles);
+        await call(heapPage, 'heapCycles', chunk, 100);
+        cycles += chunk;
+      }
+      const elapsed = Date.now() - t0;
+      const end = await usage();
+      results.heap = { cycles, n: 100, elapsedMs: elapsed, empty, start, end };
+      await cdp.detach();
+      await heapContext.close();
+    },
+    'heap',
+  ),
+  phase(
+    're-render counts (react-dom/profiling)',
+    async () => {
+      const prof = await openPage('prof');
+      await call(prof, 'setCalibration', results.calibration);
+      results.counts = { mount: {}, keys: {}, submit: {} };
+      for (const n of CONFIG.ns) {
+        for (const id of ids) {
+          cell(results.counts.mount, id, n).push(await call(prof, 'countMount', id, n));
+          cell(results.counts.keys, id, n).push(
+            ...(await call(prof, 'countKeys', id, n, CONFIG.counts.keys)),
+          );
+        }
+      }
+      for (const id of submitIds) {
+        results.counts.submit[id] = {
+          valid: await call(prof, 'countSubmit', id, 100, 'valid'),
+          invalid: await call(prof, 'countSubmit', id, 100, 'invalid'),
+        };
+      }
+      await prof.close();
+    },
+    'counts',
+  ),
+]);
 
 await requestsRun?.finish();
 
@@ -526,3 +530,9 @@ const markdown = renderReport(results);
 writeFileSync(join(resultsDir, `${name}.md`), markdown);
 log(`\n${markdown}`);
 log(`bench: wrote bench/results/${name}.md and ${name}.json in ${seconds(Date.now() - started)}`);
+const failed = sanityChecks(results).filter((entry) => !entry.ok);
+if (failed.length > 0) {
+  log(`bench: ${failed.length} harness check(s) FAILED; the numbers are suspect:`);
+  for (const entry of failed) log(`  - ${entry.text}`);
+  process.exitCode = 1;
+}

@@ -132,8 +132,18 @@ export function summarizeProfiles(profiles, scriptSuffix, sourceMap) {
     runs: profiles.length,
     totalMs: perRun(total),
     areas: [...areas].map(([area, ms]) => ({ area, ms: perRun(ms) })).sort((a, b) => b.ms - a.ms),
-    functions: [...functions.values()]
-      .map((row) => ({ ...row, self: perRun(row.self), total: perRun(row.total) }))
-      .sort((a, b) => b.self - a.self),
+    functions: keepTop(
+      [...functions.values()].map((row) => ({ ...row, self: perRun(row.self), total: perRun(row.total) })),
+    ),
   };
+}
+
+/** The rows a report can show: the top 60 by self time and the library's top 40 by total time. */
+function keepTop(rows) {
+  const bySelf = [...rows].sort((a, b) => b.self - a.self).slice(0, 60);
+  const oursByTotal = rows
+    .filter((row) => row.area.startsWith('ours'))
+    .sort((a, b) => b.total - a.total)
+    .slice(0, 40);
+  return [...new Set([...bySelf, ...oursByTotal])].sort((a, b) => b.self - a.self);
 }

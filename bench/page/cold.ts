@@ -35,7 +35,7 @@ export function coldMain(option: BenchOption | undefined, entryStart: number, re
     (window as unknown as { __cold: unknown }).__cold = value;
   };
   const run = async () => {
-    await new Promise<void>((resolve) => B.setTimeout(resolve, 300));
+    await new Promise<void>((resolve) => B.setTimeout(resolve, 200));
     const evaluation = evaluationMs(entryStart);
     if (!option) {
       report({ evaluation });
