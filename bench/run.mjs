@@ -38,7 +38,7 @@ const CONFIG = quick
       transcript: { rounds: 1, budgetMs: 10_000 },
       heap: { cycles: 50, budgetMs: 20_000 },
       requestsWindowMs: 10_000,
-      cpu: { warmup: 1, mounts: 2, submits: 1 },
+      cpu: { warmup: 1, mounts: 2, submits: 1, keyRounds: 1 },
     }
   : {
       ns: [10, 50, 100],
@@ -51,7 +51,7 @@ const CONFIG = quick
       transcript: { rounds: 5, budgetMs: 20_000 },
       heap: { cycles: 1000, budgetMs: 100_000 },
       requestsWindowMs: 60_000,
-      cpu: { warmup: 1, mounts: 6, submits: 2 },
+      cpu: { warmup: 1, mounts: 6, submits: 2, keyRounds: 2 },
     };
 
 const LAUNCH = {
@@ -383,6 +383,10 @@ await phase(
     for (let i = 0; i < CONFIG.cpu.warmup + CONFIG.cpu.mounts; i++) {
       for (const id of ['ours', 'handwritten']) await call(page, 'mountTimed', id, 100);
     }
+    for (let i = 0; i < CONFIG.cpu.warmup + CONFIG.cpu.keyRounds; i++) {
+      for (const id of ['ours', 'handwritten'])
+        await call(page, 'keysRound', id, 100, CONFIG.keys.count, 'hot');
+    }
     for (let i = 0; i < CONFIG.cpu.warmup + CONFIG.cpu.submits; i++) {
       for (const id of ['ours', 'handwritten']) {
         for (const which of ['valid', 'invalid']) await call(page, 'submitRound', id, 100, which);
@@ -403,6 +407,8 @@ await phase(
     results.cpu = {
       ours: summarize('ours', CONFIG.cpu.warmup),
       handwritten: summarize('handwritten', CONFIG.cpu.warmup),
+      keyOurs: summarize('key ours', CONFIG.cpu.warmup * CONFIG.keys.count),
+      keyC: summarize('key handwritten', CONFIG.cpu.warmup * CONFIG.keys.count),
       submitValid: summarize('submit ours valid', CONFIG.cpu.warmup),
       submitInvalid: summarize('submit ours invalid', CONFIG.cpu.warmup),
       submitValidC: summarize('submit handwritten valid', CONFIG.cpu.warmup),

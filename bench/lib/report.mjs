@@ -522,6 +522,35 @@ export function renderReport(results) {
     say();
     say(functionTable(cpu.ours, 20, (row) => row.area.startsWith('ours'), 'total'));
     say();
+    if (cpu.keyOurs?.runs > 0) {
+      say(
+        `Keystroke at N=100 (the synchronous part: dispatch inside flushSync + microtasks): ours ${ms(cpu.keyOurs.totalMs)} of samples, (c) ${ms(cpu.keyC?.totalMs)} per keystroke. Time per area:`,
+      );
+      say();
+      const keyAreas = [
+        ...new Set([...cpu.keyOurs.areas, ...(cpu.keyC?.areas ?? [])].map((row) => row.area)),
+      ];
+      say(
+        table(
+          ['area', 'ours', '(c) hand-written'],
+          keyAreas
+            .map((area) => [
+              area,
+              areaOf(cpu.keyOurs, area) ?? 0,
+              cpu.keyC ? (areaOf(cpu.keyC, area) ?? 0) : 0,
+            ])
+            .sort((a, b) => b[1] - a[1])
+            .map(([area, a, b]) => [area, ms(a), ms(b)]),
+        ),
+      );
+      say();
+      say('Ours, top functions by self time, then (c):');
+      say();
+      say(functionTable(cpu.keyOurs, 12));
+      say();
+      if (cpu.keyC) say(functionTable(cpu.keyC, 8));
+      say();
+    }
     for (const [key, keyC, title] of [
       ['submitValid', 'submitValidC', 'Submit of a valid 100-field answer'],
       ['submitInvalid', 'submitInvalidC', 'Submit of an invalid 100-field answer'],

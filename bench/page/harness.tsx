@@ -311,10 +311,12 @@ async function keysRound(id: string, n: number, count: number, mode: 'hot' | 'id
     value += 'abcdefghij'[k % 10];
     B.acc.js = 0;
     B.acc.last = 0;
+    if (__CPU_PROFILE__) cpuProfile.profile(`key ${id}`);
     const t0 = B.now();
     flushSync(() => typeInto(input, value));
     await microtasks();
     const t1 = B.now();
+    if (__CPU_PROFILE__) cpuProfile.profileEnd(`key ${id}`);
     await quiet();
     samples.push({ sync: t1 - t0, async: B.acc.js, latency: Math.max(t1, B.acc.last) - t0 });
   }
