@@ -311,17 +311,35 @@ async function keysRound(id: string, n: number, count: number, mode: 'hot' | 'id
     value += 'abcdefghij'[k % 10];
     B.acc.js = 0;
     B.acc.last = 0;
-    if (__CPU_PROFILE__) cpuProfile.profile(`key ${id}`);
     const t0 = B.now();
     flushSync(() => typeInto(input, value));
     await microtasks();
     const t1 = B.now();
-    if (__CPU_PROFILE__) cpuProfile.profileEnd(`key ${id}`);
     await quiet();
     samples.push({ sync: t1 - t0, async: B.acc.js, latency: Math.max(t1, B.acc.last) - t0 });
   }
   unmount(host);
   return samples;
+}
+
+/** CPU-profile page only: `count` keystrokes back to back in one profile (one is too short to sample). */
+async function keyBurst(id: string, n: number, count: number) {
+  const host = await mountSettled(id, n);
+  const input = findField(host.container, 0).controls[0];
+  if (!input) throw new Error(`bench: ${id} has no input for field 0`);
+  let value = '';
+  cpuProfile.profile(`keys ${id}`);
+  const t0 = B.now();
+  for (let k = 0; k < count; k++) {
+    // Start over before the field's maxLength, so every keystroke is an ordinary one.
+    value = value.length >= 60 ? 'a' : value + 'abcdefghij'[k % 10];
+    flushSync(() => typeInto(input, value));
+    await microtasks();
+  }
+  const elapsed = B.now() - t0;
+  cpuProfile.profileEnd(`keys ${id}`);
+  unmount(host);
+  return { perKeystroke: elapsed / count };
 }
 
 async function fill(host: Host, n: number, which: 'valid' | 'invalid') {
@@ -621,6 +639,7 @@ const api = {
   calibrate,
   mountTimed,
   keysRound,
+  keyBurst,
   submitRound,
   countMount,
   countKeys,
