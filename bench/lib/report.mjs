@@ -1,5 +1,6 @@
 // Turns a run's raw samples (latest.json) into the markdown report (latest.md).
 // `node bench/lib/report.mjs bench/results/latest.json` re-renders it without re-running.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lowerQuartile, median } from './stats.mjs';
@@ -806,5 +807,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const results = JSON.parse(readFileSync(input, 'utf8'));
   const output = input.replace(/\.json$/, '.md');
   writeFileSync(output, renderReport(results));
+  try {
+    execFileSync('npx', ['biome', 'format', '--write', output], { stdio: 'ignore' });
+  } catch {
+    process.stdout.write('could not format the report with Biome\n');
+  }
   process.stdout.write(`wrote ${output}\n`);
 }
