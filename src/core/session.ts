@@ -382,7 +382,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
 
   function forgetDrafts(roundId: string, remove = true): void {
     for (const [key, pending] of draftTimers) {
-      if (key.startsWith(`${encodeURIComponent(roundId)}/`)) {
+      if (key.startsWith(draftKey(roundId, ''))) {
         clearTimeout(pending.timer);
         draftTimers.delete(key);
       }
