@@ -316,6 +316,10 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
           idempotencyKey: event.idempotencyKey,
         };
       }
+      if (lifecycle.state === 'expired' || lifecycle.state === 'answered-elsewhere') {
+        // Closed since, but the answer may have arrived before: never "not sent" for certain.
+        return { ...lifecycle, idempotencyKey: event.idempotencyKey, sendUncertain: true };
+      }
       if (lifecycle.state !== 'input-required') return lifecycle;
       return {
         ...lifecycle,
@@ -361,7 +365,8 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
         state: 'input-required',
         sentRoundId: undefined,
         sendError: event.error,
-        sendUncertain: event.uncertain || undefined,
+        // An earlier try that may have arrived still may have, whatever this one met.
+        sendUncertain: event.uncertain || lifecycle.sendUncertain || undefined,
         pending: undefined,
       };
       return lifecycle.pending ? reconcile(reopened, lifecycle.pending, event.now) : reopened;
@@ -389,7 +394,11 @@ function closedByOurAnswer(lifecycle: Lifecycle, server: InputRequestState): boo
 
 function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number): Lifecycle {
   if (
-    (lifecycle.state === 'input-required' || lifecycle.state === 'superseded') &&
+    (lifecycle.state === 'input-required' ||
+      lifecycle.state === 'superseded' ||
+      // Closed while a send was unconfirmed: a reading naming its key settles what happened.
+      ((lifecycle.state === 'expired' || lifecycle.state === 'answered-elsewhere') &&
+        lifecycle.sendUncertain === true)) &&
     closedByOurAnswer(lifecycle, server)
   ) {
     // A send that could not be confirmed (a lost response, a reload mid-send) did reach the

@@ -402,6 +402,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     }
     const responses = lifecycle.answers;
     const roundId = round.id;
+    // Retries of this round's answers go under the key of its first send: a backend that took an
+    // earlier try (its response lost) drops the repeat.
     const idempotencyKey = lifecycle.idempotencyKey ?? newIdempotencyKey();
     // Marked in flight before anything can await: a second send of this round joins this one.
     if (!dispatch({ type: 'send-started', roundId, idempotencyKey })) {
@@ -421,7 +423,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         const resumed = source.resume(responses, {
           suspension: round,
           signal: controller.signal,
-          idempotencyKey: lifecycle.idempotencyKey ?? idempotencyKey,
+          idempotencyKey,
         });
         // A send that never settles must not lock the person out: past the timeout it counts as
         // unconfirmed, and the person may retry (same key) or cancel.
@@ -460,7 +462,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         } else {
           const failure = describeFailure(error);
           const code = failure.code;
-          const uncertain = code === 'network' || code === 'timeout';
+          // No answer, or a gateway's (502, 504): the server behind it may have processed it.
+          const uncertain =
+            code === 'network' ||
+            code === 'timeout' ||
+            (code === 'http' && (failure.status === 502 || failure.status === 504));
           if (failure.retryAfterMs !== undefined) holdRetries(failure.retryAfterMs);
           // A refusal the server stated (an HTTP error) was not processed; anything else may have been.
           if (!uncertain && !lifecycle.sendUncertain) ledger?.delete(roundId);
