@@ -11,7 +11,7 @@ import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
-import { type InputRequestController, useInputRequest } from '../hooks/useInputRequest.js';
+import { type InputRequestController, useRoundSession } from '../hooks/useRoundSession.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
@@ -117,7 +117,7 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
 export function InputRequestCard(props: InputRequestCardProps) {
   const source = useCardSource(props);
   const live = props.source !== undefined;
-  const controller = useInputRequest(source, {
+  const controller = useRoundSession(source, {
     ...(live && props.queryClient ? { queryClient: props.queryClient } : {}),
     // A round you hold keeps no drafts unless given a store; a followed task uses sessionStorage.
     ...(props.drafts !== undefined ? { drafts: props.drafts } : live ? {} : { drafts: false as const }),

@@ -140,6 +140,12 @@ export interface InputRequestSession {
   readDraft(requestKey: string): DraftValues | undefined;
   /** Stores half-typed values of one form request (after a pause; secrets are left out). */
   writeDraft(requestKey: string, values: DraftValues): void;
+  /**
+   * Connects a feed of later server readings (a poll, a push) to a session made without one:
+   * every card of the task may attach; one feed runs while any is attached and the session is
+   * active. Returns the function that detaches.
+   */
+  attachFeed(follow: (sink: TaskFeedSink) => TaskFeed): () => void;
   /** Ends everything at once: aborts a send in flight, stops timers and the feed. */
   destroy(): void;
 }
@@ -178,6 +184,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let active = false;
   let destroyed = false;
   let feed: TaskFeed | undefined;
+  let follow = source.follow === false ? undefined : options.follow;
+  let feedAttachments = 0;
   let inFlight: { roundId: string; controller: AbortController; promise: Promise<void> } | undefined;
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   let deadlineArmedFor: string | undefined;
@@ -535,19 +543,22 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     return request?.kind === 'form' ? request : undefined;
   }
 
+  function startFeed(): void {
+    if (feed || !follow || !active || destroyed) return;
+    feed = follow({
+      receive: (state) => {
+        if (!destroyed) dispatch(received(state));
+      },
+      fail: (error) => {
+        if (!destroyed) dispatch({ type: 'fetch-failed', error: asError(error) });
+      },
+    });
+  }
+
   function activate(): void {
     if (active || destroyed) return;
     active = true;
-    if (source.follow !== false && options.follow) {
-      feed = options.follow({
-        receive: (state) => {
-          if (!destroyed) dispatch(received(state));
-        },
-        fail: (error) => {
-          if (!destroyed) dispatch({ type: 'fetch-failed', error: asError(error) });
-        },
-      });
-    }
+    startFeed();
     armTimers();
     startRoundWork();
     if (hostAnswers !== snapshot.hostAnswers) emit();
@@ -668,6 +679,22 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       };
       // Writing storage per keystroke is wasteful; a short pause is enough to survive a reload.
       draftTimers.set(key, { timer: setTimeout(flush, draftDelayMs), flush });
+    },
+    attachFeed(factory) {
+      if (source.follow === false) return () => {};
+      feedAttachments += 1;
+      follow ??= factory;
+      startFeed();
+      let attached = true;
+      return () => {
+        if (!attached) return;
+        attached = false;
+        feedAttachments -= 1;
+        if (feedAttachments > 0) return;
+        feed?.stop();
+        feed = undefined;
+        follow = options.follow;
+      };
     },
     destroy() {
       if (destroyed) return;
