@@ -1,4 +1,3 @@
-'use client';
 import type { InputRequestSource } from '../core/source.js';
 import { liveBinding } from '../live/binding.js';
 import { registerLiveBinding } from './liveBinding.js';
