@@ -56,7 +56,7 @@ await check('"use client" tops every module that imports React, and no other mod
   }
   assert.deepEqual(wrong, []);
   // The rule must have something to bite on: the card and the hooks are React modules.
-  for (const file of ['card/InputRequestCard.js', 'hooks/useInputRequest.js']) {
+  for (const file of ['card/InputRequestCard.js', 'hooks/useRoundSession.js']) {
     assert.match(readFileSync(join(dist, file), 'utf8'), USE_CLIENT, file);
   }
   assert.doesNotMatch(readFileSync(join(dist, 'index.js'), 'utf8'), USE_CLIENT, 'the root barrel');
