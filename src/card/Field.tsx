@@ -32,7 +32,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
   const labelContent = (
     <>
       {label}
-      {field.required ? (
+      {props.mustFill ? (
         <>
           {' '}
           <span data-part="required-mark" aria-hidden="true">
@@ -58,7 +58,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
     'data-kind': field.kind,
     'data-control': control,
     ...(invalid ? { 'data-invalid': '' } : {}),
-    ...(field.required ? { 'data-required': '' } : {}),
+    ...(props.mustFill ? { 'data-required': '' } : {}),
     ...(field.secret === true ? { 'data-secret': '' } : {}),
   };
 

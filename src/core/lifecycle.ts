@@ -1,6 +1,6 @@
 import { setOwn } from './json.js';
 import type { InputResponse, InputResponses, Suspension } from './model.js';
-import type { InputRequestState } from './source.js';
+import type { InputRequestState, TaskProgress } from './source.js';
 
 /**
  * Where a card stands, from the person's point of view. Rendered as `data-state` on the card.
@@ -84,7 +84,7 @@ export const STATE_TRAITS = {
   answered: {
     settled: false,
     acceptsAnswers: false,
-    showsRound: true,
+    showsRound: false,
     dropsDrafts: true,
     closesRound: false,
     busy: false,
@@ -174,6 +174,12 @@ export interface Lifecycle {
   error?: string;
   /** The server's status line. Untrusted: show as text. */
   message?: string;
+  /** Where the task itself stands, as the last reading said. */
+  taskStatus?: InputRequestState['status'];
+  /** How far the task has come, when the last reading said. */
+  progress?: TaskProgress;
+  /** Since when (epoch ms) the task has been working without asking, for an elapsed time. */
+  workingSince?: number;
   /** Why the last send failed (network, server error); cleared by the next send. */
   sendError?: unknown;
   /** Why the last fetch failed; cleared by the next successful fetch. */
@@ -408,7 +414,18 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
       now,
     );
   }
-  const facts: Lifecycle = { ...lifecycle, message: server.message };
+  const facts: Lifecycle = {
+    ...lifecycle,
+    message: server.message,
+    taskStatus: server.status,
+    progress: server.progress,
+    workingSince:
+      server.status === 'working'
+        ? lifecycle.taskStatus === 'working'
+          ? lifecycle.workingSince
+          : now
+        : undefined,
+  };
   if (server.result !== undefined) facts.result = server.result;
   if (server.error !== undefined) facts.error = server.error;
   const openHere = lifecycle.state === 'input-required' || lifecycle.state === 'superseded';

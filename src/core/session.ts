@@ -690,10 +690,14 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         if (!attached) return;
         attached = false;
         feedAttachments -= 1;
-        if (feedAttachments > 0) return;
-        feed?.stop();
-        feed = undefined;
-        follow = options.follow;
+        // Not at once: StrictMode and remounts attach again in the same task, and a feed stopped
+        // and started again would cancel and repeat its read.
+        queueMicrotask(() => {
+          if (feedAttachments > 0) return;
+          feed?.stop();
+          feed = undefined;
+          follow = options.follow;
+        });
       };
     },
     destroy() {

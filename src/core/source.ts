@@ -6,6 +6,15 @@ import type { InputResponses, Suspension } from './model.js';
  */
 export type TaskStatus = 'working' | 'input-required' | 'completed' | 'failed' | 'cancelled';
 
+/** How far a task has come (MCP progress notifications use the same words). */
+export interface TaskProgress {
+  progress: number;
+  /** The amount `progress` counts towards, when known. */
+  total?: number;
+  /** What the task is doing now. Untrusted text. */
+  message?: string;
+}
+
 /** One reading of the task's state: what `fetchState` returns and `subscribe` pushes. */
 export interface InputRequestState {
   status: TaskStatus;
@@ -17,6 +26,11 @@ export interface InputRequestState {
   error?: string;
   /** A human-readable status line from the server (shown as text). */
   message?: string;
+  /**
+   * How far the task has come, when the backend says (MCP `notifications/progress`, or a
+   * `progress` the source reports): `progress` of `total` (a determinate bar), or `progress` alone.
+   */
+  progress?: TaskProgress;
   /**
    * When the current round stops accepting answers: an ISO 8601 string or epoch milliseconds.
    * Past it, the card expires the round instead of sending answers nobody will read.

@@ -1,7 +1,7 @@
 import type { Failure } from '../core/failure.js';
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
-import { formatNumber, scriptNames } from './format.js';
+import { formatDuration, formatNumber, formatReceiptValue, scriptNames } from './format.js';
 import type { AnsweredRequestMessages, InputRequestMessages } from './messages.js';
 
 const n = (value: unknown) => formatNumber('de', value);
@@ -124,6 +124,42 @@ export const germanMessages: InputRequestMessages = {
   failed: (detail) =>
     detail ? `Die Aufgabe ist fehlgeschlagen: ${detail}` : 'Die Aufgabe ist fehlgeschlagen.',
   cancelled: 'Die Aufgabe wurde abgebrochen.',
+  locale: 'de',
+  outcome: (outcome) => {
+    switch (outcome) {
+      case 'accepted':
+      case 'answered':
+        return 'Sie haben geantwortet.';
+      case 'declined':
+        return 'Sie haben abgelehnt.';
+      case 'cancelled':
+        return 'Sie haben abgebrochen.';
+      case 'answered-elsewhere':
+        return 'Anderswo beantwortet. Von hier wurde nichts gesendet.';
+      case 'expired':
+        return 'Abgelaufen – es wurde nichts gesendet.';
+      case 'stopped':
+        return 'Sie haben die Aufgabe beendet.';
+    }
+  },
+  receiptDetails: 'Ihre Antworten',
+  receiptAction: (action, kind) =>
+    action === 'decline'
+      ? 'Abgelehnt'
+      : action === 'cancel'
+        ? 'Abgebrochen'
+        : kind === 'url'
+          ? 'Link geöffnet'
+          : kind === 'host'
+            ? 'Von dieser App beantwortet'
+            : 'Angenommen',
+  receiptValue: (value) => formatReceiptValue('de', value, { yes: 'Ja', no: 'Nein', hidden: 'Verborgen' }),
+  resultHeading: 'Ergebnis',
+  resultFailed: 'Das Werkzeug hat einen Fehler gemeldet.',
+  resultDetails: 'Strukturiertes Ergebnis',
+  taskProgress: (progress, total) =>
+    total === undefined ? `In Arbeit… ${n(progress)} erledigt` : `In Arbeit… ${n(progress)} von ${n(total)}`,
+  workingFor: (seconds) => `In Arbeit… ${formatDuration(seconds)}`,
   connectionLost: 'Der Server ist nicht erreichbar. Neuer Versuch läuft…',
   fieldError: germanFieldError,
 };

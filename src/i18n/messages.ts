@@ -1,7 +1,8 @@
 import type { Failure } from '../core/failure.js';
-import type { FieldSpec, UnsupportedRequest } from '../core/model.js';
+import type { FieldSpec, InputRequest, UnsupportedRequest } from '../core/model.js';
+import type { ReceiptValue, RoundOutcome } from '../core/receipt.js';
 import type { FieldError } from '../core/validate.js';
-import { formatNumber, scriptNames } from './format.js';
+import { formatDuration, formatNumber, formatReceiptValue, scriptNames } from './format.js';
 
 /**
  * Every built-in string the cards show. Pass a partial object as the `messages` prop to
@@ -139,6 +140,29 @@ export interface InputRequestMessages {
   cancelled: string;
   /** Lifecycle: the task's state could not be fetched; it will be tried again. */
   connectionLost: string;
+  /** The locale the messages are written for (BCP 47), used to format numbers, dates and times. */
+  locale: string;
+  /** The first line of a closed card: how the round ended (`receiptOf(…).outcome`). */
+  outcome: (outcome: RoundOutcome) => string;
+  /** Summary of the disclosure that re-reads what was answered. */
+  receiptDetails: string;
+  /**
+   * What a receipt says for a request that was not answered with a form: declined, cancelled, a
+   * link opened (`url` accept), answered by the app (`host`).
+   */
+  receiptAction: (action: 'accept' | 'decline' | 'cancel', kind: InputRequest['kind']) => string;
+  /** One answered value in a receipt, formatted for this locale (option titles, yes/no, dates). */
+  receiptValue: (value: ReceiptValue) => string;
+  /** Heading of a completed task's result. */
+  resultHeading: string;
+  /** A completed task whose result says the tool failed (MCP `isError: true`). */
+  resultFailed: string;
+  /** Summary of the disclosure holding a result's structured data. */
+  resultDetails: string;
+  /** A task at work: how far it has come (`total` when known). */
+  taskProgress: (progress: number, total: number | undefined) => string;
+  /** A task at work, with no progress known: for how long (seconds). */
+  workingFor: (seconds: number) => string;
   /**
    * The text under a field that failed validation, from the checker's codes: `error.keyword` and
    * `error.params` say what failed (e.g. `minLength` with `{ limit: 3 }`), `field` is the field.
@@ -258,6 +282,44 @@ export const englishMessages: InputRequestMessages = {
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
   cancelled: 'The task was cancelled.',
   connectionLost: 'Could not reach the server. Trying again…',
+  locale: 'en',
+  outcome: (outcome) => {
+    switch (outcome) {
+      case 'accepted':
+      case 'answered':
+        return 'You answered.';
+      case 'declined':
+        return 'You declined.';
+      case 'cancelled':
+        return 'You cancelled.';
+      case 'answered-elsewhere':
+        return 'Answered elsewhere. Nothing was sent from here.';
+      case 'expired':
+        return 'Expired — nothing was sent.';
+      case 'stopped':
+        return 'You stopped the task.';
+    }
+  },
+  receiptDetails: 'What you answered',
+  receiptAction: (action, kind) =>
+    action === 'decline'
+      ? 'Declined'
+      : action === 'cancel'
+        ? 'Cancelled'
+        : kind === 'url'
+          ? 'Opened the link'
+          : kind === 'host'
+            ? 'Answered by this app'
+            : 'Accepted',
+  receiptValue: (value) => formatReceiptValue('en', value, { yes: 'Yes', no: 'No', hidden: 'Hidden' }),
+  resultHeading: 'Result',
+  resultFailed: 'The tool reported an error.',
+  resultDetails: 'Structured result',
+  taskProgress: (progress, total) =>
+    total === undefined
+      ? `Working… ${formatNumber('en', progress)} done`
+      : `Working… ${formatNumber('en', progress)} of ${formatNumber('en', total)}`,
+  workingFor: (seconds) => `Working… ${formatDuration(seconds)}`,
   fieldError: (error, field) => englishFieldError(error, field),
 };
 
