@@ -198,6 +198,23 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       else if (lost) headingRef.current?.focus();
     }, [state, roundId, receiptShown]);
 
+    // A form taller than the window keeps its actions in reach (the theme makes the row sticky only
+    // then, so it never covers a short card's own content). DOM sync only: an attribute, no render.
+    useEffect(() => {
+      const card = cardRef.current;
+      if (!card || typeof ResizeObserver === 'undefined') return;
+      const measure = () =>
+        card.toggleAttribute('data-tall', card.getBoundingClientRect().height > window.innerHeight);
+      const observer = new ResizeObserver(measure);
+      observer.observe(card);
+      window.addEventListener('resize', measure);
+      measure();
+      return () => {
+        observer.disconnect();
+        window.removeEventListener('resize', measure);
+      };
+    }, []);
+
     const { outcome, entries } = receiptOf(snapshot);
     const traits = STATE_TRAITS[state];
     const showRound = suspension !== undefined && traits.showsRound;

@@ -90,10 +90,16 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           />
         );
       })}
+      {snapshot.state === 'submitting' ? (
+        <p data-part="sending">
+          <span data-part="spinner" aria-hidden="true" />
+          {messages.submitting}
+        </p>
+      ) : null}
       {failed ? (
         <FailureNotice
           failure={describeFailure(snapshot.sendError)}
-          text={messages.sendFailed}
+          text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
           action={
             <button
               type="button"

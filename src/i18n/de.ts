@@ -84,7 +84,7 @@ export const germanMessages: InputRequestMessages = {
     }
   },
   additionalInputRequired: (labels) => `Weitere Angaben erforderlich: ${labels.join(', ')}.`,
-  problemDetails: (count) => (count === 1 ? 'Problem anzeigen' : `Alle ${n(count)} Probleme anzeigen`),
+  problemDetails: (count) => (count === 1 ? 'Einzelheiten: 1 Problem' : `Einzelheiten: ${n(count)} Probleme`),
   openLink: 'Link öffnen',
   done: 'Fertig',
   linkOpensIn: 'Öffnet sich in einem neuen Browser-Tab. Prüfen Sie die Adresse, bevor Sie weitermachen.',

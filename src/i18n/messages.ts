@@ -244,7 +244,7 @@ export const englishMessages: InputRequestMessages = {
     }
   },
   additionalInputRequired: (labels) => `Additional input required: ${labels.join(', ')}.`,
-  problemDetails: (count) => (count === 1 ? 'Show the problem' : `Show the ${count} problems`),
+  problemDetails: (count) => (count === 1 ? 'Details: 1 problem' : `Details: ${count} problems`),
   openLink: 'Open link',
   done: 'Done',
   linkOpensIn: 'Opens in a new browser tab. Check the address before you continue.',

@@ -551,7 +551,7 @@ describe('a card in German', () => {
     expect(screen.getByRole('heading', { name: 'Anfrage eines Werkzeugs' })).toBeVisible();
     expect(inCard.getByText('0 von 6 beantwortet')).toBeVisible();
     expect(inCard.getByText('Feld ohne Namen')).toBeVisible();
-    await user.click(screen.getByText('Problem anzeigen'));
+    await user.click(screen.getByText('Einzelheiten: 1 Problem'));
     expectNoEnglish('answering');
 
     // Errors after a submit, with German numbers.
@@ -599,7 +599,9 @@ describe('a card in German', () => {
     );
     const summary = card!.querySelector('[data-kind="unsupported"]') as HTMLElement;
     await user.click(within(summary).getByRole('button', { name: 'Ablehnen' }));
-    expect(await inCard.findByText('Ihre Antwort wird gesendet…')).toBeVisible();
+    expect(
+      await inCard.findByText('Ihre Antwort wird gesendet…', { selector: '[data-part="sending"]' }),
+    ).toBeVisible();
     expectNoEnglish('submitting');
 
     // The send fails: the error and Try again.
