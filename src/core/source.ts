@@ -15,6 +15,22 @@ export interface TaskProgress {
   message?: string;
 }
 
+/**
+ * Reads a progress report (`{ progress, total?, message? }`, the words of MCP
+ * `notifications/progress`) from the wire. Anything else, a negative or non-finite number, or a
+ * `total` that is not above zero, is no progress: the card then shows the elapsed time instead of
+ * a bar that lies.
+ */
+export function readTaskProgress(value: unknown): TaskProgress | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { progress, total, message } = value as Record<string, unknown>;
+  if (typeof progress !== 'number' || !Number.isFinite(progress) || progress < 0) return undefined;
+  const reading: TaskProgress = { progress };
+  if (typeof total === 'number' && Number.isFinite(total) && total > 0) reading.total = total;
+  if (typeof message === 'string' && message !== '') reading.message = message;
+  return reading;
+}
+
 /** One reading of the task's state: what `fetchState` returns and `subscribe` pushes. */
 export interface InputRequestState {
   status: TaskStatus;

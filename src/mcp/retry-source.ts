@@ -1,14 +1,30 @@
 import { stableStringify } from '../core/json.js';
 import type { InputResponses } from '../core/model.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from '../core/source.js';
-import { errorText, type McpClient, send, tolerateMissingResultType, untilAborted } from './client.js';
-import { answerRound, isInputRequired, type McpCall, openRound, sharedCall } from './rounds.js';
+import {
+  type AskerOptions,
+  askerMeta,
+  errorText,
+  type McpClient,
+  send,
+  tolerateMissingResultType,
+  untilAborted,
+} from './client.js';
+import {
+  answerRound,
+  isInputRequired,
+  type McpCall,
+  openRound,
+  reportProgress,
+  sharedCall,
+  watchCall,
+} from './rounds.js';
 
 /** The three MCP methods a server may answer with `input_required` (MCP 2026-07-28, SEP-2322). */
 export type McpRetryMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 /** Options of {@link createMcpRetrySource}. */
-export interface McpRetrySourceOptions {
+export interface McpRetrySourceOptions extends AskerOptions {
   /** A connected `Client` from `@modelcontextprotocol/client` (2026-07-28 for `input_required` rounds). */
   client: McpClient;
   /** The call to make, exactly as it goes on the wire the first time. */
@@ -20,9 +36,7 @@ export interface McpRetrySourceOptions {
    * with the same arguments. @default none: the client and request alone identify the call
    */
   callId?: string;
-  /** Who asks, shown as the card's heading. */
-  serverName?: string;
-  /** The tool shown under the heading; defaults to `params.name` of a `tools/call`. */
+  /** The tool's raw name shown under the heading; defaults to `params.name` of a `tools/call`. */
   toolName?: string;
   /** TanStack Query key; defaults to a key derived from the call's identity. */
   queryKey?: readonly unknown[];
@@ -85,10 +99,7 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
   const { inputResponses: _ignoredResponses, requestState: _ignoredState, ...baseParams } = request.params;
   const identity = stableStringify([request.method, baseParams, options.callId ?? null]);
   const call = sharedCall<McpCall>(client, identity, (id) => ({ id, roundCount: 0 }));
-  const meta = {
-    ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
-    ...(toolName === undefined ? {} : { toolName }),
-  };
+  const meta = askerMeta(options, toolName);
 
   function sendCall(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
     if (options.tolerateMissingResultType !== false) tolerateMissingResultType(client);
@@ -97,6 +108,7 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
       { method: request.method, params },
       {
         allowInputRequired: true,
+        onprogress: reportProgress(call),
         ...(signal === undefined ? {} : { signal }),
         ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       },
@@ -137,5 +149,7 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
         sendCall({ ...baseParams, ...answer }, signal).then((result) => remember(toState(result))),
       );
     },
+
+    subscribe: (onChange) => watchCall(call, onChange),
   };
 }
