@@ -181,18 +181,20 @@ async function expectStateIn(card, states) {
 }
 
 /**
- * Records, in the page, every `data-state` a card takes and whether its "Answered elsewhere"
- * notice was ever shown: a state may be brief, and polling from here could miss it.
+ * Records, in the page, every `data-state` a card takes and which of `phrases` it ever showed: a
+ * state may be brief (a fast server, a loaded machine), and polling from here could miss it.
+ * Read the record with `card.evaluate(() => window.__cardHistory)`.
  */
-function recordHistory(card) {
-  return card.evaluate((element) => {
-    const history = { states: [element.getAttribute('data-state')], noticeSeen: false };
+function recordHistory(card, phrases = [ELSEWHERE]) {
+  return card.evaluate((element, watched) => {
+    const history = { states: [element.getAttribute('data-state')], seen: [] };
     window.__cardHistory = history;
     const look = () => {
       const state = element.getAttribute('data-state');
       if (history.states.at(-1) !== state) history.states.push(state);
-      if (element.textContent.includes('Answered elsewhere. This request is closed.'))
-        history.noticeSeen = true;
+      for (const phrase of watched) {
+        if (!history.seen.includes(phrase) && element.textContent.includes(phrase)) history.seen.push(phrase);
+      }
     };
     new MutationObserver(look).observe(element, {
       attributes: true,
@@ -201,8 +203,11 @@ function recordHistory(card) {
       subtree: true,
       characterData: true,
     });
-  });
+  }, phrases);
 }
+
+const ELSEWHERE = 'Answered elsewhere. This request is closed.';
+const history = (card) => card.evaluate(() => window.__cardHistory);
 
 /** The approval card's four controls, by role and name. */
 function approvalControls(card) {
@@ -368,9 +373,9 @@ try {
       // Tab B's card must close as answered elsewhere. Every state it takes is recorded, since a
       // task that completes afterwards may still move it on (see the README of the demo).
       await expectStateIn(cardB, ['answered-elsewhere', 'completed']);
-      const seenB = await cardB.evaluate(() => window.__cardHistory);
+      const seenB = await history(cardB);
       expectTrue(
-        seenB.states.includes('answered-elsewhere') && seenB.noticeSeen,
+        seenB.states.includes('answered-elsewhere') && seenB.seen.includes(ELSEWHERE),
         `tab B's card never read "Answered elsewhere": ${JSON.stringify(seenB)}`,
       );
       expectTrue(!seenB.states.includes('submitting'), 'tab B sent an answer');
@@ -397,6 +402,120 @@ try {
       if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
     },
     { verbose: true },
+  );
+
+  await check(
+    'a lost response: the answer reached the server (answeredKey), so the card never reads "answered elsewhere"',
+    async () => {
+      const conversation = freshConversation();
+      const { page, problems } = await openChat(context, conversation);
+      const before = (await received()).mcp.length;
+      await page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
+      const card = newest(page).getByRole('article', { name: 'Demo server is asking' });
+      const fields = approvalControls(card);
+      await fields.code.waitFor({ timeout: TIMEOUT });
+      await fields.code.fill('975310');
+      await fields.confirm.check();
+      await recordHistory(card);
+      // The answer reaches the server, but its response never reaches the page.
+      await page.route(
+        '**/api/calls/*/resume',
+        async (route) => {
+          await route.fetch();
+          await route.abort('connectionreset');
+        },
+        { times: 1 },
+      );
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await newest(page)
+        .getByText('Sent to team@example.com: the weekly report.')
+        .waitFor({ timeout: TIMEOUT });
+      await expectState(card, 'completed');
+      const seen = await history(card);
+      expectTrue(
+        !seen.states.includes('answered-elsewhere') && seen.seen.length === 0,
+        `the card read "answered elsewhere" after its own answer: ${JSON.stringify(seen)}`,
+      );
+      expectEqual(await card.getByRole('button', { name: 'Try again' }).count(), 0, 'Try again buttons');
+      const callId = await lastCallId(conversation);
+      const answers = await answersOf(callId);
+      expectEqual(answers.length, 1, 'answers the server got');
+      const state = await (await fetch(`${origin}/api/calls/${callId}`)).json();
+      expectEqual(state.answeredKey, answers[0].idempotencyKey, 'the answeredKey of the call');
+      expectEqual(
+        (await received()).mcp
+          .slice(before)
+          .filter((arrival) => arrival.tool === 'send_report')
+          .map((arrival) => arrival.retry),
+        [false, true],
+        'the call and its answers as the MCP server got them',
+      );
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'the REST layer honours Idempotency-Key: a repeated key gets the first outcome, nothing more',
+    async () => {
+      // Straight to the API, as a client that lost a response and retries would.
+      const conversation = freshConversation();
+      const before = (await received()).mcp.length;
+      await fetch(`${origin}/api/conversations/${conversation}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'api-1', text: 'send it', tool: 'send_report' }),
+      });
+      const callId = await lastCallId(conversation);
+      let state;
+      for (let attempt = 0; attempt < 100; attempt++) {
+        state = await (await fetch(`${origin}/api/calls/${callId}`)).json();
+        if (state.status === 'input_required') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expectEqual(state.status, 'input_required', 'the call state');
+      const post = (key, inputResponses) =>
+        fetch(`${origin}/api/calls/${callId}/resume`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify({
+            inputResponses,
+            roundId: `${callId}@${state.suspendedAt}`,
+            suspendedAt: state.suspendedAt,
+          }),
+        }).then(async (response) => ({ status: response.status, body: await response.json() }));
+      const answer = {
+        approval: {
+          action: 'accept',
+          content: { recipient: 'team@example.com', code: '424242', confirm: true },
+        },
+      };
+      const first = await post('key-1', answer);
+      expectEqual(first.status, 200, 'the first answer');
+      expectEqual([first.body.status, first.body.answeredKey], ['completed', 'key-1'], 'the state after it');
+      const again = await post('key-1', answer);
+      expectEqual(again, first, 'the same key again');
+      const other = await post('key-2', { approval: { action: 'decline' } });
+      expectEqual(other.status, 409, 'another key on the closed round');
+      expectEqual(
+        (await received()).mcp
+          .slice(before)
+          .filter((arrival) => arrival.tool === 'send_report')
+          .map((arrival) => arrival.retry),
+        [false, true],
+        'what the MCP server got (one retry)',
+      );
+      const answers = (await received()).answers.filter((item) => item.callId === callId);
+      expectEqual(
+        answers.map((item) => [item.idempotencyKey, item.status, item.replayed]),
+        [
+          ['key-1', 200, false],
+          ['key-1', 200, true],
+          ['key-2', 409, false],
+        ],
+        'the answers the REST layer got',
+      );
+    },
   );
 
   await check(
@@ -546,6 +665,34 @@ try {
   );
 
   await check(
+    'Stop waiting ends the wait for a sign-in: the card reads cancelled and the retries stop',
+    async () => {
+      const conversation = freshConversation();
+      const { page, problems } = await openChat(context, conversation);
+      await page.getByRole('button', { name: 'Connect my calendar account' }).click();
+      const reply = newest(page);
+      const card = reply.getByRole('article');
+      const opened = context.waitForEvent('page', { timeout: TIMEOUT });
+      await card.getByRole('button', { name: /Open/ }).click({ timeout: TIMEOUT });
+      await (await opened).close();
+      await card.getByRole('button', { name: 'Done' }).click();
+      await reply
+        .getByText('Waiting for you to finish signing in…', { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      await card.getByRole('button', { name: 'Stop waiting' }).click();
+      await expectState(card, 'cancelled');
+      await reply.getByText('Stopped.').waitFor({ timeout: TIMEOUT });
+      const count = () =>
+        received().then(({ mcp }) => mcp.filter((arrival) => arrival.tool === 'connect_account').length);
+      const stoppedAt = await count();
+      await page.waitForTimeout(1500);
+      expectEqual(await count(), stoppedAt, 'MCP retries after Stop waiting');
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
     'long task: works, asks twice (both rounds answered), then shows its result',
     async () => {
       const { page, problems } = await openChat(context, freshConversation());
@@ -555,9 +702,16 @@ try {
       await reply.getByText('Working on it…', { exact: false }).waitFor({ timeout: 5000 });
       await reply.getByText('Which dataset should I crunch?', { exact: false }).waitFor({ timeout: TIMEOUT });
       await reply.getByRole('radio', { name: 'Web analytics' }).check();
+      const card = reply.getByRole('article');
+      await recordHistory(card, ['Answer sent. Working on it…']);
       await reply.getByRole('button', { name: 'Accept' }).click();
-      await reply.getByText('Answer sent. Working on it…').waitFor({ timeout: 5000 });
       await reply.getByText('Publish the summary?', { exact: false }).waitFor({ timeout: TIMEOUT });
+      // While the tool crunched (inside the retry), the card said so.
+      const crunching = await history(card);
+      expectTrue(
+        crunching.states.includes('submitting') && crunching.seen.includes('Answer sent. Working on it…'),
+        `the card while the retry ran: ${JSON.stringify(crunching)}`,
+      );
       const publish = reply.getByRole('checkbox', { name: /Publish the summary/ });
       expectTrue(await publish.isChecked(), 'the publish default (true) is not checked');
       await reply.getByRole('button', { name: 'Accept' }).click();

@@ -462,7 +462,11 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
   ): Promise<Outcome> {
     const source = call.source;
     if (source === undefined) return { status: 409, body: { error: 'This call has not started yet.' } };
+    // From here the round is closed by this answer: every reading says so (`answeredKey`), so a
+    // page whose response is lost learns that its own answer arrived.
+    const previousKey = call.answeredKey;
     call.answering = true;
+    if (key !== undefined) call.answeredKey = key;
     show(call);
     try {
       const next = await source.resume(inputResponses as never, {
@@ -472,17 +476,18 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
       });
       call.answering = false;
       call.round = undefined;
-      if (key !== undefined) call.answeredKey = key;
       if (next) apply(call, next);
       else await refresh(call); // tasks/update answers nothing: read the task now
       return { status: 200, body: stateBody(call) };
     } catch (error) {
       call.answering = false;
+      call.answeredKey = previousKey;
       if (isStaleRoundError(error)) {
         call.round = undefined;
         apply(call, { status: 'failed', error: 'The server no longer accepts answers to this request.' });
         return { status: 409, body: { error: textOf(error) } };
       }
+      // The round stays open (the MCP source keeps it for another try).
       show(call);
       return { status: 502, body: { error: `The Demo server did not take the answer: ${textOf(error)}` } };
     }
