@@ -685,7 +685,7 @@ try {
       const count = () =>
         received().then(({ mcp }) => mcp.filter((arrival) => arrival.tool === 'connect_account').length);
       const stoppedAt = await count();
-      await page.waitForTimeout(1500);
+      await page.waitForTimeout(2500); // longer than the longest back-off step (2 s)
       expectEqual(await count(), stoppedAt, 'MCP retries after Stop waiting');
       if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
     },
@@ -723,28 +723,53 @@ try {
     { verbose: true },
   );
 
-  await check('typing "help" lists every tool, and the quick actions offer each of them', async () => {
-    const { page, problems } = await openChat(context, freshConversation());
-    await page.getByRole('textbox', { name: 'Message' }).fill('help');
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
-    await newest(page).getByText('I can: approve and send the weekly report', { exact: false }).waitFor({
-      timeout: TIMEOUT,
-    });
-    const suggestions = page.getByRole('group', { name: 'Suggested actions' }).getByRole('button');
-    expectEqual(
-      await suggestions.allTextContents(),
-      [
-        'Approve and send the weekly report',
-        'Book a meeting',
-        'Connect my calendar account',
-        'Run the long task',
-        'Add a contact with an address',
-        'Prepare the quarterly report (as a task)',
-      ],
-      'the quick actions',
-    );
-    if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
-  });
+  await check(
+    'text picks the tools ("help" lists them all), the quick actions offer each, and New conversation starts empty',
+    async () => {
+      const { page, problems } = await openChat(context, freshConversation());
+      const say = async (text) => {
+        await page.getByRole('textbox', { name: 'Message' }).fill(text);
+        await page.getByRole('button', { name: 'Send', exact: true }).click();
+      };
+      await say('help');
+      await newest(page)
+        .getByText('I can: approve and send the weekly report', { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      await say('add my new contact');
+      await newest(page)
+        .getByText('The address book wants the contact’s details:')
+        .waitFor({ timeout: TIMEOUT });
+      await say('prepare the quarterly numbers');
+      await newest(page)
+        .getByText('The reports server runs this as a background task.', { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      const suggestions = page.getByRole('group', { name: 'Suggested actions' }).getByRole('button');
+      expectEqual(
+        await suggestions.allTextContents(),
+        [
+          'Approve and send the weekly report',
+          'Book a meeting',
+          'Connect my calendar account',
+          'Run the long task',
+          'Add a contact with an address',
+          'Prepare the quarterly report (as a task)',
+        ],
+        'the quick actions',
+      );
+      await page.getByRole('link', { name: 'New conversation' }).click();
+      await page.waitForURL(/\?c=/);
+      await page.getByText('Connected to the Demo server').waitFor({ timeout: TIMEOUT });
+      // The quick actions are enabled once the conversation has loaded.
+      await page.waitForFunction(() => document.querySelector('.chat-suggestion')?.disabled === false);
+      expectEqual(
+        await page.getByRole('listitem').filter({ hasText: 'You said:' }).count(),
+        0,
+        'messages in a new one',
+      );
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
 } catch (error) {
   failOutside('chat demo e2e setup', error);
 } finally {
