@@ -598,6 +598,33 @@ try {
   );
 
   await check(
+    'Stop task stops the task (tasks/cancel): the card reads cancelled',
+    async () => {
+      const { page, problems } = await openChat(context, freshConversation());
+      const before = (await received()).mcp.length;
+      await page.getByRole('button', { name: 'Prepare the quarterly report (as a task)' }).click();
+      const reply = newest(page);
+      const card = reply.getByRole('article');
+      await card
+        .getByText('Which format should the report have?', { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      await card.getByRole('button', { name: 'Stop task' }).click();
+      await expectState(card, 'cancelled');
+      await reply.getByText('Stopped.').waitFor({ timeout: TIMEOUT });
+      expectEqual(
+        (await received()).mcp
+          .slice(before)
+          .filter((arrival) => arrival.tool === 'quarterly_report')
+          .map((arrival) => arrival.method),
+        ['tools/call', 'tasks/cancel'],
+        'what the MCP server got',
+      );
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
     'a link that keeps the round waiting: retried with back-off until Finish on the sign-in page, then done',
     async () => {
       const conversation = freshConversation();
