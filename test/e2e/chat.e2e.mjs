@@ -30,7 +30,11 @@ async function checkOnce(name, body, options) {
       } catch (error) {
         // What each open tab shows, to tell a slow server from a wrong screen.
         const shown = await Promise.all(context.pages().map(describePage));
-        if (error instanceof Error) error.message += `\n${shown.join('\n')}`;
+        // The suite prints the stack, which already holds the message: add the tabs to both.
+        if (error instanceof Error) {
+          error.message += `\n${shown.join('\n')}`;
+          error.stack = `${error.stack}\n${shown.join('\n')}`;
+        }
         throw error;
       }
     },

@@ -4,6 +4,7 @@ import { InputRequestCard, type InputRequestMessages } from '../../../src/index.
 import { ACTIONS, type ToolName } from '../shared/actions.ts';
 import type { ChatMessage, ConversationSnapshot, ToolMessage } from '../shared/api.ts';
 import {
+  callQueryKey,
   callSource,
   conversationIdFromLocation,
   fetchConversation,
@@ -70,7 +71,13 @@ export function App() {
       ),
     [queryClient],
   );
-  useEffect(() => followConversation(conversationId, receive), [receive]);
+  useEffect(
+    () =>
+      followConversation(conversationId, receive, (callId) => {
+        void queryClient.invalidateQueries({ queryKey: callQueryKey(callId), exact: true });
+      }),
+    [receive, queryClient],
+  );
 
   const messages = conversation.data?.messages ?? [];
 

@@ -35,21 +35,23 @@ export const postMessage = (id: string, message: NewMessage): Promise<Conversati
     body: JSON.stringify(message),
   }).then(readJson<ConversationSnapshot>);
 
-/** Who wants to hear that a call changed: the push half of each card's source. */
-const callListeners = new Map<string, Set<() => void>>();
 /** The last version of each call this page saw, and whether it can be stopped now. */
 const callVersions = new Map<string, number>();
 const stoppable = new Map<string, boolean>();
 
-function callChanged(callId: string) {
-  for (const listener of callListeners.get(callId) ?? []) listener();
-}
+/** The cache key of a call's state: every card of the call shares it. */
+export const callQueryKey = (callId: string) => ['chat-demo', 'call', callId] as const;
 
 /**
- * Follows the conversation with server-sent events: every snapshot goes to `onSnapshot`, and the
- * cards of every call that changed read their state again at once (instead of at their next poll).
+ * Follows the conversation with server-sent events: every snapshot goes to `onSnapshot`, and
+ * `onCallChanged` hears of every call that changed, so its cards read the call again at once
+ * (they also poll, backing off, in case an event is lost).
  */
-export function followConversation(id: string, onSnapshot: (snapshot: ConversationSnapshot) => void) {
+export function followConversation(
+  id: string,
+  onSnapshot: (snapshot: ConversationSnapshot) => void,
+  onCallChanged: (callId: string) => void,
+) {
   const events = new EventSource(`/api/conversations/${id}/events`);
   let lost = false;
   events.onmessage = (event: MessageEvent<string>) => {
@@ -60,7 +62,7 @@ export function followConversation(id: string, onSnapshot: (snapshot: Conversati
       stoppable.set(message.callId, message.stoppable);
       if (callVersions.get(message.callId) !== message.version || lost) {
         callVersions.set(message.callId, message.version);
-        callChanged(message.callId);
+        onCallChanged(message.callId);
       }
     }
     lost = false;
@@ -76,8 +78,8 @@ const sources = new Map<string, InputRequestSource>();
 
 /**
  * The card's source for a tool call, made once per call: `createHttpSource` on the call's REST
- * endpoints, pushed by the conversation's events, and able to stop the call while the server
- * says it can (a running task, a wait for a sign-in).
+ * endpoints, able to stop the call while the server says it can (a running task, a wait for a
+ * sign-in).
  */
 export function callSource(message: ToolMessage): InputRequestSource {
   const { callId } = message;
@@ -87,19 +89,10 @@ export function callSource(message: ToolMessage): InputRequestSource {
       stateUrl: `/api/calls/${callId}`,
       resumeUrl: `/api/calls/${callId}/resume`,
       serverName: SERVER_NAME,
+      queryKey: callQueryKey(callId),
     });
     source = {
       ...http,
-      subscribe(onChange) {
-        let listeners = callListeners.get(callId);
-        if (listeners === undefined) {
-          listeners = new Set();
-          callListeners.set(callId, listeners);
-        }
-        const listener = () => onChange();
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
       // Read on every render of the card: "Stop task" shows exactly while the server can stop.
       get cancel() {
         if (stoppable.get(callId) !== true) return undefined;
