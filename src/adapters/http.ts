@@ -15,6 +15,16 @@ export interface HttpSourceOptions {
   stateUrl: string | URL;
   /** Where answers are posted (`POST`), e.g. `/background-tasks/42/resume`. */
   resumeUrl: string | URL;
+  /**
+   * Where a `POST` stops the whole task, e.g. `/background-tasks/42/cancel`. With it, the card
+   * offers "Stop task" besides the round's own Cancel. @default none: the task cannot be stopped
+   */
+  cancelUrl?: string | URL;
+  /**
+   * Push updates (SSE, websocket): passed on as the source's `subscribe`. Call `onChange` with a
+   * new state, or with nothing to have the card read `stateUrl` now.
+   */
+  subscribe?: InputRequestSource['subscribe'];
   /** The fetch to use (auth wrappers, test doubles). @default globalThis.fetch */
   fetch?: typeof fetch;
   /** Extra request headers (e.g. authorization). */
@@ -183,9 +193,26 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
   const doFetch = (input: string | URL, init: RequestInit) =>
     (options.fetch ?? globalThis.fetch)(input, init);
 
+  const { cancelUrl, subscribe } = options;
   return {
     queryKey,
     ...(options.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: options.resumeTimeoutMs }),
+    ...(subscribe === undefined ? {} : { subscribe }),
+    ...(cancelUrl === undefined
+      ? {}
+      : {
+          async cancel(signal: AbortSignal) {
+            const response = await doFetch(cancelUrl, { method: 'POST', headers: withJson(headers), signal });
+            if (!response.ok) {
+              throw Object.assign(
+                new Error(
+                  `input-request-cards: stopping the task failed: HTTP ${response.status} from ${String(cancelUrl)}.`,
+                ),
+                { status: response.status },
+              );
+            }
+          },
+        }),
     async fetchState(signal) {
       const response = await doFetch(stateUrl, { headers: withJson(headers), signal });
       if (!response.ok) {

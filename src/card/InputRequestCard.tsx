@@ -267,6 +267,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
               entries={entries}
               requests={suspension?.requests ?? []}
               messages={messages}
+              confirmedLate={snapshot.confirmedLate === true}
             />
           ) : null}
           {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}

@@ -65,6 +65,15 @@ describe('InputRequestCard with a source: the lifecycle', () => {
     expect(bar.getAttribute('aria-label')).not.toMatch(/-1|done|of/);
   });
 
+  it('Stop task posts to cancelUrl once, and the card reads cancelled', async () => {
+    const user = userEvent.setup();
+    const { api } = mount({ startWorking: true });
+    await user.click(await screen.findByRole('button', { name: /^Stop/ }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'cancelled'));
+    expect(posts.map((request) => request.url)).toEqual([api.cancelUrl]);
+    expect(api.task.received).toEqual([]);
+  });
+
   it('names the tool by the title the endpoint reports, before its raw name', async () => {
     mount({ toolTitle: 'Send the weekly report' });
     await screen.findByRole('textbox', { name: /Note/ });
