@@ -124,6 +124,7 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  * session: every card of one task shares one send, so a round is answered once.
  *
  * @selector [data-part="card"] the root `<article>` (a card is a self-contained item of a chat or feed, not a landmark)
+ * @selector [data-part="task-cancelled"] the line that says the task was cancelled
  * @selector [data-state] the lifecycle state (`input-required`, `submitting`, `answered`, `expired`, …)
  * @selector [data-error] present while the last send failed
  * @example
@@ -273,6 +274,10 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}
           {state === 'completed' && snapshot.result !== undefined ? (
             <Result result={snapshot.result} messages={messages} />
+          ) : null}
+          {state === 'cancelled' ? (
+            // The live region says it too, but only to screen readers: this is the line people see.
+            <p data-part="task-cancelled">{messages.cancelled}</p>
           ) : null}
           {state === 'failed' ? (
             <p data-part="task-failure" role="alert" {...serverText}>

@@ -272,6 +272,21 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     ).toHaveAttribute('data-error');
   });
 
+  it('a task cancelled with no round open says so in a line people see, not only to screen readers', async () => {
+    const source: InputRequestSource = {
+      queryKey: ['cancelled'],
+      fetchState: async () => ({ status: 'cancelled' }),
+      resume: async () => undefined,
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={source} />
+      </Harness>,
+    );
+    const line = await screen.findByText('The task was cancelled.', { selector: 'p' });
+    expect(line).toHaveAttribute('data-part', 'task-cancelled');
+  });
+
   it('shows progress while the task works: determinate with a total, the status line as text', async () => {
     const source: InputRequestSource = {
       queryKey: ['progress'],

@@ -131,6 +131,13 @@ async function openChat(context, conversation) {
 /** The newest message in the conversation (the assistant's reply with the card). */
 const newest = (page) => page.locator('.chat-message').last();
 
+/**
+ * Text as a person sees it in `scope`: the card's live region (`[data-part="status"]`, visually
+ * hidden) repeats some lines for screen readers, so it is left out.
+ */
+const shown = (scope, text, options) =>
+  scope.getByText(text, options).and(scope.locator(':not([data-part="status"])'));
+
 /** What reached the demo server: `answers` (each POST to a call's resume URL) and `mcp` (the tools). */
 async function received() {
   const response = await fetch(`${origin}/api/debug/received`);
@@ -383,6 +390,12 @@ try {
         `tab B's card never read "Answered elsewhere": ${JSON.stringify(seenB)}`,
       );
       expectTrue(!seenB.states.includes('submitting'), 'tab B sent an answer');
+      // Once the call completes, tab B's card still says how its round ended. A person looks at
+      // tab B (a hidden tab polls less: TanStack Query pauses intervals in the background).
+      await tabB.page.bringToFront();
+      await expectState(cardB, 'completed');
+      expectEqual(await cardB.getAttribute('data-outcome'), 'answered-elsewhere', "tab B's outcome");
+      await cardB.getByText('Answered elsewhere. Nothing was sent from here.').waitFor({ timeout: TIMEOUT });
       expectEqual(
         await cardB.getByRole('button', { name: 'Accept' }).count(),
         0,
@@ -441,6 +454,9 @@ try {
         `the card read "answered elsewhere" after its own answer: ${JSON.stringify(seen)}`,
       );
       expectEqual(await card.getByRole('button', { name: 'Try again' }).count(), 0, 'Try again buttons');
+      // The receipt says it was this person's answer (whether the server's state or the failed
+      // send told the card first decides between "You answered." and "…reached the server.").
+      expectEqual(await card.getAttribute('data-outcome'), 'accepted', 'the outcome');
       const callId = await lastCallId(conversation);
       const answers = await answersOf(callId);
       expectEqual(answers.length, 1, 'answers the server got');
@@ -614,7 +630,7 @@ try {
         .waitFor({ timeout: TIMEOUT });
       await card.getByRole('button', { name: 'Stop task' }).click();
       await expectState(card, 'cancelled');
-      await reply.getByText('Stopped.').waitFor({ timeout: TIMEOUT });
+      await shown(reply, 'The task was cancelled.').waitFor({ timeout: TIMEOUT });
       expectEqual(
         (await received()).mcp
           .slice(before)
@@ -646,9 +662,9 @@ try {
       expectTrue(await tab.evaluate(() => window.opener === null), 'the sign-in tab can reach window.opener');
 
       await reply.getByRole('button', { name: 'Done' }).click();
-      await reply
-        .getByText('Waiting for you to finish signing in… Press Finish on the sign-in page.')
-        .waitFor({ timeout: TIMEOUT });
+      await shown(reply, 'Waiting for you to finish signing in… Press Finish on the sign-in page.').waitFor({
+        timeout: TIMEOUT,
+      });
       await page.waitForTimeout(2000); // the server keeps retrying the round that asks nothing
       expectEqual(
         await reply.getByText('Your calendar account is connected.').count(),
@@ -707,12 +723,12 @@ try {
       await card.getByRole('button', { name: /Open/ }).click({ timeout: TIMEOUT });
       await (await opened).close();
       await card.getByRole('button', { name: 'Done' }).click();
-      await reply
-        .getByText('Waiting for you to finish signing in…', { exact: false })
-        .waitFor({ timeout: TIMEOUT });
+      await shown(reply, 'Waiting for you to finish signing in…', { exact: false }).waitFor({
+        timeout: TIMEOUT,
+      });
       await card.getByRole('button', { name: 'Stop waiting' }).click();
       await expectState(card, 'cancelled');
-      await reply.getByText('Stopped.').waitFor({ timeout: TIMEOUT });
+      await shown(reply, 'The task was cancelled.').waitFor({ timeout: TIMEOUT });
       const count = () =>
         received().then(({ mcp }) => mcp.filter((arrival) => arrival.tool === 'connect_account').length);
       const stoppedAt = await count();
@@ -730,7 +746,7 @@ try {
       await page.getByRole('textbox', { name: 'Message' }).fill('please run the long task');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       const reply = newest(page);
-      await reply.getByText('Working on it…', { exact: false }).waitFor({ timeout: 5000 });
+      await shown(reply, 'Working on it…', { exact: false }).waitFor({ timeout: 5000 });
       await reply.getByText('Which dataset should I crunch?', { exact: false }).waitFor({ timeout: TIMEOUT });
       await reply.getByRole('radio', { name: 'Web analytics' }).check();
       const card = reply.getByRole('article');

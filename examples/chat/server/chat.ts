@@ -402,9 +402,6 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
     message.status =
       call.answering || call.waiting ? 'working' : call.round ? 'input-required' : state.status;
     message.stoppable = !call.ended && (call.waiting !== undefined || call.source?.cancel !== undefined);
-    if (call.waiting) message.note = WAITING_NOTE;
-    else if (state.status === 'cancelled') message.note = 'Stopped.';
-    else delete message.note;
     if (state.status === 'completed') message.result = resultOf(state.result);
     if (state.status === 'failed') message.error = state.error ?? 'The tool failed.';
     // A task polled every half second mostly reads the same: push only what changed.

@@ -30,9 +30,7 @@ export interface ToolMessage {
   status: CallStatus;
   /** Grows with every change of the call, so a page knows when to read its state again. */
   version: number;
-  /** A line about what the call waits for (e.g. a sign-in in another tab); server text. */
-  note?: string;
-  /** The tool's result: its text blocks, joined (server text). */
+  /** The tool's result: its text blocks, joined (server text), for the page's announcement. */
   result?: { text: string; isError: boolean };
   /** Why the call failed. */
   error?: string;

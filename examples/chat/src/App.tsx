@@ -231,10 +231,13 @@ function Message({ message, latest }: { message: ChatMessage; latest: boolean })
   return <ToolCall message={message} latest={latest} />;
 }
 
-/** An assistant message that calls a tool: what it is doing, the card, and the tool's result. */
+/**
+ * An assistant message that calls a tool: what it is doing, then the card, which shows the rounds,
+ * the progress, the receipt and the tool's result (one owner: the page repeats none of it).
+ */
 function ToolCall({ message, latest }: { message: ToolMessage; latest: boolean }) {
   const introRef = useRef<HTMLParagraphElement>(null);
-  const resultRef = useRef<HTMLParagraphElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
   const latestRef = useRef(latest);
   latestRef.current = latest;
   const asking = message.status === 'input-required';
@@ -249,11 +252,10 @@ function ToolCall({ message, latest }: { message: ToolMessage; latest: boolean }
     return () => clearTimeout(timer);
   }, [asking]);
 
-  const result = message.result;
-  const resultText = result?.text;
+  const resultText = message.result?.text;
   useEffect(() => {
     if (resultText !== undefined && latestRef.current) {
-      resultRef.current?.scrollIntoView({ block: 'nearest', behavior: motion() });
+      cardRef.current?.scrollIntoView({ block: 'end', behavior: motion() });
     }
   }, [resultText]);
 
@@ -262,17 +264,13 @@ function ToolCall({ message, latest }: { message: ToolMessage; latest: boolean }
       <p className="chat-bubble" ref={introRef}>
         {message.intro}
       </p>
-      <InputRequestCard
-        source={callSource(message)}
-        headingLevel={3}
-        messages={TOOL_MESSAGES[message.tool] ?? CARD_MESSAGES}
-      />
-      {message.note === undefined ? null : <p className="chat-note">{message.note}</p>}
-      {result === undefined ? null : (
-        <p className="chat-bubble chat-result" data-error={result.isError || undefined} ref={resultRef}>
-          {result.text}
-        </p>
-      )}
+      <div ref={cardRef}>
+        <InputRequestCard
+          source={callSource(message)}
+          headingLevel={3}
+          messages={TOOL_MESSAGES[message.tool] ?? CARD_MESSAGES}
+        />
+      </div>
     </div>
   );
 }
