@@ -1,8 +1,15 @@
 import { stableStringify } from '../core/json.js';
 import type { InputResponses } from '../core/model.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from '../core/source.js';
-import { errorText, type McpClient, send, tolerateMissingResultType, untilAborted } from './client.js';
-import { answerRound, isInputRequired, type McpCall, openRound, sharedCall } from './rounds.js';
+import {
+  errorText,
+  type McpClient,
+  protocolErrorCode,
+  send,
+  tolerateMissingResultType,
+  untilAborted,
+} from './client.js';
+import { answerRound, isInputRequired, type McpCall, openRound, restartCall, sharedCall } from './rounds.js';
 
 /** The three MCP methods a server may answer with `input_required` (MCP 2026-07-28, SEP-2322). */
 export type McpRetryMethod = 'tools/call' | 'prompts/get' | 'resources/read';
@@ -53,6 +60,11 @@ export interface McpRetrySourceOptions {
  * - A result without `resultType` counts as complete; a JSON-RPC error as `failed`.
  * - A `resume` the server refuses with "Invalid or expired requestState", or a `resume` of a round
  *   that was already replaced, rejects with a `StaleRoundError`.
+ * - `restart` makes the original call again, without `inputResponses` or `requestState` (a new
+ *   call of the same identity): the card's "Start again" after a refused state. A JSON-RPC error
+ *   of that call gives `failed`; a transport failure rejects, so it can be tried again.
+ * - A round that asks nothing (only a `requestState`) is answered by the card's session: the first
+ *   in a row at once, each further one after a backoff (1 s, doubling, at most 30 s).
  *
  * @example
  * ```ts
@@ -136,6 +148,21 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
       return answerRound(call, responses, context, (answer, signal) =>
         sendCall({ ...baseParams, ...answer }, signal).then((result) => remember(toState(result))),
       );
+    },
+
+    restart(signal) {
+      const restarted = restartCall(call, () =>
+        sendCall(baseParams, undefined).then(
+          (result) => remember(toState(result)),
+          (error: unknown) => {
+            // The server answered with an error: that is the call's outcome, as on the first call.
+            // Anything else (the connection) may pass: the person can press Start again once more.
+            if (protocolErrorCode(error) === undefined) throw error;
+            return remember({ status: 'failed', error: errorText(error) });
+          },
+        ),
+      );
+      return untilAborted(restarted, signal);
     },
   };
 }
