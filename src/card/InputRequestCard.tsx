@@ -361,8 +361,10 @@ function statusText(
       return snapshot.message ?? messages.working;
     case 'input-required':
       if (snapshot.fetchError) return messages.connectionLost;
+      if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       return live ? messages.newRequest : '';
     case 'submitting':
+      if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       return messages.submitting;
     case 'answered':
       return snapshot.confirmedLate ? messages.answerReachedServer : messages.answered;
@@ -377,7 +379,7 @@ function statusText(
     case 'failed':
       return messages.failed(snapshot.error);
     case 'cancelled':
-      return messages.cancelled;
+      return snapshot.stoppedWaiting ? messages.stoppedWaiting : messages.cancelled;
   }
 }
 

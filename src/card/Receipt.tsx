@@ -72,6 +72,10 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
                 ) : (
                   <p data-part="receipt-action">{messages.receiptAction(entry.action, entry.kind)}</p>
                 )}
+                {/* Why a request was refused without a form: it could not be shown here. */}
+                {entry.kind === 'unsupported' ? (
+                  <p data-part="receipt-reason">{messages.cannotAnswer}</p>
+                ) : null}
               </div>
             );
           })}

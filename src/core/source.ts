@@ -140,6 +140,25 @@ export interface InputRequestSource {
    */
   cancel?: (signal: AbortSignal) => Promise<void>;
   /**
+   * Optional: issues the original request anew — a new call without `requestState` and without
+   * answers — and resolves with its first state. The card offers "Start again" with it when a
+   * round expired, e.g. because the server refused the echoed state as invalid or expired (MCP
+   * `-32602`, which reaches the session as a {@link StaleRoundError} from `resume`). The new
+   * round gets the person's answers of the expired one back, by request key and field name
+   * (never secrets). Give it only where repeating the request is what the person means (an MCP
+   * retry source calls the tool again); leave it out where a round cannot be started over.
+   * Like `cancel`, it may come and go during a source's life: read it each time.
+   *
+   * @example
+   * ```ts
+   * const source: InputRequestSource = {
+   *   ...rest,
+   *   restart: (signal) => callTool({ name: 'book_meeting', arguments }, { signal }).then(toState),
+   * };
+   * ```
+   */
+  restart?: (signal: AbortSignal) => Promise<InputRequestState>;
+  /**
    * How long a `resume` may take before the card stops waiting, says the send could not be
    * confirmed, and lets the person retry (under the same idempotency key) or cancel.
    * @default 30000

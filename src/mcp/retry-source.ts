@@ -6,6 +6,7 @@ import {
   askerMeta,
   errorText,
   type McpClient,
+  protocolErrorCode,
   send,
   tolerateMissingResultType,
   untilAborted,
@@ -16,6 +17,7 @@ import {
   type McpCall,
   openRound,
   reportProgress,
+  restartCall,
   sharedCall,
   watchCall,
 } from './rounds.js';
@@ -67,6 +69,11 @@ export interface McpRetrySourceOptions extends AskerOptions {
  * - A result without `resultType` counts as complete; a JSON-RPC error as `failed`.
  * - A `resume` the server refuses with "Invalid or expired requestState", or a `resume` of a round
  *   that was already replaced, rejects with a `StaleRoundError`.
+ * - `restart` makes the original call again, without `inputResponses` or `requestState` (a new
+ *   call of the same identity): the card's "Start again" after a refused state. A JSON-RPC error
+ *   of that call gives `failed`; a transport failure rejects, so it can be tried again.
+ * - A round that asks nothing (only a `requestState`) is answered by the card's session: the first
+ *   in a row at once, each further one after a backoff (1 s, doubling, at most 30 s).
  *
  * @example
  * ```ts
@@ -151,5 +158,20 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
     },
 
     subscribe: (onChange) => watchCall(call, onChange),
+
+    restart(signal) {
+      const restarted = restartCall(call, () =>
+        sendCall(baseParams, undefined).then(
+          (result) => remember(toState(result)),
+          (error: unknown) => {
+            // The server answered with an error: that is the call's outcome, as on the first call.
+            // Anything else (the connection) may pass: the person can press Start again once more.
+            if (protocolErrorCode(error) === undefined) throw error;
+            return remember({ status: 'failed', error: errorText(error) });
+          },
+        ),
+      );
+      return untilAborted(restarted, signal);
+    },
   };
 }

@@ -28,6 +28,8 @@ export interface McpCall {
   latest?: InputRequestState;
   /** The round waiting for answers, if any. */
   round?: McpRound;
+  /** The call issued anew ("Start again"), while on its way: a second restart joins it. */
+  restarting?: Promise<InputRequestState>;
   /** Cards following the call's progress while a request of it runs (`subscribe`). */
   watchers?: Set<(state: InputRequestState) => void>;
 }
@@ -141,4 +143,24 @@ export function answerRound(
     throw mapped;
   });
   return current.retry;
+}
+
+/**
+ * Issues the call anew, as "Start again" after the server refused a round's state: the open round
+ * is dropped (its state is dead), and `start` makes the original request again, without
+ * `inputResponses` or `requestState`. Its outcome becomes the call's first outcome, so every
+ * source of the call reads it. A restart while one is on its way joins it.
+ */
+export function restartCall(
+  call: McpCall,
+  start: () => Promise<InputRequestState>,
+): Promise<InputRequestState> {
+  if (call.restarting) return call.restarting;
+  call.round = undefined;
+  const restarting = start().finally(() => {
+    if (call.restarting === restarting) call.restarting = undefined;
+  });
+  call.restarting = restarting;
+  call.first = restarting;
+  return restarting;
 }

@@ -2,9 +2,17 @@ import { stableStringify } from '../core/json.js';
 import type { InputResponses } from '../core/model.js';
 import { readTaskState } from '../core/parse/tasks.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from '../core/source.js';
-import { type AskerOptions, askerMeta, errorText, isRecord, type McpClient, untilAborted } from './client.js';
+import {
+  type AskerOptions,
+  askerMeta,
+  errorText,
+  isRecord,
+  type McpClient,
+  protocolErrorCode,
+  untilAborted,
+} from './client.js';
 import { framedParams, type McpCallClient, requestEnvelope, requestPastSdk } from './past-sdk.js';
-import { answerRound, isInputRequired, type McpCall, openRound, sharedCall } from './rounds.js';
+import { answerRound, isInputRequired, type McpCall, openRound, restartCall, sharedCall } from './rounds.js';
 import { createMcpTaskSource } from './task-source.js';
 
 /** Options of {@link createMcpToolSource}. */
@@ -196,6 +204,24 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
       const task = call.task;
       const stop = task?.source.cancel;
       return stop === undefined ? undefined : (signal: AbortSignal) => stop(signal);
+    },
+
+    // Present only before the call is a task: "Start again" calls the tool anew after the server
+    // refused a round's state. A task is never restarted behind its back (it has its own life).
+    get restart() {
+      if (call.task) return undefined;
+      return (signal: AbortSignal) =>
+        untilAborted(
+          restartCall(call, () =>
+            callTool(baseParams, undefined)
+              .then((result) => toState(result, undefined))
+              .then(remember, (error: unknown) => {
+                if (protocolErrorCode(error) === undefined) throw error;
+                return remember({ status: 'failed', error: errorText(error) });
+              }),
+          ),
+          signal,
+        );
     },
   };
 }
