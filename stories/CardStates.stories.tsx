@@ -111,7 +111,7 @@ export const UnsupportedSchema = meta.story({
   play: async ({ args, canvas }) => {
     await expect(canvas.getByText('This request cannot be answered here')).toBeVisible();
     await expect(canvas.queryByRole('textbox')).toBeNull();
-    await userEvent.click(canvas.getByText(/Show the \d problems/));
+    await userEvent.click(canvas.getByText(/Details: \d problems/));
     await expect(canvas.getByText(/"pattern" is not allowed/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
     await waitFor(() =>

@@ -160,13 +160,10 @@ export const Completed = meta.story(
 export const Failed = meta.story(
   live('failed', { startWorking: true }, async ({ canvas }, api) => {
     api.task.fail('The mail server rejected the message.');
-    await expect(
-      await canvas.findByText(
-        'The task failed: The mail server rejected the message.',
-        {},
-        { timeout: 5000 },
-      ),
-    ).toBeVisible();
+    // Said once, in the alert (the status region repeats it, visually hidden, for screen readers).
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent('The task failed: The mail server rejected the message.');
+    await expect(alert).toBeVisible();
   }),
 );
 

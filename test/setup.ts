@@ -2,9 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadPublicSuffixList } from '../src/core/url.ts';
-// Cards load their TanStack feed on first use (a static card never does); loading it up front
-// lets tests on a fake clock start following a task without waiting for a module to load.
-import '../src/live/taskFeed.ts';
+import { registerLiveBinding } from '../src/hooks/liveBinding.ts';
+import { liveBinding } from '../src/live/binding.ts';
+
+// Cards load their TanStack side on first use (a card for a round you hold never does); having it
+// up front lets tests on a fake clock follow a task without waiting for a module to load.
+registerLiveBinding(liveBinding);
 
 afterEach(() => {
   cleanup();

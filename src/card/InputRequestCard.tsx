@@ -1,22 +1,36 @@
 'use client';
 import type { QueryClient } from '@tanstack/react-query';
-import { createElement, type ReactNode, type RefObject, useEffect, useId, useMemo, useRef } from 'react';
+import {
+  createElement,
+  forwardRef,
+  type RefObject,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+} from 'react';
 import type { RequestAnswerers } from '../core/answerers.js';
 import type { DraftStore } from '../core/draft.js';
 import { describeFailure } from '../core/failure.js';
 import type { RoundLedger } from '../core/ledger.js';
-import { type CardState, type PollPolicy, STATE_TRAITS } from '../core/lifecycle.js';
+import { type PollPolicy, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
+import { outcomeOf, receiptOf } from '../core/receipt.js';
 import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
-import { type InputRequestController, useInputRequest } from '../hooks/useInputRequest.js';
+import { type InputRequestController, useRoundSession } from '../hooks/useRoundSession.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
 import { FailureNotice } from './FailureNotice.js';
+import { Receipt } from './Receipt.js';
 import { RoundBody } from './RoundBody.js';
+import { serverText, withServerText } from './serverText.js';
+import { TaskProgress } from './TaskProgress.js';
+import { TaskResult } from './TaskResult.js';
 
 /** Props every card takes, whatever feeds it. */
 export interface InputRequestCardCommonProps {
@@ -33,6 +47,12 @@ export interface InputRequestCardCommonProps {
   headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** Added to the root element's class list. */
   className?: string;
+  /**
+   * Moves focus to the card's heading when it first appears: for a card added above a chat
+   * composer, so a keyboard user does not need a dozen Shift+Tabs to reach it. (Or call `focus()`
+   * on the card's `ref`.)
+   */
+  autoFocus?: boolean;
   /**
    * Which fields to treat as secrets (masked, never stored, never logged) besides those core
    * already flags: the server's `secret`, and `looksSecret` (passwords, keys, tokens, PINs, payment data).
@@ -104,6 +124,7 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  * session: every card of one task shares one send, so a round is answered once.
  *
  * @selector [data-part="card"] the root `<article>` (a card is a self-contained item of a chat or feed, not a landmark)
+ * @selector [data-part="task-cancelled"] the line that says the task was cancelled
  * @selector [data-state] the lifecycle state (`input-required`, `submitting`, `answered`, `expired`, …)
  * @selector [data-error] present while the last send failed
  * @example
@@ -114,88 +135,189 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  * <InputRequestCard source={createHttpSource({ stateUrl, resumeUrl })} />
  * ```
  */
-export function InputRequestCard(props: InputRequestCardProps) {
-  const source = useCardSource(props);
-  const live = props.source !== undefined;
-  const controller = useInputRequest(source, {
-    ...(live && props.queryClient ? { queryClient: props.queryClient } : {}),
-    // A round you hold keeps no drafts unless given a store; a followed task uses sessionStorage.
-    ...(props.drafts !== undefined ? { drafts: props.drafts } : live ? {} : { drafts: false as const }),
-    ...(live && props.poll ? { poll: props.poll } : {}),
-    ...(live && props.replaceDelayMs !== undefined ? { replaceDelayMs: props.replaceDelayMs } : {}),
-    ...(props.isSecret ? { isSecret: props.isSecret } : {}),
-    ...(props.answerers ? { answerers: props.answerers } : {}),
-    ...(props.ledger === undefined ? {} : { ledger: props.ledger }),
-    ...(props.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: props.resumeTimeoutMs }),
-  });
-  const { messages: overrides, checker, formatError, components, registrableDomain } = props;
-  const messages = useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
-  const context = useMemo<InputRequestCardContext>(
-    () => ({
-      session: controller.session,
-      messages,
-      components: components ?? {},
-      checker,
-      formatError: formatError ?? messages.fieldError,
-      registrableDomain,
-    }),
-    [controller.session, messages, components, checker, formatError, registrableDomain],
-  );
-  const { state, suspension, snapshot } = controller;
-  const cardRef = useRef<HTMLElement>(null);
-  const statusRef = useRef<HTMLDivElement>(null);
+export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestCardProps>(
+  function InputRequestCard(props, ref) {
+    const source = useCardSource(props);
+    const live = props.source !== undefined;
+    const controller = useRoundSession(source, {
+      ...(live && props.queryClient ? { queryClient: props.queryClient } : {}),
+      // A round you hold keeps no drafts unless given a store; a followed task uses sessionStorage.
+      ...(props.drafts !== undefined ? { drafts: props.drafts } : live ? {} : { drafts: false as const }),
+      ...(live && props.poll ? { poll: props.poll } : {}),
+      ...(live && props.replaceDelayMs !== undefined ? { replaceDelayMs: props.replaceDelayMs } : {}),
+      ...(props.isSecret ? { isSecret: props.isSecret } : {}),
+      ...(props.answerers ? { answerers: props.answerers } : {}),
+      ...(props.ledger === undefined ? {} : { ledger: props.ledger }),
+      ...(props.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: props.resumeTimeoutMs }),
+    });
+    const { messages: overrides, checker, formatError, components, registrableDomain } = props;
+    const messages = useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
+    const context = useMemo<InputRequestCardContext>(
+      () => ({
+        session: controller.session,
+        messages,
+        components: components ?? {},
+        checker,
+        formatError: formatError ?? messages.fieldError,
+        registrableDomain,
+      }),
+      [controller.session, messages, components, checker, formatError, registrableDomain],
+    );
+    const { state, suspension, snapshot } = controller;
+    const cardRef = useRef<HTMLElement>(null);
+    const headingRef = useRef<HTMLHeadingElement>(null);
+    const outcomeRef = useRef<HTMLParagraphElement>(null);
+    const focusInside = useRef(false);
+    const headingId = `${useId()}-heading`;
 
-  // When the part that held focus closes or locks, focus goes to the notice that says why,
-  // never to <body>; when a card merely appears, focus stays where the person is.
-  useEffect(() => {
-    if (!STATE_TRAITS[state].closesRound) return;
-    const active = document.activeElement;
-    const focusLost = !active || active === document.body;
-    const focusInside = active instanceof HTMLElement && cardRef.current?.contains(active);
-    const focusOnDisabled = active instanceof HTMLElement && active.matches(':disabled');
-    if (focusLost || (focusInside && focusOnDisabled)) statusRef.current?.focus();
-  }, [state]);
+    useImperativeHandle(ref, () => ({ focus: () => headingRef.current?.focus() }), []);
 
-  const showRound = suspension !== undefined && STATE_TRAITS[state].showsRound;
-  return (
-    <CardContext.Provider value={context}>
-      <CardFrame
-        cardRef={cardRef}
-        statusRef={statusRef}
-        state={state}
-        failed={snapshot.sendError !== undefined && state === 'input-required'}
-        suspension={suspension}
-        headingLevel={props.headingLevel ?? 3}
-        className={props.className}
-        messages={messages}
-        statusText={statusText(controller, messages, live)}
-      >
-        {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}
-        {state === 'completed' && typeof snapshot.result === 'string' ? (
-          <p data-part="result">{snapshot.result}</p>
-        ) : null}
-        {controller.stop && !STATE_TRAITS[state].settled && state !== 'loading' ? (
-          <div data-part="task-actions">
-            <button
-              type="button"
-              data-action="stop-task"
-              disabled={snapshot.stopping}
-              onClick={() => void controller.stop?.().catch(() => {})}
-            >
-              {snapshot.stopping ? messages.stopping : messages.stopTask}
-            </button>
-          </div>
-        ) : null}
-        {snapshot.stopError !== undefined && !STATE_TRAITS[state].settled ? (
-          <FailureNotice
-            failure={describeFailure(snapshot.stopError)}
-            text={messages.stopFailed}
-            part="stop-error"
+    // Hosts that add a card for keyboard users can give it focus (a new card above the composer).
+    // biome-ignore lint/correctness/useExhaustiveDependencies: only when the card first appears.
+    useEffect(() => {
+      if (props.autoFocus) headingRef.current?.focus();
+    }, []);
+
+    // Focus never drops to <body> under the person's hands: when the part that held it closes,
+    // locks or is replaced, it goes to what replaced it — the receipt's first line, or the card's
+    // heading for a new round or while sending. A card that merely changes elsewhere leaves focus alone.
+    const receiptShown = outcomeOf(snapshot) !== undefined;
+    const receiptWasShown = useRef(receiptShown);
+    const roundId = suspension?.id;
+    // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked on every change of state or round.
+    useEffect(() => {
+      const receiptAppeared = receiptShown && !receiptWasShown.current;
+      receiptWasShown.current = receiptShown;
+      if (!focusInside.current) return;
+      const active = document.activeElement;
+      const lost =
+        !active ||
+        active === document.body ||
+        !cardRef.current?.contains(active) ||
+        (active instanceof HTMLElement && active.matches(':disabled'));
+      if (receiptAppeared && outcomeRef.current) outcomeRef.current.focus();
+      else if (lost) headingRef.current?.focus();
+    }, [state, roundId, receiptShown]);
+
+    // A form taller than the window keeps its actions in reach (the theme makes the row sticky only
+    // then, so it never covers a short card's own content). DOM sync only: an attribute, no render.
+    useEffect(() => {
+      const card = cardRef.current;
+      if (!card || typeof ResizeObserver === 'undefined') return;
+      const measure = () =>
+        card.toggleAttribute('data-tall', card.getBoundingClientRect().height > window.innerHeight);
+      const observer = new ResizeObserver(measure);
+      observer.observe(card);
+      window.addEventListener('resize', measure);
+      measure();
+      return () => {
+        observer.disconnect();
+        window.removeEventListener('resize', measure);
+      };
+    }, []);
+
+    const { outcome, entries } = receiptOf(snapshot);
+    const traits = STATE_TRAITS[state];
+    const showRound = suspension !== undefined && traits.showsRound;
+    const Result = components?.TaskResult ?? TaskResult;
+    const working =
+      state === 'loading' ||
+      state === 'working' ||
+      (snapshot.taskStatus === 'working' && state === 'answered');
+    return (
+      <CardContext.Provider value={context}>
+        <article
+          ref={cardRef}
+          className={props.className ? `irc-card ${props.className}` : 'irc-card'}
+          data-part="card"
+          data-state={state}
+          {...(outcome ? { 'data-outcome': outcome } : {})}
+          {...(snapshot.sendError !== undefined && state === 'input-required' ? { 'data-error': '' } : {})}
+          aria-labelledby={headingId}
+          aria-busy={traits.busy || undefined}
+          onFocus={() => {
+            focusInside.current = true;
+          }}
+          onBlur={(event) => {
+            // Focus that leaves for somewhere else on the page is the person's choice; focus that
+            // falls to nothing (the element went away) is the card's to put back.
+            if (event.relatedTarget instanceof Node && !cardRef.current?.contains(event.relatedTarget)) {
+              focusInside.current = false;
+            }
+          }}
+        >
+          <CardHeader
+            id={headingId}
+            headingRef={headingRef}
+            suspension={suspension}
+            headingLevel={props.headingLevel ?? 3}
+            messages={messages}
           />
-        ) : null}
-      </CardFrame>
-    </CardContext.Provider>
-  );
+          {working ? (
+            <TaskProgress
+              progress={snapshot.progress}
+              message={state === 'loading' ? messages.loading : snapshot.message}
+              since={snapshot.workingSince}
+              messages={messages}
+            />
+          ) : null}
+          {outcome ? (
+            <Receipt
+              ref={outcomeRef}
+              outcome={outcome}
+              entries={entries}
+              requests={suspension?.requests ?? []}
+              messages={messages}
+              confirmedLate={snapshot.confirmedLate === true}
+            />
+          ) : null}
+          {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}
+          {state === 'completed' && snapshot.result !== undefined ? (
+            <Result result={snapshot.result} messages={messages} />
+          ) : null}
+          {state === 'cancelled' ? (
+            // The live region says it too, but only to screen readers: this is the line people see.
+            <p data-part="task-cancelled">{messages.cancelled}</p>
+          ) : null}
+          {state === 'failed' ? (
+            <p data-part="task-failure" role="alert" {...serverText}>
+              {messages.failed(snapshot.error)}
+            </p>
+          ) : null}
+          {controller.stop && !traits.settled && state !== 'loading' ? (
+            <div data-part="task-actions">
+              <button
+                type="button"
+                data-action="stop-task"
+                aria-disabled={snapshot.stopping || undefined}
+                onClick={() => {
+                  if (!snapshot.stopping) void controller.stop?.().catch(() => {});
+                }}
+              >
+                {snapshot.stopping ? messages.stopping : messages.stopTask}
+              </button>
+            </div>
+          ) : null}
+          {snapshot.stopError !== undefined && !traits.settled ? (
+            <FailureNotice
+              failure={describeFailure(snapshot.stopError)}
+              text={messages.stopFailed}
+              part="stop-error"
+            />
+          ) : null}
+          <div data-part="status" role="status">
+            {statusText(controller, messages, live)}
+          </div>
+        </article>
+      </CardContext.Provider>
+    );
+  },
+);
+
+/** What {@link InputRequestCard} exposes through `ref`. */
+export interface InputRequestCardHandle {
+  /** Moves focus to the card's heading, e.g. when a new card appears for a keyboard user. */
+  focus(): void;
 }
 
 /** The card's source: the given one, or a round you hold turned into one (same session path). */
@@ -239,8 +361,10 @@ function statusText(
       return snapshot.message ?? messages.working;
     case 'input-required':
       if (snapshot.fetchError) return messages.connectionLost;
+      if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       return live ? messages.newRequest : '';
     case 'submitting':
+      if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       return messages.submitting;
     case 'answered':
       return snapshot.confirmedLate ? messages.answerReachedServer : messages.answered;
@@ -255,60 +379,37 @@ function statusText(
     case 'failed':
       return messages.failed(snapshot.error);
     case 'cancelled':
-      return messages.cancelled;
+      return snapshot.stoppedWaiting ? messages.stoppedWaiting : messages.cancelled;
   }
 }
 
-interface CardFrameProps {
-  state: CardState;
-  failed: boolean;
-  suspension: Suspension | undefined;
-  headingLevel: number;
-  className: string | undefined;
-  messages: InputRequestMessages;
-  statusText: string;
-  children: ReactNode;
-  cardRef: RefObject<HTMLElement | null>;
-  statusRef: RefObject<HTMLDivElement | null>;
-}
-
-/** The card's root: who asks, the body, and the live region that announces changes. */
-function CardFrame({
-  state,
-  failed,
+/** Who asks: the server's name as the heading, the tool's title (or name) under it. */
+function CardHeader({
+  id,
+  headingRef,
   suspension,
   headingLevel,
-  className,
   messages,
-  statusText,
-  children,
-  cardRef,
-  statusRef,
-}: CardFrameProps) {
-  const id = useId();
-  const headingId = `${id}-heading`;
+}: {
+  id: string;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  suspension: Suspension | undefined;
+  headingLevel: number;
+  messages: InputRequestMessages;
+}) {
+  const tool = suspension?.toolTitle ?? suspension?.toolName;
   return (
-    <article
-      ref={cardRef}
-      className={className ? `irc-card ${className}` : 'irc-card'}
-      data-part="card"
-      data-state={state}
-      {...(failed ? { 'data-error': '' } : {})}
-      aria-labelledby={headingId}
-      aria-busy={STATE_TRAITS[state].busy || undefined}
-    >
-      <header data-part="header">
-        {createElement(
-          `h${headingLevel}`,
-          { id: headingId, 'data-part': 'heading' },
-          suspension?.serverName ? messages.askedBy(suspension.serverName) : messages.askedByUnknown,
-        )}
-        {suspension?.toolName ? <p data-part="tool">{messages.viaTool(suspension.toolName)}</p> : null}
-      </header>
-      {children}
-      <div data-part="status" role="status" ref={statusRef} tabIndex={-1}>
-        {statusText}
-      </div>
-    </article>
+    <header data-part="header">
+      {createElement(
+        `h${headingLevel}`,
+        { id, ref: headingRef, tabIndex: -1, 'data-part': 'heading' },
+        // Server names are isolated inside the host's sentence: a right-to-left or overriding
+        // name cannot reorder the words around it.
+        suspension?.serverName
+          ? withServerText(messages.askedBy, suspension.serverName)
+          : messages.askedByUnknown,
+      )}
+      {tool ? <p data-part="tool">{withServerText(messages.viaTool, tool)}</p> : null}
+    </header>
   );
 }

@@ -3,6 +3,7 @@ import type { FieldProps } from './Field.js';
 import type { FormRequestSectionProps } from './FormRequestSection.js';
 import type { LinkRequestSectionProps } from './LinkRequestSection.js';
 import type { SectionStatusProps } from './SectionStatus.js';
+import type { TaskResultProps } from './TaskResult.js';
 import type { UnsupportedRequestSectionProps } from './UnsupportedRequestSection.js';
 
 /**
@@ -26,4 +27,6 @@ export interface InputRequestComponents {
   Field?: ComponentType<FieldProps>;
   /** The "answered, waiting for the others" line in a round of several requests. */
   SectionStatus?: ComponentType<SectionStatusProps>;
+  /** A completed task's result (MCP `content`, `structuredContent`, `isError`): render it your way. */
+  TaskResult?: ComponentType<TaskResultProps>;
 }

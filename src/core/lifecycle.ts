@@ -1,6 +1,6 @@
 import { setOwn } from './json.js';
 import type { InputResponse, InputResponses, Suspension } from './model.js';
-import type { InputRequestState } from './source.js';
+import type { InputRequestState, TaskProgress } from './source.js';
 
 /**
  * Where a card stands, from the person's point of view. Rendered as `data-state` on the card.
@@ -84,7 +84,7 @@ export const STATE_TRAITS = {
   answered: {
     settled: false,
     acceptsAnswers: false,
-    showsRound: true,
+    showsRound: false,
     dropsDrafts: true,
     closesRound: false,
     busy: false,
@@ -166,6 +166,11 @@ export interface Lifecycle {
   sendUncertain?: boolean;
   /** True when a send that could not be confirmed turned out to have reached the server. */
   confirmedLate?: boolean;
+  /**
+   * How the round on screen closed without this person's answer, kept once the task moves on
+   * (completes, fails): the receipt still says "Answered elsewhere" or "Expired", not "Done".
+   */
+  closedAs?: 'answered-elsewhere' | 'expired';
   /** When the round on screen stops accepting answers (epoch ms). */
   deadline?: number;
   /** The task's final result (`completed`). Untrusted: show as text. */
@@ -174,6 +179,12 @@ export interface Lifecycle {
   error?: string;
   /** The server's status line. Untrusted: show as text. */
   message?: string;
+  /** Where the task itself stands, as the last reading said. */
+  taskStatus?: InputRequestState['status'];
+  /** How far the task has come, when the last reading said. */
+  progress?: TaskProgress;
+  /** Since when (epoch ms) the task has been working without asking, for an elapsed time. */
+  workingSince?: number;
   /** Why the last send failed (network, server error); cleared by the next send. */
   sendError?: unknown;
   /** Why the last fetch failed; cleared by the next successful fetch. */
@@ -210,6 +221,7 @@ const NEW_ROUND = {
   sendError: undefined,
   sendUncertain: undefined,
   confirmedLate: undefined,
+  closedAs: undefined,
   idempotencyKey: undefined,
   sentRoundId: undefined,
 } as const satisfies Partial<Lifecycle>;
@@ -253,6 +265,17 @@ export function deadlineOf(value: string | number | undefined): number | undefin
  * submit impossible however fast the clicks come.
  */
 export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
+  const next = step(lifecycle, event);
+  if (next === lifecycle) return next;
+  if (next.state === 'answered-elsewhere' || next.state === 'expired') {
+    return next.closedAs === next.state ? next : { ...next, closedAs: next.state };
+  }
+  // The round came back (a poll that was behind): it is open again, not closed.
+  if (next.state === 'input-required' && next.closedAs !== undefined) return { ...next, closedAs: undefined };
+  return next;
+}
+
+function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
   switch (event.type) {
     case 'state-received': {
       const fetched =
@@ -417,7 +440,18 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
       now,
     );
   }
-  const facts: Lifecycle = { ...lifecycle, message: server.message };
+  const facts: Lifecycle = {
+    ...lifecycle,
+    message: server.message,
+    taskStatus: server.status,
+    progress: server.progress,
+    workingSince:
+      server.status === 'working'
+        ? lifecycle.taskStatus === 'working'
+          ? lifecycle.workingSince
+          : now
+        : undefined,
+  };
   if (server.result !== undefined) facts.result = server.result;
   if (server.error !== undefined) facts.error = server.error;
   const openHere = lifecycle.state === 'input-required' || lifecycle.state === 'superseded';

@@ -286,6 +286,11 @@ export interface Suspension {
   dialect?: SuspensionDialect;
   serverName?: string;
   toolName?: string;
+  /**
+   * The tool's human title (MCP `tools/list` `title`, or `annotations.title`), when whoever asks
+   * knows it: the card shows it before the raw `toolName`. Untrusted text.
+   */
+  toolTitle?: string;
   taskId?: string;
   /** ISO 8601 timestamp of when the round was created. */
   createdAt?: string;
@@ -344,6 +349,8 @@ export interface SuspensionMeta {
   id?: string;
   serverName?: string;
   toolName?: string;
+  /** The tool's human title (MCP `tools/list` `title`), shown before the raw name. */
+  toolTitle?: string;
   taskId?: string;
   createdAt?: string;
   /**

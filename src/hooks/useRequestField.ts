@@ -40,6 +40,12 @@ export interface RequestFieldProps {
   control: FieldControl;
   /** Whether the field shows an error (after blur or submit). */
   invalid: boolean;
+  /**
+   * Whether the person must fill the field in (show a required mark): `required` in the schema,
+   * except on a checkbox — JSON Schema's `required` on a boolean is met by `false`, so leaving the
+   * box unticked is a valid answer ("no"), never a missing one.
+   */
+  mustFill: boolean;
   /** The message to show, when invalid. */
   errorMessage?: string;
   /** For a `<label>` (single controls) or a `<legend>` (groups). */
@@ -207,6 +213,7 @@ export function useRequestField({
   return {
     field,
     control,
+    mustFill: field.required && field.kind !== 'boolean',
     invalid,
     ...(errorMessage === undefined ? {} : { errorMessage }),
     labelProps:

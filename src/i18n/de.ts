@@ -1,7 +1,7 @@
 import type { Failure } from '../core/failure.js';
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
-import { formatNumber, scriptNames } from './format.js';
+import { formatDuration, formatNumber, formatReceiptValue, scriptNames } from './format.js';
 import type { AnsweredRequestMessages, InputRequestMessages } from './messages.js';
 
 const n = (value: unknown) => formatNumber('de', value);
@@ -84,7 +84,7 @@ export const germanMessages: InputRequestMessages = {
     }
   },
   additionalInputRequired: (labels) => `Weitere Angaben erforderlich: ${labels.join(', ')}.`,
-  problemDetails: (count) => (count === 1 ? 'Problem anzeigen' : `Alle ${n(count)} Probleme anzeigen`),
+  problemDetails: (count) => (count === 1 ? 'Einzelheiten: 1 Problem' : `Einzelheiten: ${n(count)} Probleme`),
   openLink: 'Link öffnen',
   done: 'Fertig',
   linkOpensIn: 'Öffnet sich in einem neuen Browser-Tab. Prüfen Sie die Adresse, bevor Sie weitermachen.',
@@ -124,8 +124,60 @@ export const germanMessages: InputRequestMessages = {
   failed: (detail) =>
     detail ? `Die Aufgabe ist fehlgeschlagen: ${detail}` : 'Die Aufgabe ist fehlgeschlagen.',
   cancelled: 'Die Aufgabe wurde abgebrochen.',
+  locale: 'de',
+  outcome: (outcome) => {
+    switch (outcome) {
+      case 'accepted':
+      case 'answered':
+        return 'Sie haben geantwortet.';
+      case 'declined':
+        return 'Sie haben abgelehnt.';
+      case 'cancelled':
+        return 'Sie haben abgebrochen.';
+      case 'answered-elsewhere':
+        return 'Anderswo beantwortet. Von hier wurde nichts gesendet.';
+      case 'expired':
+        return 'Abgelaufen – es wurde nichts gesendet.';
+      case 'stopped':
+        return 'Sie haben die Aufgabe beendet.';
+    }
+  },
+  receiptDetails: 'Ihre Antworten',
+  receiptAction: (action, kind) =>
+    action === 'decline'
+      ? 'Abgelehnt'
+      : action === 'cancel'
+        ? 'Abgebrochen'
+        : kind === 'url'
+          ? 'Link geöffnet'
+          : kind === 'host'
+            ? 'Von dieser App beantwortet'
+            : 'Angenommen',
+  receiptValue: (value) => formatReceiptValue('de', value, { yes: 'Ja', no: 'Nein', hidden: 'Verborgen' }),
+  resultHeading: 'Ergebnis',
+  resultFailed: 'Das Werkzeug hat einen Fehler gemeldet.',
+  resultDetails: 'Strukturiertes Ergebnis',
+  taskProgress: (progress, total) =>
+    total === undefined ? `In Arbeit… ${n(progress)} erledigt` : `In Arbeit… ${n(progress)} von ${n(total)}`,
+  workingFor: (seconds) => `In Arbeit… ${formatDuration(seconds)}`,
   connectionLost: 'Der Server ist nicht erreichbar. Neuer Versuch läuft…',
   fieldError: germanFieldError,
+  askedAgain: 'Erneut gefragt',
+  askedAgainReason: 'Der Server fragt erneut. Seine Begründung:',
+  askedAgainKept: 'Ihre früheren Antworten sind eingetragen; Geheimnisse werden nie aufbewahrt.',
+  startedAgain:
+    'Neu begonnen. Ihre früheren Antworten sind eingetragen; prüfen Sie sie und senden Sie erneut.',
+  stillWaiting: 'Warten, bis Sie fertig sind…',
+  waitingForServer: 'Warten auf den Server…',
+  stillWaitingHint: 'Diese Karte fragt von selbst erneut nach, seltener, je länger es dauert.',
+  checkNow: 'Jetzt prüfen',
+  stoppedWaiting: 'Sie warten nicht mehr. Für diese Anfrage wird nichts mehr gesendet.',
+  stateRefused:
+    'Der Server nimmt diese Anfrage nicht mehr an: Ihr Zustand ist ungültig oder abgelaufen. Ihre Antworten wurden nicht übernommen.',
+  startAgain: 'Neu beginnen',
+  startAgainHint: 'Fragt den Server noch einmal von vorn. Ihre Antworten werden wieder eingetragen.',
+  restarting: 'Wird neu begonnen…',
+  restartFailed: (failure) => `Neu beginnen ist fehlgeschlagen: ${germanFailure(failure)}`,
 };
 
 function germanFieldError(error: FieldError, field: FieldSpec): string {

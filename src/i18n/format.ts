@@ -1,3 +1,5 @@
+import type { ReceiptValue } from '../core/receipt.js';
+
 /**
  * Locale-aware formatting shared by the built-in message sets. Formatters are created on first
  * use and cached per locale, so importing the messages costs nothing.
@@ -35,5 +37,54 @@ export function scriptNames(locale: string, scripts: readonly string[]): string 
     return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(names);
   } catch {
     return names.join(', ');
+  }
+}
+
+/** Seconds as m:ss (or h:mm:ss), the way a stopwatch shows them in any language. */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+/**
+ * One answered value of a receipt in a locale's words: option titles joined as a list, numbers,
+ * dates and date-times as the locale writes them; a secret never shows.
+ */
+export function formatReceiptValue(
+  locale: string,
+  value: ReceiptValue,
+  words: { yes: string; no: string; hidden: string },
+): string {
+  switch (value.kind) {
+    case 'text':
+      return value.text;
+    case 'number':
+      return formatNumber(locale, value.value);
+    case 'boolean':
+      return value.value ? words.yes : words.no;
+    case 'options':
+      try {
+        return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(value.labels);
+      } catch {
+        return value.labels.join(', ');
+      }
+    case 'secret':
+      return words.hidden;
+    case 'date':
+    case 'date-time': {
+      const date = new Date(value.kind === 'date' ? `${value.value}T00:00:00` : value.value);
+      if (Number.isNaN(date.getTime())) return value.value;
+      try {
+        return new Intl.DateTimeFormat(
+          locale,
+          value.kind === 'date' ? { dateStyle: 'long' } : { dateStyle: 'long', timeStyle: 'short' },
+        ).format(date);
+      } catch {
+        return value.value;
+      }
+    }
   }
 }

@@ -1,7 +1,8 @@
 import type { Failure } from '../core/failure.js';
-import type { FieldSpec, UnsupportedRequest } from '../core/model.js';
+import type { FieldSpec, InputRequest, UnsupportedRequest } from '../core/model.js';
+import type { ReceiptValue, RoundOutcome } from '../core/receipt.js';
 import type { FieldError } from '../core/validate.js';
-import { formatNumber, scriptNames } from './format.js';
+import { formatDuration, formatNumber, formatReceiptValue, scriptNames } from './format.js';
 
 /**
  * Every built-in string the cards show. Pass a partial object as the `messages` prop to
@@ -139,6 +140,29 @@ export interface InputRequestMessages {
   cancelled: string;
   /** Lifecycle: the task's state could not be fetched; it will be tried again. */
   connectionLost: string;
+  /** The locale the messages are written for (BCP 47), used to format numbers, dates and times. */
+  locale: string;
+  /** The first line of a closed card: how the round ended (`receiptOf(…).outcome`). */
+  outcome: (outcome: RoundOutcome) => string;
+  /** Summary of the disclosure that re-reads what was answered. */
+  receiptDetails: string;
+  /**
+   * What a receipt says for a request that was not answered with a form: declined, cancelled, a
+   * link opened (`url` accept), answered by the app (`host`).
+   */
+  receiptAction: (action: 'accept' | 'decline' | 'cancel', kind: InputRequest['kind']) => string;
+  /** One answered value in a receipt, formatted for this locale (option titles, yes/no, dates). */
+  receiptValue: (value: ReceiptValue) => string;
+  /** Heading of a completed task's result. */
+  resultHeading: string;
+  /** A completed task whose result says the tool failed (MCP `isError: true`). */
+  resultFailed: string;
+  /** Summary of the disclosure holding a result's structured data. */
+  resultDetails: string;
+  /** A task at work: how far it has come (`total` when known). */
+  taskProgress: (progress: number, total: number | undefined) => string;
+  /** A task at work, with no progress known: for how long (seconds). */
+  workingFor: (seconds: number) => string;
   /**
    * The text under a field that failed validation, from the checker's codes: `error.keyword` and
    * `error.params` say what failed (e.g. `minLength` with `{ limit: 3 }`), `field` is the field.
@@ -150,6 +174,34 @@ export interface InputRequestMessages {
    * else (another checker's keyword) gets a catch-all.
    */
   fieldError: (error: FieldError, field: FieldSpec) => string;
+  /** Re-ask: the mark on a field the server asks again (also the field's accessible description). */
+  askedAgain: string;
+  /** Re-ask: the line above the server's message when it asks again for something already answered. */
+  askedAgainReason: string;
+  /** Re-ask: said when the person's earlier answers were filled in again (secrets never are). */
+  askedAgainKept: string;
+  /** Start again: shown above the new round, whose form holds the earlier answers again. */
+  startedAgain: string;
+  /** A round that asks nothing, after a link the person opened: the server waits for that step. */
+  stillWaiting: string;
+  /** A round that asks nothing, with no link before it: the server asked to come back later. */
+  waitingForServer: string;
+  /** A round that asks nothing: how the card goes on (it tries again by itself, less and less often). */
+  stillWaitingHint: string;
+  /** A round that asks nothing: the control that tries again now instead of waiting. */
+  checkNow: string;
+  /** After Cancel on a round that asks nothing: the card stopped trying; nothing more is sent. */
+  stoppedWaiting: string;
+  /** An expired round whose state the server refused (MCP "Invalid or expired requestState"). */
+  stateRefused: string;
+  /** The control that issues the request anew after its round expired. */
+  startAgain: string;
+  /** What "Start again" does (its accessible description). */
+  startAgainHint: string;
+  /** Shown while the request is issued anew. */
+  restarting: string;
+  /** Shown when issuing the request anew failed; pressing Start again tries once more. */
+  restartFailed: (failure: Failure) => string;
 }
 
 /** English, the default. */
@@ -220,7 +272,7 @@ export const englishMessages: InputRequestMessages = {
     }
   },
   additionalInputRequired: (labels) => `Additional input required: ${labels.join(', ')}.`,
-  problemDetails: (count) => (count === 1 ? 'Show the problem' : `Show the ${count} problems`),
+  problemDetails: (count) => (count === 1 ? 'Details: 1 problem' : `Details: ${count} problems`),
   openLink: 'Open link',
   done: 'Done',
   linkOpensIn: 'Opens in a new browser tab. Check the address before you continue.',
@@ -258,7 +310,60 @@ export const englishMessages: InputRequestMessages = {
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
   cancelled: 'The task was cancelled.',
   connectionLost: 'Could not reach the server. Trying again…',
+  locale: 'en',
+  outcome: (outcome) => {
+    switch (outcome) {
+      case 'accepted':
+      case 'answered':
+        return 'You answered.';
+      case 'declined':
+        return 'You declined.';
+      case 'cancelled':
+        return 'You cancelled.';
+      case 'answered-elsewhere':
+        return 'Answered elsewhere. Nothing was sent from here.';
+      case 'expired':
+        return 'Expired — nothing was sent.';
+      case 'stopped':
+        return 'You stopped the task.';
+    }
+  },
+  receiptDetails: 'What you answered',
+  receiptAction: (action, kind) =>
+    action === 'decline'
+      ? 'Declined'
+      : action === 'cancel'
+        ? 'Cancelled'
+        : kind === 'url'
+          ? 'Opened the link'
+          : kind === 'host'
+            ? 'Answered by this app'
+            : 'Accepted',
+  receiptValue: (value) => formatReceiptValue('en', value, { yes: 'Yes', no: 'No', hidden: 'Hidden' }),
+  resultHeading: 'Result',
+  resultFailed: 'The tool reported an error.',
+  resultDetails: 'Structured result',
+  taskProgress: (progress, total) =>
+    total === undefined
+      ? `Working… ${formatNumber('en', progress)} done`
+      : `Working… ${formatNumber('en', progress)} of ${formatNumber('en', total)}`,
+  workingFor: (seconds) => `Working… ${formatDuration(seconds)}`,
   fieldError: (error, field) => englishFieldError(error, field),
+  askedAgain: 'Asked again',
+  askedAgainReason: 'The server asked again. Its reason:',
+  askedAgainKept: 'Your earlier answers are filled in; secrets are never kept.',
+  startedAgain: 'Started again. Your earlier answers are filled in; check them and send again.',
+  stillWaiting: 'Waiting for you to finish…',
+  waitingForServer: 'Waiting for the server…',
+  stillWaitingHint: 'This card checks again by itself, less often the longer it takes.',
+  checkNow: 'Check now',
+  stoppedWaiting: 'You stopped waiting. Nothing more is sent for this request.',
+  stateRefused:
+    'The server no longer accepts this request: its state is invalid or has expired. Your answers were not taken.',
+  startAgain: 'Start again',
+  startAgainHint: 'Asks the server again from the start. Your answers are filled in again.',
+  restarting: 'Starting again…',
+  restartFailed: (failure) => `Could not start again: ${englishFailure(failure)}`,
 };
 
 /** A failure in plain English, by its code; never the raw message. */

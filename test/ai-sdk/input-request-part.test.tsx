@@ -71,7 +71,7 @@ describe('InputRequestPart', () => {
     const { rerender } = render(<InputRequestPart part={pending} fetch={routeFetch(bridge)} />);
 
     const card = screen.getByRole('article', { name: 'Calendar is asking' });
-    expect(within(card).getByText('Tool: book_meeting')).toBeInTheDocument();
+    expect(within(card).getByText('book_meeting').parentElement).toHaveTextContent('Tool: book_meeting');
     await user.type(within(card).getByRole('textbox', { name: /Title/ }), 'Planning');
     await user.click(within(card).getByRole('radio', { name: 'South room' }));
     await user.type(within(card).getByLabelText(/API key/, { selector: 'input' }), 'sk-live-777');

@@ -99,7 +99,9 @@ describe('InputRequestCard: a form request', () => {
   it('shows who asks: the server name as the heading and the tool name', () => {
     render(<InputRequestCard suspension={formRound(approveSchema)} resume={async () => undefined} />);
     expect(screen.getByRole('heading', { name: 'Booking server is asking' })).toBeInTheDocument();
-    expect(screen.getByText('Tool: book_table')).toBeInTheDocument();
+    // The tool's name is server text: isolated in its own <bdi> inside the host's sentence.
+    expect(screen.getByText('book_table').tagName).toBe('BDI');
+    expect(screen.getByText('book_table').parentElement).toHaveTextContent('Tool: book_table');
     expect(screen.getByRole('article', { name: 'Booking server is asking' })).toHaveAttribute(
       'data-state',
       'input-required',

@@ -172,6 +172,33 @@ const sampleCalls: StringArgs = {
   sendFailed: failureSamples,
   stopFailed: failureSamples,
   sendUncertain: failureSamples,
+  outcome: [
+    ['accepted'],
+    ['declined'],
+    ['cancelled'],
+    ['answered'],
+    ['answered-elsewhere'],
+    ['expired'],
+    ['stopped'],
+  ],
+  receiptAction: [
+    ['accept', 'form'],
+    ['accept', 'url'],
+    ['accept', 'host'],
+    ['decline', 'form'],
+    ['cancel', 'url'],
+  ],
+  receiptValue: [
+    [{ kind: 'boolean', value: true }],
+    [{ kind: 'boolean', value: false }],
+    [{ kind: 'secret' }],
+    [{ kind: 'options', labels: ['Red', 'Blue'] }],
+  ],
+  taskProgress: [
+    [3, 10],
+    [3, undefined],
+  ],
+  workingFor: [[75]],
   sectionAnswered: [['accept'], ['decline'], ['cancel']],
   progress: [[3, 7]],
   problemDetails: [[1], [3]],
@@ -184,6 +211,7 @@ const sampleCalls: StringArgs = {
   secretWarning: [[ARG]],
   failed: [[ARG], [undefined]],
   automaticAnswerFailed: failureSamples,
+  restartFailed: failureSamples,
   fieldError: sampleErrors,
   unsupportedReason: unsupportedSamples.map((request) => [request]),
   additionalInputRequired: [[[ARG, ARG]]],
@@ -524,7 +552,7 @@ describe('a card in German', () => {
     expect(screen.getByRole('heading', { name: 'Anfrage eines Werkzeugs' })).toBeVisible();
     expect(inCard.getByText('0 von 6 beantwortet')).toBeVisible();
     expect(inCard.getByText('Feld ohne Namen')).toBeVisible();
-    await user.click(screen.getByText('Problem anzeigen'));
+    await user.click(screen.getByText('Einzelheiten: 1 Problem'));
     expectNoEnglish('answering');
 
     // Errors after a submit, with German numbers.
@@ -572,7 +600,9 @@ describe('a card in German', () => {
     );
     const summary = card!.querySelector('[data-kind="unsupported"]') as HTMLElement;
     await user.click(within(summary).getByRole('button', { name: 'Ablehnen' }));
-    expect(await inCard.findByText('Ihre Antwort wird gesendet…')).toBeVisible();
+    expect(
+      await inCard.findByText('Ihre Antwort wird gesendet…', { selector: '[data-part="sending"]' }),
+    ).toBeVisible();
     expectNoEnglish('submitting');
 
     // The send fails: the error and Try again.

@@ -163,7 +163,9 @@ describe('opening a link', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Open link' }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
-    expect(await screen.findByText('Sending your answer…')).toBeVisible();
+    expect(
+      await screen.findByText('Sending your answer…', { selector: '[data-part="sending"]' }),
+    ).toBeVisible();
     for (const name of ['Done', 'Open again', 'Cancel']) {
       expect(screen.getByRole('button', { name })).toBeDisabled();
     }

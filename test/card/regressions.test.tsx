@@ -90,8 +90,9 @@ describe('defects fixed by the session', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     const alert = await screen.findByRole('alert');
     const explanation = alert.querySelector('p');
+    // The request may have reached the server before the connection dropped: the card says so.
     expect(explanation).toHaveTextContent(
-      'Your answer could not be sent: the server could not be reached. Check your connection.',
+      'We could not confirm that your answer arrived: the server could not be reached. Check your connection. It may have.',
     );
     expect(explanation).not.toHaveTextContent('Failed to fetch');
     // The detail is there for whoever needs it, folded away.

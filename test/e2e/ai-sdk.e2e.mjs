@@ -86,7 +86,7 @@ try {
       const reply = newest(page);
       const card = reply.getByRole('article', { name: 'Team tools is asking' });
       await card.getByText('What should I book?').waitFor({ timeout: 15000 });
-      await card.getByText('Tool: book_meeting').waitFor();
+      await card.locator('[data-part="tool"]', { hasText: 'Tool: book_meeting' }).waitFor();
       await card.getByLabel(/^Date/).fill('2026-12-07');
       await card.getByRole('radio', { name: 'South room' }).check();
       await card.getByRole('button', { name: 'Accept' }).click();

@@ -56,7 +56,7 @@ await check('"use client" tops every module that imports React, and no other mod
   }
   assert.deepEqual(wrong, []);
   // The rule must have something to bite on: the card and the hooks are React modules.
-  for (const file of ['card/InputRequestCard.js', 'hooks/useInputRequest.js']) {
+  for (const file of ['card/InputRequestCard.js', 'hooks/useRoundSession.js']) {
     assert.match(readFileSync(join(dist, file), 'utf8'), USE_CLIENT, file);
   }
   assert.doesNotMatch(readFileSync(join(dist, 'index.js'), 'utf8'), USE_CLIENT, 'the root barrel');
@@ -216,7 +216,8 @@ await check(
 
 await check('the root entry loads in Node with React present (server rendering)', async () => {
   const rootEntry = await import('input-request-cards');
-  assert.equal(typeof rootEntry.InputRequestCard, 'function');
+  // A forwardRef component (it takes a ref for focus()): an object React knows how to render.
+  assert.equal(rootEntry.InputRequestCard.$$typeof, Symbol.for('react.forward_ref'));
   assert.equal(rootEntry.parseSuspension, core.parseSuspension, 'one copy of the core');
 });
 

@@ -55,6 +55,7 @@ export function buildSuspension(parts: RoundParts, meta: SuspensionMeta): Suspen
   const suspension: Suspension = { id, dialect: parts.dialect, requests: parts.requests };
   if (serverName !== undefined) suspension.serverName = serverName;
   if (toolName !== undefined) suspension.toolName = toolName;
+  if (meta.toolTitle !== undefined) suspension.toolTitle = meta.toolTitle;
   if (taskId !== undefined) suspension.taskId = taskId;
   if (createdAt !== undefined) suspension.createdAt = createdAt;
   if (parts.requestState !== undefined) suspension.requestState = parts.requestState;

@@ -1,0 +1,86 @@
+'use client';
+import { forwardRef, useId } from 'react';
+import type { InputRequest } from '../core/model.js';
+import type { ReceiptEntry, RoundOutcome } from '../core/receipt.js';
+import type { InputRequestMessages } from '../i18n/messages.js';
+import { serverText } from './serverText.js';
+
+/** Props of {@link Receipt}. */
+export interface ReceiptProps {
+  outcome: RoundOutcome;
+  /** Each request of the round and what was answered (empty when this person did not answer). */
+  entries: ReceiptEntry[];
+  /** The round's requests, for the words of a question whose server wrote none. */
+  requests: readonly InputRequest[];
+  messages: InputRequestMessages;
+  /** True when a send that could not be confirmed turned out to have reached the server. */
+  confirmedLate?: boolean;
+}
+
+/**
+ * What a closed round says: how it ended, first ("You answered.", "You declined.", "Answered
+ * elsewhere…", "Expired — nothing was sent."), and behind a disclosure each question with the
+ * answer given — option titles, not values; secrets hidden; fields left out stay out. Made from the
+ * session (and, after a reload, from its record of sent rounds), never from stored secrets.
+ *
+ * @selector [data-part="receipt"][data-outcome] the receipt; [data-part="outcome"] its first line (focusable
+ *   with `tabIndex=-1`, so focus lands there when the round closes under the person's hands)
+ * @selector [data-part="receipt-details"] the disclosure; [data-part="receipt-entry"][data-action] one request
+ */
+export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function Receipt(
+  { outcome, entries, requests, messages, confirmedLate },
+  outcomeRef,
+) {
+  const id = useId();
+  return (
+    <section data-part="receipt" data-outcome={outcome} aria-labelledby={`${id}-outcome`}>
+      <p id={`${id}-outcome`} data-part="outcome" tabIndex={-1} ref={outcomeRef}>
+        {messages.outcome(outcome)}
+        {confirmedLate ? <span data-part="confirmed-late"> {messages.answerReachedServer}</span> : null}
+      </p>
+      {entries.length > 0 ? (
+        <details data-part="receipt-details">
+          <summary>{messages.receiptDetails}</summary>
+          {entries.map((entry) => {
+            const request = requests.find((candidate) => candidate.key === entry.key);
+            const question =
+              request?.kind === 'form' && request.messageCode === 'additional-input'
+                ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
+                : entry.message;
+            return (
+              <div key={entry.key} data-part="receipt-entry" data-action={entry.action}>
+                {question ? (
+                  <p data-part="receipt-question" {...serverText}>
+                    {question}
+                  </p>
+                ) : null}
+                {entry.fields.length > 0 ? (
+                  <dl data-part="receipt-answers">
+                    {entry.fields.map((field) => (
+                      <div key={field.name} data-part="receipt-answer" data-kind={field.value.kind}>
+                        <dt {...serverText}>{field.label}</dt>
+                        <dd
+                          {...(field.value.kind === 'text' || field.value.kind === 'options'
+                            ? serverText
+                            : {})}
+                        >
+                          {messages.receiptValue(field.value)}
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : (
+                  <p data-part="receipt-action">{messages.receiptAction(entry.action, entry.kind)}</p>
+                )}
+                {/* Why a request was refused without a form: it could not be shown here. */}
+                {entry.kind === 'unsupported' ? (
+                  <p data-part="receipt-reason">{messages.cannotAnswer}</p>
+                ) : null}
+              </div>
+            );
+          })}
+        </details>
+      ) : null}
+    </section>
+  );
+});

@@ -1,0 +1,58 @@
+'use client';
+import { useId } from 'react';
+import { readTaskResult } from '../core/receipt.js';
+import type { InputRequestMessages } from '../i18n/messages.js';
+import { serverText } from './serverText.js';
+
+/** Props of {@link TaskResult}. */
+export interface TaskResultProps {
+  /** The task's final result, as the source reported it. Untrusted. */
+  result: unknown;
+  messages: InputRequestMessages;
+}
+
+/**
+ * A completed task's result: MCP `content` text blocks as text (never HTML), `structuredContent`
+ * (or any other structure) behind a disclosure, and an MCP tool error (`isError: true`) said as a
+ * failure, not as success. Replace it through the card's `components.TaskResult` to render results
+ * your own way.
+ *
+ * @selector [data-part="result"][data-error] the result; present `data-error` when the tool failed
+ */
+export function TaskResult({ result, messages }: TaskResultProps) {
+  const id = useId();
+  const view = readTaskResult(result);
+  if (!view) return null;
+  return (
+    <section
+      data-part="result"
+      aria-labelledby={`${id}-heading`}
+      {...(view.isError ? { 'data-error': '' } : {})}
+    >
+      <p id={`${id}-heading`} data-part="result-heading">
+        {view.isError ? messages.resultFailed : messages.resultHeading}
+      </p>
+      {view.texts.map((text, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: text blocks have no identity but their order.
+        <p key={index} data-part="result-text" {...serverText}>
+          {text}
+        </p>
+      ))}
+      {view.structured !== undefined ? (
+        <details data-part="result-details">
+          <summary>{messages.resultDetails}</summary>
+          <pre {...serverText}>{describeStructure(view.structured)}</pre>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
+/** Structure as indented JSON text (never markup); what JSON cannot hold is said, not thrown. */
+function describeStructure(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

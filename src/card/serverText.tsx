@@ -1,0 +1,31 @@
+'use client';
+
+import type { ReactNode } from 'react';
+
+/**
+ * Attributes for an element that holds server-authored text: its direction comes from the text
+ * itself (`dir="auto"`), so a right-to-left message reads right, and a bidi override inside it
+ * cannot reorder the host's own words around it.
+ */
+export const serverText = { dir: 'auto' } as const;
+
+/** A character no message contains: where the server's text goes in a host sentence. */
+const SLOT = '\uE000';
+
+/**
+ * A host sentence with server text in it (e.g. "GitHub is asking"): the server text sits in its
+ * own `<bdi>`, so a right-to-left or overriding name (U+202E) cannot reorder the host's words
+ * around it, whatever the language of the sentence.
+ */
+export function withServerText(sentence: (text: string) => string, text: string): ReactNode {
+  const words = sentence(SLOT);
+  const at = words.indexOf(SLOT);
+  if (at < 0) return words;
+  return (
+    <>
+      {words.slice(0, at)}
+      <bdi>{text}</bdi>
+      {words.slice(at + SLOT.length).replaceAll(SLOT, text)}
+    </>
+  );
+}

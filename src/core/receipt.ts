@@ -1,0 +1,202 @@
+import { isPlainObject, own } from './json.js';
+import { type Lifecycle, STATE_TRAITS } from './lifecycle.js';
+import { type FieldSpec, type InputRequest, isElicitResult } from './model.js';
+
+/**
+ * How a round ended, from the person's point of view: what the closed card says first and what it
+ * renders as `data-outcome`.
+ *
+ * - `accepted` / `declined` / `cancelled`: this person answered every request that way;
+ * - `answered`: this person answered, in more than one way (a mixed round);
+ * - `answered-elsewhere`: the round closed without this person's answer;
+ * - `expired`: the round closed before it was answered; nothing was sent;
+ * - `stopped`: the person stopped the whole task.
+ */
+export type RoundOutcome =
+  | 'accepted'
+  | 'declined'
+  | 'cancelled'
+  | 'answered'
+  | 'answered-elsewhere'
+  | 'expired'
+  | 'stopped';
+
+/** One answered value, ready to be worded: the card formats it in the person's language. */
+export type ReceiptValue =
+  | { kind: 'text'; text: string }
+  | { kind: 'number'; value: number }
+  | { kind: 'boolean'; value: boolean }
+  | { kind: 'date'; value: string }
+  | { kind: 'date-time'; value: string }
+  /** Option titles, never the `const` values sent. */
+  | { kind: 'options'; labels: string[] }
+  /** A secret: never shown, not even in the receipt. */
+  | { kind: 'secret' };
+
+/** One request of a closed round and what was answered. */
+export interface ReceiptEntry {
+  key: string;
+  /** The server's question. Untrusted text. */
+  message: string | undefined;
+  /** What the person (or the host, for `host`) did. */
+  action: 'accept' | 'decline' | 'cancel';
+  kind: InputRequest['kind'];
+  /** For an accepted form: each answered field (untouched optional fields are left out). */
+  fields: Array<{ name: string; label: string; value: ReceiptValue }>;
+}
+
+/**
+ * What a closed round says: the outcome and, when this person answered, each question with the
+ * answer given (option titles, not values; secrets masked; fields left out stay out).
+ *
+ * @example
+ * ```ts
+ * const { outcome, entries } = receiptOf(session.getSnapshot());
+ * outcome; // 'accepted'
+ * entries[0].fields; // [{ name: 'size', label: 'Size', value: { kind: 'options', labels: ['Large'] } }]
+ * ```
+ */
+export function receiptOf(lifecycle: Lifecycle): {
+  outcome: RoundOutcome | undefined;
+  entries: ReceiptEntry[];
+} {
+  const outcome = outcomeOf(lifecycle);
+  const round = lifecycle.round;
+  if (
+    !round ||
+    (outcome !== 'accepted' && outcome !== 'declined' && outcome !== 'cancelled' && outcome !== 'answered')
+  ) {
+    return { outcome, entries: [] };
+  }
+  const entries: ReceiptEntry[] = [];
+  for (const request of round.requests) {
+    const response = Object.hasOwn(lifecycle.answers, request.key)
+      ? lifecycle.answers[request.key]
+      : undefined;
+    if (response === undefined) continue;
+    const action = isElicitResult(response) ? response.action : 'accept';
+    const entry: ReceiptEntry = {
+      key: request.key,
+      message: request.message,
+      action,
+      kind: request.kind,
+      fields: [],
+    };
+    const content = (response as { content?: unknown }).content;
+    if (request.kind === 'form' && action === 'accept' && isPlainObject(content)) {
+      for (const field of request.fields) {
+        if (field.secret) {
+          // A secret only ever shows that it was given. After a reload its value was never
+          // remembered; a required one was given all the same.
+          if (Object.hasOwn(content, field.name) || field.required) {
+            entry.fields.push({ name: field.name, label: labelOf(field), value: { kind: 'secret' } });
+          }
+          continue;
+        }
+        if (!Object.hasOwn(content, field.name)) continue;
+        const value = receiptValueOf(field, own(content, field.name));
+        if (value) entry.fields.push({ name: field.name, label: labelOf(field), value });
+      }
+    }
+    entries.push(entry);
+  }
+  return { outcome, entries };
+}
+
+/** How the round on screen ended, or `undefined` while it is still open (or there is none). */
+export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
+  const { state, round, answers, sentRoundId } = lifecycle;
+  if (state === 'answered-elsewhere') return 'answered-elsewhere';
+  if (state === 'expired') return 'expired';
+  // The task moved on after the round closed without this person: the round's end still stands.
+  if (lifecycle.closedAs !== undefined && STATE_TRAITS[state].settled) return lifecycle.closedAs;
+  const answeredHere = round !== undefined && sentRoundId === round.id && state !== 'submitting';
+  if (!answeredHere) {
+    if (state === 'cancelled' && lifecycle.taskStatus !== 'cancelled') return 'stopped';
+    return undefined;
+  }
+  const actions = new Set(
+    round.requests.map((request) => {
+      const response = Object.hasOwn(answers, request.key) ? answers[request.key] : undefined;
+      return isElicitResult(response) ? response.action : 'accept';
+    }),
+  );
+  if (actions.size !== 1) return 'answered';
+  const [only] = actions;
+  return only === 'decline' ? 'declined' : only === 'cancel' ? 'cancelled' : 'accepted';
+}
+
+function labelOf(field: FieldSpec): string {
+  return field.title ?? field.name;
+}
+
+function receiptValueOf(field: FieldSpec, value: unknown): ReceiptValue | undefined {
+  switch (field.kind) {
+    case 'boolean':
+      return typeof value === 'boolean' ? { kind: 'boolean', value } : undefined;
+    case 'number':
+    case 'integer':
+      return typeof value === 'number' ? { kind: 'number', value } : undefined;
+    case 'single-select': {
+      if (typeof value !== 'string') return undefined;
+      const option = field.options.find((candidate) => candidate.value === value);
+      return { kind: 'options', labels: [option?.label ?? value] };
+    }
+    case 'multi-select': {
+      if (!Array.isArray(value)) return undefined;
+      const labels = value
+        .filter((entry): entry is string => typeof entry === 'string')
+        .map((entry) => field.options.find((option) => option.value === entry)?.label ?? entry);
+      return { kind: 'options', labels };
+    }
+    case 'date':
+      return typeof value === 'string' ? { kind: 'date', value } : undefined;
+    case 'date-time':
+      return typeof value === 'string' ? { kind: 'date-time', value } : undefined;
+    default:
+      return typeof value === 'string' ? { kind: 'text', text: value } : undefined;
+  }
+}
+
+/** What a task's final result says, read for people: text, structure, and whether it failed. */
+export interface TaskResultView {
+  /** True when the result is an MCP tool error (`isError: true`): the task ended, but failed. */
+  isError: boolean;
+  /** The text blocks (MCP `content` of type `text`), or the result itself when it is a string. Untrusted. */
+  texts: string[];
+  /** Structured data (MCP `structuredContent`, or a result that is neither text nor MCP content). */
+  structured?: unknown;
+}
+
+/**
+ * Reads a completed task's result: an MCP `CallToolResult` (`content` text blocks,
+ * `structuredContent`, `isError`), a plain string, or anything else (kept as structure).
+ *
+ * @example
+ * ```ts
+ * readTaskResult({ content: [{ type: 'text', text: 'Sent.' }], isError: false });
+ * // { isError: false, texts: ['Sent.'] }
+ * ```
+ */
+export function readTaskResult(result: unknown): TaskResultView | undefined {
+  if (result === undefined || result === null) return undefined;
+  if (typeof result === 'string') return { isError: false, texts: [result] };
+  if (!isPlainObject(result)) return { isError: false, texts: [], structured: result };
+  const content = own(result, 'content');
+  const structured = own(result, 'structuredContent');
+  const isError = own(result, 'isError') === true;
+  if (!Array.isArray(content) && structured === undefined) {
+    return { isError, texts: [], structured: result };
+  }
+  const texts: string[] = [];
+  if (Array.isArray(content)) {
+    for (const block of content) {
+      if (isPlainObject(block) && own(block, 'type') === 'text' && typeof own(block, 'text') === 'string') {
+        texts.push(own(block, 'text') as string);
+      }
+    }
+  }
+  const view: TaskResultView = { isError, texts };
+  if (structured !== undefined) view.structured = structured;
+  return view;
+}

@@ -1,0 +1,152 @@
+'use client';
+import type { QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { RequestAnswerers } from '../core/answerers.js';
+import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
+import { setOwn } from '../core/json.js';
+import { createStorageLedger, type RoundLedger } from '../core/ledger.js';
+import type { CardState, PollPolicy } from '../core/lifecycle.js';
+import type { ElicitContent, FieldSpec, FormRequest, InputResponses, Suspension } from '../core/model.js';
+import { sessionFor } from '../core/registry.js';
+import type { InputRequestSession, SessionSnapshot } from '../core/session.js';
+import type { InputRequestSource } from '../core/source.js';
+import { loadLiveBinding, useLiveBinding } from './liveBinding.js';
+
+/** Options of {@link useInputRequest}. */
+export interface UseInputRequestOptions {
+  /** The client to use instead of the one from `<QueryClientProvider>` (followed sources only). */
+  queryClient?: QueryClient;
+  /** How polling starts and backs off. The server's `pollIntervalMs` wins over `baseMs`. */
+  poll?: PollPolicy;
+  /**
+   * Where half-typed answers survive a reload: `sessionStorage` by default for followed sources,
+   * none for a round you hold (`follow: false`); `false` for none. Secret fields are never stored;
+   * a round's drafts are removed once it closes.
+   */
+  drafts?: DraftStore | false;
+  /** How long a replaced round stays on screen, marked `superseded`, before the newer one shows. @default 900 */
+  replaceDelayMs?: number;
+  /** Which fields to treat as secrets besides those core flags (server `secret`, `looksSecret`). */
+  isSecret?: (field: FieldSpec, request: FormRequest) => boolean;
+  /** Host answers for requests no form can answer (sampling, roots), keyed by MCP method. */
+  answerers?: RequestAnswerers;
+  /**
+   * Where sent rounds are remembered (no secrets), so a reload shows a sent round as answered and
+   * retries a cut-off send under the same idempotency key: `sessionStorage` by default, `false` for none.
+   */
+  ledger?: RoundLedger | false;
+  /** How long a send may take before it counts as unconfirmed (`source.resumeTimeoutMs` wins). @default 30000 */
+  resumeTimeoutMs?: number;
+}
+
+/** What {@link useInputRequest} returns: the round's state and what a person can do. */
+export interface InputRequestController {
+  /** The lifecycle state, also rendered as `data-state`. */
+  state: CardState;
+  /** The round on screen, if any (kept after it closes, so its text can still be shown). */
+  suspension: Suspension | undefined;
+  /** Everything the session knows: answers, deadline, result, errors, host answers, … */
+  snapshot: SessionSnapshot;
+  /** The session that owns the round (shared by every card of the task). */
+  session: InputRequestSession;
+  /** Answers every request of the open round and sends. Rejects when the send fails (answers stay). */
+  respond: (responses: InputResponses) => Promise<void>;
+  /** Accepts one form request (the first one when `key` is omitted) with `content`. */
+  submit: (content: ElicitContent, key?: string) => Promise<void>;
+  /** Declines every request of the round not answered yet. */
+  decline: () => Promise<void>;
+  /** Cancels every request of the round not answered yet (`{ action: 'cancel' }`). */
+  cancel: () => Promise<void>;
+  /** Sends the kept answers again after a failed send, or reads the state again after a failed read. */
+  retry: () => Promise<void>;
+  /** Stops the whole task (`source.cancel`, e.g. MCP `tasks/cancel`); `undefined` when the source cannot. */
+  stop: (() => Promise<void>) | undefined;
+}
+
+const defaultDrafts = createStorageDraftStore();
+const defaultLedger = createStorageLedger();
+
+/**
+ * The binding behind both `useInputRequest` and the card: the task's session, subscribed with
+ * `useSyncExternalStore`, and — for followed sources — the TanStack feed attached once the live
+ * binding and the host's `QueryClient` are there. It imports nothing from TanStack Query itself.
+ */
+export function useRoundSession(
+  source: InputRequestSource,
+  options: UseInputRequestOptions = {},
+): InputRequestController {
+  const followed = source.follow !== false;
+  const { live, contextClient } = useLiveBinding();
+  const queryClient = options.queryClient ?? contextClient;
+  if (followed && live && !queryClient) {
+    throw new Error(
+      'input-request-cards: useInputRequest (and <InputRequestCard source>) needs a TanStack QueryClient to follow a task. ' +
+        'Wrap the card in <QueryClientProvider client={queryClient}> or pass the `queryClient` option.',
+    );
+  }
+  const drafts =
+    options.drafts === false ? undefined : (options.drafts ?? (followed ? defaultDrafts : undefined));
+  const { poll, replaceDelayMs, isSecret, answerers, resumeTimeoutMs } = options;
+  const ledger = options.ledger === false ? undefined : (options.ledger ?? defaultLedger);
+
+  // The registry hands every card of the task the same session; making one has no side effects.
+  const session = sessionFor({
+    source,
+    ...(drafts ? { drafts } : {}),
+    ...(replaceDelayMs === undefined ? {} : { replaceDelayMs }),
+    ...(isSecret ? { isSecret } : {}),
+    ...(answerers ? { answerers } : {}),
+    ...(ledger ? { ledger } : {}),
+    ...(resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs }),
+  });
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+
+  // Following a task needs TanStack Query: load it the first time a followed source shows up.
+  useEffect(() => {
+    if (followed && !live) void loadLiveBinding();
+  }, [followed, live]);
+
+  // One feed per session, however many cards attach (the session keeps the first); it runs while
+  // any is attached and the session is active.
+  const pollKey = poll ? JSON.stringify(poll) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the poll policy is compared by value (pollKey).
+  useEffect(() => {
+    if (!followed || !live || !queryClient) return;
+    return session.attachFeed(live.followTask(queryClient, session.source, poll));
+  }, [session, followed, live, queryClient, pollKey]);
+
+  const submit = useCallback(
+    (content: ElicitContent, key?: string) => {
+      const round = session.getSnapshot().round;
+      const target = key ?? round?.requests.find((request) => request.kind === 'form')?.key;
+      if (target === undefined) {
+        return Promise.reject(
+          new Error(
+            'input-request-cards: submit() found no form request in the open round; pass the request key.',
+          ),
+        );
+      }
+      const responses: InputResponses = {};
+      setOwn(responses, target, { action: 'accept', content });
+      return session.respond(responses);
+    },
+    [session],
+  );
+
+  const canStop = snapshot.canStop;
+  return useMemo(
+    () => ({
+      state: snapshot.state,
+      suspension: snapshot.round,
+      snapshot,
+      session,
+      respond: session.respond,
+      submit,
+      decline: session.declineRound,
+      cancel: session.cancelRound,
+      retry: session.retry,
+      stop: canStop ? session.stopTask : undefined,
+    }),
+    [snapshot, session, submit, canStop],
+  );
+}

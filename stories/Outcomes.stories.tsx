@@ -1,0 +1,305 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import preview from '../.storybook/preview.tsx';
+import type { InputRequestSource, InputRequestState } from '../src/core/source.ts';
+import { germanMessages } from '../src/i18n/de.ts';
+import { InputRequestCard, parseSuspension } from '../src/index.ts';
+
+/** An order with titled options, a multi-select, a checkbox, free text and a secret. */
+const order = parseSuspension(
+  {
+    resultType: 'input_required',
+    inputRequests: {
+      order: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Confirm the order for the team lunch.',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              size: {
+                type: 'string',
+                title: 'Size',
+                oneOf: [
+                  { const: 'sm', title: 'Small (serves 4)' },
+                  { const: 'lg', title: 'Large (serves 10)' },
+                ],
+              },
+              extras: {
+                type: 'array',
+                title: 'Extras',
+                items: {
+                  anyOf: [
+                    { const: 'drinks', title: 'Drinks' },
+                    { const: 'dessert', title: 'Dessert' },
+                  ],
+                },
+              },
+              invoice: { type: 'boolean', title: 'Send an invoice' },
+              note: { type: 'string', title: 'Note for the kitchen' },
+              pin: { type: 'string', title: 'Card PIN' },
+            },
+            required: ['size', 'pin'],
+          },
+        },
+      },
+    },
+  },
+  { serverName: 'Lunch orders', toolName: 'place_order', toolTitle: 'Place an order' },
+);
+
+/** A source whose task is already in `state` (a fresh key per story, so stories never share). */
+function stateSource(key: string, state: InputRequestState): InputRequestSource {
+  return {
+    queryKey: ['outcomes', key],
+    fetchState: async () => state,
+    resume: async () => undefined,
+    cancel: async () => {},
+  };
+}
+
+const withClient = (Story: () => ReactElement) => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <Story />
+  </QueryClientProvider>
+);
+
+const dark = { args: { className: 'irc-dark' }, globals: { backgrounds: { value: 'dark' } } } as const;
+const rtl = (Story: () => ReactElement) => (
+  <div dir="rtl">
+    <Story />
+  </div>
+);
+
+/**
+ * How a closed card reads: the outcome first, what was answered behind "What you answered"
+ * (option titles, secrets hidden), and the task's result, failure or progress.
+ */
+const meta = preview.meta({
+  title: 'Card/Outcomes',
+  component: InputRequestCard,
+  args: { suspension: order, resume: fn(async () => undefined) },
+});
+
+export default meta;
+
+async function answerOrder(canvas: Parameters<NonNullable<(typeof Accepted)['input']['play']>>[0]['canvas']) {
+  await userEvent.click(canvas.getByRole('radio', { name: 'Large (serves 10)' }));
+  await userEvent.click(canvas.getByRole('checkbox', { name: 'Dessert' }));
+  await userEvent.type(canvas.getByLabelText(/Card PIN/, { selector: 'input' }), '4711');
+  await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+}
+
+/** Accepted: "You answered.", and each answer behind the disclosure. */
+export const Accepted = meta.story({
+  play: async ({ canvas }) => {
+    await answerOrder(canvas);
+    await expect(await canvas.findByText('You answered.')).toHaveFocus();
+    await userEvent.click(canvas.getByText('What you answered'));
+    await expect(canvas.getByText('Large (serves 10)')).toBeVisible();
+    await expect(canvas.getByText('Hidden')).toBeVisible();
+  },
+});
+
+/** The same receipt in the dark theme. */
+export const AcceptedDark = meta.story({
+  ...dark,
+  play: Accepted.input.play,
+});
+
+/** The same receipt right to left, in German. */
+export const AcceptedRightToLeftGerman = meta.story({
+  args: { messages: germanMessages },
+  decorators: [rtl],
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: 'Large (serves 10)' }));
+    await userEvent.type(canvas.getByLabelText(/Card PIN/, { selector: 'input' }), '4711');
+    await userEvent.click(canvas.getByRole('button', { name: 'Annehmen' }));
+    await expect(await canvas.findByText('Sie haben geantwortet.')).toBeVisible();
+    await userEvent.click(canvas.getByText('Ihre Antworten'));
+  },
+});
+
+/** Declined. */
+export const Declined = meta.story({
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
+    await expect(await canvas.findByText('You declined.')).toBeVisible();
+    await expect(args.resume).toHaveBeenCalledWith({ order: { action: 'decline' } }, expect.anything());
+  },
+});
+
+/** Cancelled. */
+export const Cancelled = meta.story({
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await expect(await canvas.findByText('You cancelled.')).toBeVisible();
+  },
+});
+
+/** Sending failed: plain words, the detail behind a disclosure, one primary action (Try again). */
+export const SendFailed = meta.story({
+  args: { resume: fn(async () => Promise.reject(Object.assign(new Error('HTTP 503'), { status: 503 }))) },
+  play: async ({ canvas }) => {
+    await answerOrder(canvas);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Your answer could not be sent: the server had a problem (error 503).',
+    );
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+  },
+});
+
+/** Sending failed, dark. */
+export const SendFailedDark = meta.story({
+  ...dark,
+  args: { ...dark.args, resume: SendFailed.input.args?.resume },
+  play: SendFailed.input.play,
+});
+
+/** The send was not confirmed (the connection dropped): it may have arrived; retrying cannot duplicate it. */
+export const SendUnconfirmed = meta.story({
+  args: { resume: fn(async () => Promise.reject(new TypeError('Failed to fetch'))) },
+  play: async ({ canvas }) => {
+    await answerOrder(canvas);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'We could not confirm that your answer arrived',
+    );
+  },
+});
+
+/** Answered elsewhere (another tab, another person): nothing was sent from here. */
+export const AnsweredElsewhere = meta.story({
+  decorators: [withClient],
+  args: {
+    suspension: undefined,
+    resume: undefined,
+    source: (() => {
+      let reads = 0;
+      return {
+        queryKey: ['outcomes', 'elsewhere'],
+        fetchState: async (): Promise<InputRequestState> =>
+          reads++ === 0 ? { status: 'input-required', suspension: order } : { status: 'working' },
+        resume: async () => undefined,
+      } satisfies InputRequestSource;
+    })(),
+    poll: { baseMs: 50, maxMs: 50 },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Answered elsewhere. Nothing was sent from here.')).toBeVisible();
+  },
+});
+
+/** Expired: the form stays readable, and the card says nothing was sent. */
+export const Expired = meta.story({
+  decorators: [withClient],
+  args: {
+    suspension: undefined,
+    resume: undefined,
+    source: stateSource('expired', { status: 'input-required', suspension: order, deadline: 0 }),
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Expired — nothing was sent.')).toBeVisible();
+  },
+});
+
+/** Expired, dark. */
+export const ExpiredDark = meta.story({
+  ...dark,
+  decorators: [withClient],
+  args: {
+    ...dark.args,
+    suspension: undefined,
+    resume: undefined,
+    source: stateSource('expired-dark', { status: 'input-required', suspension: order, deadline: 0 }),
+  },
+  play: Expired.input.play,
+});
+
+/** A completed task's result: text, its structure behind a disclosure. */
+export const Result = meta.story({
+  decorators: [withClient],
+  args: {
+    suspension: undefined,
+    resume: undefined,
+    source: stateSource('result', {
+      status: 'completed',
+      result: {
+        content: [{ type: 'text', text: 'Ordered: 1 × Large, dessert. Arrives at 12:30.' }],
+        structuredContent: { orderId: 'A-1042', eta: '12:30' },
+      },
+    }),
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Ordered: 1 × Large, dessert. Arrives at 12:30.')).toBeVisible();
+    await userEvent.click(canvas.getByText('Structured result'));
+  },
+});
+
+/** A tool error (`isError: true`) reads as a failure, not as success. */
+export const ResultError = meta.story({
+  decorators: [withClient],
+  args: {
+    suspension: undefined,
+    resume: undefined,
+    source: stateSource('result-error', {
+      status: 'completed',
+      result: {
+        content: [{ type: 'text', text: 'Not ordered: the kitchen is closed today.' }],
+        isError: true,
+      },
+    }),
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('The tool reported an error.')).toBeVisible();
+  },
+});
+
+/** A failed task. */
+export const TaskFailed = meta.story({
+  ...dark,
+  decorators: [withClient],
+  args: {
+    ...dark.args,
+    suspension: undefined,
+    resume: undefined,
+    source: stateSource('failed', { status: 'failed', error: 'The payment provider did not answer.' }),
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'The task failed: The payment provider did not answer.',
+    );
+  },
+});
+
+/** Working, with progress and the server's status line; Stop task where the source can stop it. */
+export const Progress = meta.story({
+  decorators: [withClient],
+  args: {
+    suspension: undefined,
+    resume: undefined,
+    source: stateSource('progress', {
+      status: 'working',
+      message: 'Collecting orders from 12 people',
+      progress: { progress: 7, total: 12 },
+    }),
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('progressbar', { name: 'Working… 7 of 12' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Stop task' })).toBeVisible();
+  },
+});
+
+/** Stopped by the person (`Stop task`). */
+export const Stopped = meta.story({
+  decorators: [withClient],
+  args: {
+    suspension: undefined,
+    resume: undefined,
+    source: stateSource('stopped', { status: 'working', message: 'Waiting for the kitchen' }),
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Stop task' }));
+    await waitFor(() => expect(canvas.getByText('You stopped the task.')).toBeVisible());
+  },
+});

@@ -1,0 +1,383 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  germanMessages,
+  InputRequestCard,
+  type InputRequestSource,
+  type InputResponses,
+  parseSuspension,
+} from '../../src/index.ts';
+import { createTestSource } from '../../src/testing/index.ts';
+import { mixedRound } from '../fixtures/suspensions.ts';
+
+// The closed card: what a person reads, scrolling a chat later, about what they answered and how
+// it ended — for every outcome.
+
+const order = parseSuspension(
+  {
+    resultType: 'input_required',
+    inputRequests: {
+      order: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Confirm the order',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              size: {
+                type: 'string',
+                title: 'Size',
+                oneOf: [
+                  { const: 'sm', title: 'Small' },
+                  { const: 'lg', title: 'Large' },
+                ],
+              },
+              extras: {
+                type: 'array',
+                title: 'Extras',
+                items: {
+                  anyOf: [
+                    { const: 'ice', title: 'Ice' },
+                    { const: 'lemon', title: 'Lemon' },
+                  ],
+                },
+              },
+              gift: { type: 'boolean', title: 'Gift wrap' },
+              note: { type: 'string', title: 'Note' },
+              pin: { type: 'string', title: 'Card PIN' },
+            },
+            required: ['size'],
+          },
+        },
+      },
+    },
+  },
+  { serverName: 'Shop', toolName: 'place_order', id: 'order-round' },
+);
+
+const card = () => screen.getByRole('article');
+
+describe('a closed card says what was answered and how it ended', () => {
+  it('accepted: option titles, not values; a secret hidden; a field left out stays out', async () => {
+    const user = userEvent.setup();
+    render(<InputRequestCard suspension={order} resume={async () => undefined} />);
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Lemon' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Gift wrap' }));
+    await user.type(screen.getByLabelText('Card PIN', { selector: 'input' }), '4321');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    const outcome = await screen.findByText('You answered.');
+    expect(card()).toHaveAttribute('data-outcome', 'accepted');
+    // The person's question, then each answer, behind a disclosure they can open again.
+    const receipt = outcome.closest('[data-part="receipt"]') as HTMLElement;
+    await user.click(within(receipt).getByText('What you answered'));
+    const answers = within(receipt)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextSibling?.textContent]);
+    expect(answers).toEqual([
+      ['Size', 'Large'],
+      ['Extras', 'Lemon'],
+      ['Gift wrap', 'Yes'],
+      ['Card PIN', 'Hidden'],
+    ]);
+    expect(receipt).toHaveTextContent('Confirm the order');
+    expect(receipt).not.toHaveTextContent('4321');
+    expect(receipt).not.toHaveTextContent('lg');
+    // The form itself is gone: nothing left to press twice.
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('declined and cancelled each say so', async () => {
+    const user = userEvent.setup();
+    const first = render(
+      <InputRequestCard suspension={order} resume={async () => undefined} ledger={false} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('You declined.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-outcome', 'declined');
+    first.unmount();
+    await Promise.resolve();
+
+    render(
+      <InputRequestCard
+        suspension={{ ...order, id: 'order-round-2' }}
+        resume={async () => undefined}
+        ledger={false}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('You cancelled.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-outcome', 'cancelled');
+  });
+
+  it('a mixed round lists each request by what was done', async () => {
+    const user = userEvent.setup();
+    render(<InputRequestCard suspension={mixedRound} resume={async () => undefined} />);
+    const forms = screen.getAllByRole('button', { name: 'Accept' });
+    await user.click(forms[0] as HTMLElement);
+    for (const decline of screen.getAllByRole('button', { name: 'Decline' })) await user.click(decline);
+    expect(await screen.findByText('You answered.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-outcome', 'answered');
+    const entries = card().querySelectorAll('[data-part="receipt-entry"]');
+    expect([...entries].map((entry) => entry.getAttribute('data-action'))).toEqual([
+      'accept',
+      'decline',
+      'decline',
+    ]);
+    expect(entries[1]).toHaveTextContent('Declined');
+  });
+
+  it('the receipt survives a reload: a new card for the sent round shows it, never the form', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const first = render(<InputRequestCard suspension={order} resume={resume} />);
+    await user.click(screen.getByRole('radio', { name: 'Small' }));
+    await user.type(screen.getByLabelText('Card PIN', { selector: 'input' }), '9999');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await screen.findByText('You answered.');
+    first.unmount();
+    await Promise.resolve();
+    // The ledger keeps no secret.
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('9999');
+
+    render(<InputRequestCard suspension={order} resume={resume} />);
+    expect(screen.getByText('You answered.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await user.click(screen.getByText('What you answered'));
+    expect(screen.getByText('Small')).toBeInTheDocument();
+    expect(resume).toHaveBeenCalledOnce();
+  });
+});
+
+function Harness({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {children}
+    </QueryClientProvider>
+  );
+}
+
+describe('a followed task: outcomes the server decides, and the result', () => {
+  it('answered elsewhere and expired each say that nothing was sent', async () => {
+    const { source, task } = createTestSource({ serverName: 'Mailer' });
+    const view = render(
+      <Harness>
+        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
+      </Harness>,
+    );
+    await screen.findByRole('button', { name: 'Accept' });
+    task.answerElsewhere();
+    expect(await screen.findByText('Answered elsewhere. Nothing was sent from here.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-outcome', 'answered-elsewhere');
+    view.unmount();
+
+    const expiring = createTestSource({ serverName: 'Mailer', taskId: 'task-2' });
+    expiring.task.expire();
+    render(
+      <Harness>
+        <InputRequestCard source={expiring.source} />
+      </Harness>,
+    );
+    expect(await screen.findByText('Expired — nothing was sent.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-outcome', 'expired');
+  });
+
+  it('still says "answered elsewhere" after the task goes on to complete', async () => {
+    const { source, task } = createTestSource({ serverName: 'Mailer', completeAfterLastRound: false });
+    render(
+      <Harness>
+        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
+      </Harness>,
+    );
+    await screen.findByRole('button', { name: 'Accept' });
+    task.answerElsewhere();
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'answered-elsewhere'));
+    task.complete('Sent by someone else.');
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(card()).toHaveAttribute('data-outcome', 'answered-elsewhere');
+    expect(screen.getByText('Answered elsewhere. Nothing was sent from here.')).toBeInTheDocument();
+    expect(screen.getByText('Sent by someone else.')).toBeInTheDocument();
+  });
+
+  it('a lost response whose answer did arrive says so, even when the task completed meanwhile', async () => {
+    const user = userEvent.setup();
+    let arrivedKey: string | undefined;
+    const source: InputRequestSource = {
+      queryKey: ['receipt', 'lost-response'],
+      fetchState: async () =>
+        arrivedKey === undefined
+          ? { status: 'input-required', suspension: order }
+          : { status: 'completed', result: 'Ordered.', answeredKey: arrivedKey },
+      resume: async (_responses, { idempotencyKey }) => {
+        // The server took the answer; the response never came back.
+        arrivedKey = idempotencyKey;
+        throw new TypeError('Failed to fetch');
+      },
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
+      </Harness>,
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(card()).toHaveAttribute('data-outcome', 'accepted');
+    expect(screen.getByText(/Your answer reached the server\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Answered elsewhere/)).toBeNull();
+  });
+
+  it('shows the result as text, its structure behind a disclosure, and a tool error as a failure', async () => {
+    const resultSource = (result: unknown, key: string): InputRequestSource => ({
+      queryKey: [key],
+      fetchState: async () => ({ status: 'completed', result }),
+      resume: async () => undefined,
+    });
+    const view = render(
+      <Harness>
+        <InputRequestCard
+          source={resultSource(
+            {
+              content: [{ type: 'text', text: 'Sent to <b>team</b>.' }],
+              structuredContent: { recipients: 3 },
+            },
+            'ok',
+          )}
+        />
+      </Harness>,
+    );
+    expect(await screen.findByText('Sent to <b>team</b>.')).toBeInTheDocument();
+    expect(screen.getByText('Result')).toBeInTheDocument();
+    expect(screen.getByText('Structured result').closest('details')).toHaveTextContent('"recipients": 3');
+    expect(card().querySelector('b')).toBeNull();
+    view.unmount();
+
+    render(
+      <Harness>
+        <InputRequestCard
+          source={resultSource(
+            { content: [{ type: 'text', text: 'Not sent: the box was not ticked.' }], isError: true },
+            'err',
+          )}
+        />
+      </Harness>,
+    );
+    expect(await screen.findByText('The tool reported an error.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Not sent: the box was not ticked.').closest('[data-part="result"]'),
+    ).toHaveAttribute('data-error');
+  });
+
+  it('a task cancelled with no round open says so in a line people see, not only to screen readers', async () => {
+    const source: InputRequestSource = {
+      queryKey: ['cancelled'],
+      fetchState: async () => ({ status: 'cancelled' }),
+      resume: async () => undefined,
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={source} />
+      </Harness>,
+    );
+    const line = await screen.findByText('The task was cancelled.', { selector: 'p' });
+    expect(line).toHaveAttribute('data-part', 'task-cancelled');
+  });
+
+  it('shows progress while the task works: determinate with a total, the status line as text', async () => {
+    const source: InputRequestSource = {
+      queryKey: ['progress'],
+      fetchState: async () => ({
+        status: 'working',
+        message: 'Exporting rows',
+        progress: { progress: 30, total: 120 },
+      }),
+      resume: async () => undefined,
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={source} />
+      </Harness>,
+    );
+    const bar = await screen.findByRole('progressbar', { name: 'Working… 30 of 120' });
+    expect(bar).toHaveAttribute('value', '30');
+    expect(bar).toHaveAttribute('max', '120');
+    expect(
+      screen.getByText('Exporting rows', { selector: '[data-part="task-message"]' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('focus and booleans', () => {
+  it('a closed card leaves focus on its receipt, never on <body>', async () => {
+    const user = userEvent.setup();
+    render(<InputRequestCard suspension={{ ...order, id: 'focus-round' }} resume={async () => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(screen.getByText('You declined.')).toHaveFocus());
+  });
+
+  it('autoFocus gives a new card focus for a keyboard user', () => {
+    render(
+      <InputRequestCard
+        suspension={{ ...order, id: 'auto-round' }}
+        resume={async () => undefined}
+        autoFocus
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Shop is asking' })).toHaveFocus();
+  });
+
+  it('marks no checkbox as required: leaving it unticked is a valid "no"', () => {
+    const consent = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          ok: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Anything else?',
+              requestedSchema: {
+                type: 'object',
+                properties: {
+                  subscribe: { type: 'boolean', title: 'Subscribe' },
+                  name: { type: 'string', title: 'Name' },
+                },
+                required: ['subscribe', 'name'],
+              },
+            },
+          },
+        },
+      },
+      { serverName: 'Shop' },
+    );
+    render(<InputRequestCard suspension={consent} resume={async () => undefined} />);
+    expect(screen.getByRole('checkbox', { name: 'Subscribe' })).not.toBeRequired();
+    expect(
+      screen.getByRole('checkbox', { name: 'Subscribe' }).closest('[data-part="field"]'),
+    ).not.toHaveAttribute('data-required');
+    expect(screen.getByRole('textbox', { name: /Name/ })).toBeRequired();
+  });
+});
+
+describe('in German', () => {
+  it('words the outcome and the receipt', async () => {
+    const user = userEvent.setup();
+    render(
+      <InputRequestCard
+        suspension={{ ...order, id: 'german-round' }}
+        resume={async () => undefined}
+        messages={germanMessages}
+      />,
+    );
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('button', { name: 'Annehmen' }));
+    expect(await screen.findByText('Sie haben geantwortet.')).toBeInTheDocument();
+    await user.click(screen.getByText('Ihre Antworten'));
+    expect(screen.getByText('Large')).toBeInTheDocument();
+    // Untouched optional fields are not in the receipt, in any language.
+    expect(screen.queryByText('Card PIN')).not.toBeInTheDocument();
+  });
+});
