@@ -434,6 +434,8 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
         sendError: undefined,
         sendUncertain: undefined,
         confirmedLate: true,
+        // It closed by this answer, whatever an earlier reading or the deadline suggested.
+        closedAs: undefined,
         next: undefined,
       },
       server,

@@ -33,6 +33,7 @@ import {
 } from '../../src/core/index.ts';
 // Not exported by an entry yet: the card's `ledger` prop takes one, hosts cannot make one.
 import { createMemoryLedger, type RoundLedger } from '../../src/core/ledger.ts';
+import { outcomeOf } from '../../src/core/receipt.ts';
 
 const RESUME_TIMEOUT_MS = 5_000;
 const SEED = Number(process.env.PROPERTY_SEED ?? 20_260_728);
@@ -504,7 +505,15 @@ class World {
           `${where}: shows answered, but ${round.id} got no answer under ${ours}`,
         ).toBe(true);
       }
-      if (snapshot.state === 'expired' || snapshot.state === 'answered-elsewhere') {
+      // The receipt's first line too: a round that ended "expired" keeps saying so after the task
+      // moves on, so it must not say it for a round this tab's answer reached.
+      const outcome = outcomeOf(snapshot);
+      if (
+        snapshot.state === 'expired' ||
+        snapshot.state === 'answered-elsewhere' ||
+        outcome === 'expired' ||
+        outcome === 'answered-elsewhere'
+      ) {
         // "Your answers were not sent" / "Answered elsewhere" may only hide a delivery while the
         // session still says the send is unconfirmed.
         if (delivered.length > 0) {
