@@ -730,6 +730,23 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     if (!dispatch({ type: 'task-stopped' })) emit();
   }
 
+  /**
+   * After a reload mid-send: the values that send carried, from the ledger (never secrets), so
+   * the form Accept sends again under the same key is not empty. The draft was dropped when the
+   * answer left.
+   */
+  function recalledDraft(round: Suspension, requestKey: string): DraftValues | undefined {
+    if (lifecycle.sendUncertain !== true || !ledger) return undefined;
+    const entry = ledger.get(round.id);
+    if (entry?.status !== 'sending') return undefined;
+    const recalled = carryOver(
+      { round, answers: entry.answers, sent: false, typed: new Map() },
+      round,
+      'restart',
+    );
+    return recalled?.requests[requestKey]?.values;
+  }
+
   function draftKeyOf(requestKey: string): string {
     return draftKey(lifecycle.round?.id ?? '', requestKey);
   }
@@ -878,7 +895,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       // A draft of this round (typed, or kept across a reload) wins over what an earlier round carried.
       const values =
         drafts?.load(draftKey(round.id, requestKey)) ??
-        (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined);
+        (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined) ??
+        recalledDraft(round, requestKey);
       if (values && typedRoundId === round.id && !typed.has(requestKey)) typed.set(requestKey, values);
       return values;
     },
