@@ -127,10 +127,9 @@ describe('a bidi override in the server name (Chromium layout)', () => {
     expect(is).toBeLessThan(asking as number);
   });
 
-  // Fails today: the name is not isolated from the card's own words, so U+202E (RIGHT-TO-LEFT
-  // OVERRIDE) at its end turns " is asking" around ("gniksa si"). Once the card isolates the
-  // name (`<bdi>` or `unicode-bidi: isolate`), this passes: turn `it.fails` into `it`.
-  it.fails('keeps " is asking" in reading order after a name ending in U+202E', async () => {
+  // The name is isolated from the card's own words (<bdi>), so U+202E (RIGHT-TO-LEFT OVERRIDE)
+  // at its end cannot turn " is asking" around ("gniksa si").
+  it('keeps " is asking" in reading order after a name ending in U+202E', async () => {
     render(
       <InputRequestCard
         suspension={parseSuspension(wire, { serverName: 'Bank\u202E' })}
