@@ -136,7 +136,10 @@ export interface InputRequestSession {
   retry(): Promise<void>;
   /** Stops the whole task through `source.cancel` (MCP `tasks/cancel`); the card then reads `cancelled`. */
   stopTask(): Promise<void>;
-  /** The stored draft of one form request of the round on screen, by property name. */
+  /**
+   * The draft of one form request of the round on screen, by property name: the last values typed
+   * in any copy on this page (kept in memory, without secrets), else the draft store's.
+   */
   readDraft(requestKey: string): DraftValues | undefined;
   /** Stores half-typed values of one form request (after a pause; secrets are left out). */
   writeDraft(requestKey: string, values: DraftValues): void;
@@ -191,6 +194,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let deadlineArmedFor: string | undefined;
   let replaceTimer: ReturnType<typeof setTimeout> | undefined;
   const draftTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; flush: () => void }>();
+  // The last draft of each request in memory (no secrets), store or not: a second copy of the
+  // round on this page ("Answer here") starts from what the person typed in the first.
+  const keptDrafts = new Map<string, DraftValues>();
   const hostRuns = new Map<string, AbortController>();
   let hostRoundId: string | undefined;
 
@@ -389,12 +395,14 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   }
 
   function forgetDrafts(roundId: string, remove = true): void {
+    const prefix = `${encodeURIComponent(roundId)}/`;
     for (const [key, pending] of draftTimers) {
-      if (key.startsWith(`${encodeURIComponent(roundId)}/`)) {
+      if (key.startsWith(prefix)) {
         clearTimeout(pending.timer);
         draftTimers.delete(key);
       }
     }
+    for (const key of keptDrafts.keys()) if (key.startsWith(prefix)) keptDrafts.delete(key);
     if (remove) drafts?.removeRound(roundId);
   }
 
@@ -661,13 +669,15 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     },
     readDraft(requestKey) {
       const request = formRequest(requestKey);
-      if (!drafts || !request || !lifecycle.round) return undefined;
-      return drafts.load(draftKey(lifecycle.round.id, requestKey));
+      if (!request || !lifecycle.round) return undefined;
+      const key = draftKey(lifecycle.round.id, requestKey);
+      draftTimers.get(key)?.flush();
+      return keptDrafts.get(key) ?? drafts?.load(key);
     },
     writeDraft(requestKey, values) {
       const request = formRequest(requestKey);
       const round = lifecycle.round;
-      if (!drafts || !request || !round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
+      if (!request || !round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
       const key = draftKey(round.id, requestKey);
       const existing = draftTimers.get(key);
       if (existing) clearTimeout(existing.timer);
@@ -675,9 +685,12 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         const entry = draftTimers.get(key);
         if (entry) clearTimeout(entry.timer);
         draftTimers.delete(key);
-        drafts.save(key, keptDraft(request, values));
+        const kept = keptDraft(request, values);
+        keptDrafts.set(key, kept);
+        drafts?.save(key, kept);
       };
-      // Writing storage per keystroke is wasteful; a short pause is enough to survive a reload.
+      // Writing per keystroke is wasteful; a short pause is enough to survive a reload (and a
+      // reader flushes first).
       draftTimers.set(key, { timer: setTimeout(flush, draftDelayMs), flush });
     },
     attachFeed(factory) {
