@@ -83,6 +83,7 @@ describe('exports', () => {
       'createMcpRetrySource',
       'createMcpTaskSource',
       'createMcpToolSource',
+      'createRequestTimeouts',
       'tolerateMissingResultType',
     ]);
   });
