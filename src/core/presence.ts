@@ -109,7 +109,12 @@ export function liveCopiesOf(session: InputRequestSession): LiveCopies {
       for (const listener of [...listeners]) listener();
     },
   };
-  const ownerOf = () => group.copies.find((copy) => copy.id === group.claimed) ?? group.copies[0];
+  const ownerOf = () => {
+    // A copy on its way out (unmounted, its leave not settled yet) is no owner: a card shown again
+    // in the same task under a new id is the live copy at once, not after a passive flash.
+    const present = group.copies.filter((copy) => !leaving.has(copy.id));
+    return present.find((copy) => copy.id === group.claimed) ?? present[0];
+  };
 
   const copies: LiveCopies = {
     join(id, placeName) {
