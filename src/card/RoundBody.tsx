@@ -73,14 +73,22 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       failure={describeFailure(snapshot.sendError)}
       text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
       action={
-        <button
-          type="button"
-          ref={retryRef}
-          data-action="retry"
-          onClick={() => void session.retry().catch(() => {})}
-        >
-          {messages.retry}
-        </button>
+        // After a reload mid-send the session knows the send (its key) but not the answers
+        // (secrets are never remembered): the form, refilled from the draft, sends them again
+        // with Accept under the same key; a Try again here would have nothing to send.
+        answeredCount < total ? undefined : (
+          <button
+            type="button"
+            ref={retryRef}
+            data-action="retry"
+            // The server asked to wait (Retry-After): the notice says how long; a click before
+            // then would do nothing.
+            disabled={snapshot.retryAt !== undefined}
+            onClick={() => void session.retry().catch(() => {})}
+          >
+            {messages.retry}
+          </button>
+        )
       }
       part="send-error"
     />
