@@ -164,7 +164,10 @@ function measureColumn({ kit, roles }) {
     const behind = backgroundsBehind(frame.parentElement);
     const drawn = edgeOf(frame);
     // A native checkbox or radio: Chromium paints its edge itself (#767676 light, #858585 dark).
-    const native = frame instanceof HTMLInputElement && ['checkbox', 'radio'].includes(frame.type);
+    const native =
+      frame instanceof HTMLInputElement &&
+      ['checkbox', 'radio'].includes(frame.type) &&
+      getComputedStyle(frame).appearance !== 'none';
     const dark = getComputedStyle(frame).colorScheme.includes('dark');
     const edge = composite([...behind, native ? (dark ? '#858585' : '#767676') : (drawn ?? 'transparent')]);
     return {

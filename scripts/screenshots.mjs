@@ -21,7 +21,8 @@ const sizes = [
 
 /**
  * The stories to picture: `file` names the PNG (`<file>-<size>.png`), `colorScheme` is what the
- * page reports as the system preference, `after` runs in the page once the story has played.
+ * page reports as the system preference, `after` runs in the page once the story has played,
+ * `sizes` limits the sizes (names from `sizes` above), `fullPage` takes the whole page, not the window.
  */
 const shots = [
   { file: 'form-light', id: 'card-look-and-feel--light' },
@@ -41,6 +42,15 @@ const shots = [
   { file: 'expired', id: 'card-outcomes--expired' },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
+  // Our card beside Radix Themes and shadcn/ui (docs/LOOK.md): desktop only, the whole page.
+  { file: 'comparison-light', id: 'card-comparison--light', sizes: ['desktop'], fullPage: true },
+  {
+    file: 'comparison-dark',
+    id: 'card-comparison--dark',
+    colorScheme: 'dark',
+    sizes: ['desktop'],
+    fullPage: true,
+  },
   {
     file: 'hundred-fields',
     id: 'card-look-and-feel--hundred-fields',
@@ -85,14 +95,19 @@ async function main() {
         const page = await context.newPage();
         const pageErrors = [];
         page.on('pageerror', (error) => pageErrors.push(error.message));
-        for (const size of sizes) {
+        for (const size of sizes.filter(({ name }) => !shot.sizes || shot.sizes.includes(name))) {
           await page.setViewportSize({ width: size.width, height: size.height });
           await page.goto(`${origin}/iframe.html?id=${shot.id}&viewMode=story`, { waitUntil: 'load' });
           await waitForStory(page);
           if (shot.after) await page.evaluate(shot.after);
           await page.waitForTimeout(150);
           const path = join(outDir, `${shot.file}-${size.name}.png`);
-          await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+          await page.screenshot({
+            path,
+            animations: 'disabled',
+            caret: 'hide',
+            fullPage: shot.fullPage ?? false,
+          });
           process.stdout.write(
             `  ${shot.id} @ ${size.width}×${size.height} → docs/screenshots/${shot.file}-${size.name}.png\n`,
           );
@@ -112,7 +127,7 @@ async function main() {
     process.stderr.write(`\n${failures.length} story(ies) failed:\n  ${failures.join('\n  ')}\n`);
     process.exit(1);
   }
-  process.stdout.write(`\n${shots.length * sizes.length} screenshots in docs/screenshots/\n`);
+  process.stdout.write('\nscreenshots in docs/screenshots/\n');
 }
 
 main().catch((error) => {

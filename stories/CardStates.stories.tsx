@@ -123,6 +123,9 @@ export const UnsupportedSchema = meta.story({
 /** Several requests in one round: one send, after the last answer. */
 export const MixedRound = meta.story({
   args: { suspension: mixedRound },
+  // Known: declining one section of several removes its Decline button, and focus falls to
+  // <body> (it should move to that section's Change button). Remove once the card keeps it.
+  parameters: { focusDrop: 'a declined section drops focus' },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByText('0 of 3 answered')).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: 'email' }), 'ops@example.com');
