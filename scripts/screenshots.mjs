@@ -1,7 +1,7 @@
 // `npm run screenshots`: pictures of key stories at phone, tablet and desktop sizes, in
 // docs/screenshots/. Builds Storybook into storybook-static/ (pass --reuse to keep an existing
-// build), serves it on 127.0.0.1:6007 with `vite preview`, opens each story in Chromium (one
-// fresh browser context per story, so no state leaks between them), waits for its play function
+// build, --only=a,b for a few shots), serves it on 127.0.0.1:6007 with `vite preview`, opens each
+// story in Chromium (one fresh browser context per story, so no state leaks between them), waits for its play function
 // to finish, and saves one PNG per story and size. The server stops at the end, also on errors.
 //
 // Chromium: CHROMIUM_PATH, or /usr/bin/chromium.
@@ -74,6 +74,12 @@ async function waitForStory(page) {
   await page.evaluate(() => document.fonts.ready);
 }
 
+/** `--only=form-light,receipt`: just those shots (by file name), e.g. to look at one change. */
+const only = process.argv
+  .find((argument) => argument.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+
 async function main() {
   buildStorybook({ reuse: process.argv.includes('--reuse') });
   mkdirSync(outDir, { recursive: true });
@@ -84,7 +90,7 @@ async function main() {
   const failures = [];
   try {
     browser = await launchChromium();
-    for (const shot of shots) {
+    for (const shot of shots.filter(({ file }) => !only || only.includes(file))) {
       const context = await browser.newContext({
         colorScheme: shot.colorScheme ?? 'light',
         deviceScaleFactor: 1,

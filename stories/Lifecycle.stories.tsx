@@ -170,7 +170,13 @@ export const Failed = meta.story(
 export const Cancelled = meta.story(
   live('cancelled', { startWorking: true }, async ({ canvas }, api) => {
     api.task.cancel();
-    await expect(await canvas.findByText('The task was cancelled.', {}, { timeout: 5000 })).toBeVisible();
+    // The visible line, not the live region that announces the same words.
+    const line = await canvas.findByText(
+      'The task was cancelled.',
+      { selector: '[data-part="task-cancelled"]' },
+      { timeout: 5000 },
+    );
+    await expect(line).toBeVisible();
   }),
 );
 
