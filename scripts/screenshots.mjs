@@ -51,6 +51,12 @@ const shots = [
     sizes: ['desktop'],
     fullPage: true,
   },
+  { file: 'german-chrome-english-server', id: 'card-language-and-direction--german-chrome-english-server' },
+  {
+    file: 'rtl-chrome-english-server',
+    id: 'card-language-and-direction--right-to-left-chrome-english-server',
+  },
+  { file: 'bidi-override-name', id: 'card-language-and-direction--bidi-override-server-name' },
   {
     file: 'hundred-fields',
     id: 'card-look-and-feel--hundred-fields',
