@@ -251,7 +251,10 @@ describe('the theme in Chromium', () => {
       expect(style.boxShadow).toContain(dangerRgb);
       const error = part(container, 'error');
       expect(getComputedStyle(error).color).toBe(dangerRgb);
-      expect(getComputedStyle(error, '::before').content).toContain('⚠');
+      const icon = getComputedStyle(error, '::before');
+      expect(icon.maskImage).toContain('svg');
+      expect(Number.parseFloat(icon.width)).toBeGreaterThan(10);
+      expect(icon.backgroundColor).toBe(dangerRgb);
       expect(error.textContent).toBe('This field is required.');
     },
   );
