@@ -88,6 +88,25 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       />
     ) : null;
 
+  // A failed send, with its one primary action: Try again (same answers, same idempotency key).
+  const sendFailure = failed ? (
+    <FailureNotice
+      failure={describeFailure(snapshot.sendError)}
+      text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
+      action={
+        <button
+          type="button"
+          ref={retryRef}
+          data-action="retry"
+          onClick={() => void session.retry().catch(() => {})}
+        >
+          {messages.retry}
+        </button>
+      }
+      part="send-error"
+    />
+  ) : null;
+
   // A round that asks nothing: the server waits (for a link step, or to shed load). Nothing to
   // answer; the session tries again with backoff.
   if (total === 0) {
@@ -100,23 +119,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           onCancel={() => void session.cancelRound().catch(() => {})}
           messages={messages}
         />
-        {failed ? (
-          <FailureNotice
-            failure={describeFailure(snapshot.sendError)}
-            text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
-            action={
-              <button
-                type="button"
-                ref={retryRef}
-                data-action="retry"
-                onClick={() => void session.retry().catch(() => {})}
-              >
-                {messages.retry}
-              </button>
-            }
-            part="send-error"
-          />
-        ) : null}
+        {sendFailure}
       </>
     ) : (
       restart
@@ -179,23 +182,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           {messages.submitting}
         </p>
       ) : null}
-      {failed ? (
-        <FailureNotice
-          failure={describeFailure(snapshot.sendError)}
-          text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
-          action={
-            <button
-              type="button"
-              ref={retryRef}
-              data-action="retry"
-              onClick={() => void session.retry().catch(() => {})}
-            >
-              {messages.retry}
-            </button>
-          }
-          part="send-error"
-        />
-      ) : null}
+      {sendFailure}
     </>
   );
 }
