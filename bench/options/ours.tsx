@@ -9,7 +9,6 @@ import {
   type InputResponses,
   inputRequestQueryOptions,
   parseSuspension,
-  readHttpTaskState,
 } from 'input-request-cards';
 import {
   checkLink,
@@ -24,6 +23,8 @@ import type { BenchOption, OnValidSubmit } from './types.ts';
 /** Options for the wire message around a schema. */
 export interface WireOptions {
   message?: string;
+  /** The round's `requestState`; each message a server sends carries its own. */
+  requestState?: string;
   /** Put into the request's `params._meta` (MCP lets servers put anything there). */
   meta?: unknown;
 }
@@ -43,7 +44,7 @@ export function wireFor(schema: unknown, options: WireOptions = {}): unknown {
         },
       },
     },
-    requestState: 'bench-state',
+    requestState: options.requestState ?? 'bench-state',
   };
 }
 
@@ -52,6 +53,9 @@ export function card(wire: unknown, resume: (responses: InputResponses) => Promi
   const suspension = parseSuspension(wire, { serverName: 'Bench', toolName: 'fill_form' });
   return <InputRequestCard suspension={suspension} resume={resume} />;
 }
+
+/** How many wire messages this page has made (each gets its own requestState). */
+let messages = 0;
 
 interface Prepared {
   wire: unknown;
@@ -62,8 +66,11 @@ export const ours: BenchOption = {
   id: 'ours',
   label: 'input-request-cards (ours)',
   prepare(schema: JsonSchema, onValidSubmit: OnValidSubmit): Prepared {
+    // Every mount is a new message from the server, so a new round: the card remembers rounds it
+    // sent (its ledger), and a round already answered would show its receipt instead of the form.
+    messages += 1;
     return {
-      wire: wireFor(schema),
+      wire: wireFor(schema, { requestState: `bench-state-${messages}` }),
       // A send that is still on its way: the card shows "Sending…" and keeps its values.
       resume: (responses) => {
         onValidSubmit(responses);
@@ -95,6 +102,28 @@ function taskPaths(base: string, kind: 'done' | 'open', i: number) {
 
 function answeredBody(i: number) {
   return { id: `done-${i}`, status: 'completed', result: `Done: answer ${i} was sent.`, serverName: 'Bench' };
+}
+
+/**
+ * The state a chat history holds for a task, as the HTTP source reads it from the bodies above:
+ * the same round id (`<task id>@<suspendedAt>`), so the card's later reading is the same round.
+ */
+function historyState(kind: 'done' | 'open', i: number, schema: JsonSchema): InputRequestState {
+  if (kind === 'done') return { status: 'completed', result: answeredBody(i).result };
+  const taskId = `open-${i}`;
+  return {
+    status: 'input-required',
+    suspension: parseSuspension(
+      { inputRequests: (wireFor(schema) as { inputRequests: unknown }).inputRequests },
+      {
+        id: `${taskId}@${SUSPENDED_AT}`,
+        taskId,
+        createdAt: SUSPENDED_AT,
+        serverName: 'Bench',
+        toolName: 'fill_form',
+      },
+    ),
+  };
 }
 
 function pendingBody(i: number, schema: JsonSchema) {
@@ -136,14 +165,13 @@ export function transcript(
 ): ReactElement {
   const queryClient = new QueryClient();
   const cards: ReactElement[] = [];
-  const add = (kind: 'done' | 'open', i: number, body: unknown) => {
+  const add = (kind: 'done' | 'open', i: number) => {
     const source = createHttpSource(taskPaths(base, kind, i));
-    const state: InputRequestState = readHttpTaskState(body);
-    queryClient.setQueryData(inputRequestQueryOptions(source).queryKey, state);
+    queryClient.setQueryData(inputRequestQueryOptions(source).queryKey, historyState(kind, i, schema));
     cards.push(<InputRequestCard key={`${kind}-${i}`} source={source} />);
   };
-  for (let i = 0; i < answered; i++) add('done', i, answeredBody(i));
-  for (let i = 0; i < pending; i++) add('open', i, pendingBody(i, schema));
+  for (let i = 0; i < answered; i++) add('done', i);
+  for (let i = 0; i < pending; i++) add('open', i);
   return <QueryClientProvider client={queryClient}>{cards}</QueryClientProvider>;
 }
 
