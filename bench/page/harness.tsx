@@ -4,7 +4,8 @@ import { Component, Profiler, type ReactElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { OPTIONS } from '../options/index.ts';
-import { card, transcript, transcriptBackend, wireFor } from '../options/ours.tsx';
+import { card, wireFor } from '../options/ours.tsx';
+import { transcript, transcriptBackend } from '../options/ours-live.tsx';
 import type { BenchOption } from '../options/types.ts';
 import {
   CONTROL_SELECTOR,
