@@ -136,6 +136,8 @@ export interface InputRequestSession {
   retry(): Promise<void>;
   /** Stops the whole task through `source.cancel` (MCP `tasks/cancel`); the card then reads `cancelled`. */
   stopTask(): Promise<void>;
+  /** Whether half-typed values are kept (a draft store was given); without one `writeDraft` does nothing. */
+  readonly keepsDrafts: boolean;
   /** The stored draft of one form request of the round on screen, by property name. */
   readDraft(requestKey: string): DraftValues | undefined;
   /** Stores half-typed values of one form request (after a pause; secrets are left out). */
@@ -659,6 +661,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         throw stopError;
       }
     },
+    keepsDrafts: drafts !== undefined,
     readDraft(requestKey) {
       const request = formRequest(requestKey);
       if (!drafts || !request || !lifecycle.round) return undefined;
