@@ -52,6 +52,7 @@ const CountingField = memo(function CountingField({ form, field, idPrefix }: Fie
   });
   return (
     <div>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: labelProps carry htmlFor */}
       <label {...labelProps}>{field.title}</label>
       <input {...inputProps} />
       {invalid ? <p {...errorProps}>{errorMessage}</p> : null}
