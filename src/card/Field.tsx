@@ -13,6 +13,8 @@ export interface FieldProps {
   /** A prefix unique on the page, for the field's ids. */
   idPrefix: string;
   messages: InputRequestMessages;
+  /** The server asks this field again (a re-ask): it is marked, and the mark describes its control. */
+  askedAgain?: boolean;
 }
 
 /**
@@ -23,9 +25,13 @@ export interface FieldProps {
  * @selector [data-invalid] present while the field shows an error
  * @selector [data-required] present when the field is required
  * @selector [data-secret] present when the field is a secret (masked, with a show/hide toggle and a warning)
+ * @selector [data-asked-again] present when the server asks this field again; [data-part="asked-again"] its mark
  */
-export const Field = memo(function Field({ form, field, idPrefix, messages }: FieldProps) {
+export const Field = memo(function Field({ form, field, idPrefix, messages, askedAgain }: FieldProps) {
   const props = useRequestField({ form, field, idPrefix });
+  const againId = askedAgain ? `${idPrefix}-field${field.index}-again` : undefined;
+  const again = againId ? { 'aria-describedby': againId } : undefined;
+  const inputProps = again ? props.getInputProps(again) : props.inputProps;
   const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps, secret, secretShown } =
     props;
   const label = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
@@ -43,6 +49,11 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
       ) : null}
     </>
   );
+  const againMark = againId ? (
+    <span id={againId} data-part="asked-again">
+      {messages.askedAgain}
+    </span>
+  ) : null;
   const description = field.description ? (
     <p {...descriptionProps} data-part="description">
       {field.description}
@@ -60,15 +71,25 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
     ...(invalid ? { 'data-invalid': '' } : {}),
     ...(props.mustFill ? { 'data-required': '' } : {}),
     ...(field.secret === true ? { 'data-secret': '' } : {}),
+    ...(againId ? { 'data-asked-again': '' } : {}),
   };
 
   if (control === 'radio-group' || control === 'checkbox-group') {
     const options = field.kind === 'single-select' || field.kind === 'multi-select' ? field.options : [];
     return (
-      <fieldset {...state} {...props.groupProps}>
+      <fieldset
+        {...state}
+        {...props.groupProps}
+        {...(againId
+          ? {
+              'aria-describedby': [props.groupProps['aria-describedby'], againId].filter(Boolean).join(' '),
+            }
+          : {})}
+      >
         <legend {...labelProps} data-part="label">
           {labelContent}
         </legend>
+        {againMark}
         {description}
         <div data-part="options">
           {options.map((option, position) => {
@@ -90,11 +111,12 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
     return (
       <div {...state}>
         <div data-part="option">
-          <input {...props.inputProps} />
+          <input {...inputProps} />
           <label {...labelProps} htmlFor={labelProps.htmlFor} data-part="label">
             {labelContent}
           </label>
         </div>
+        {againMark}
         {description}
         {error}
       </div>
@@ -106,9 +128,10 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
       <label {...labelProps} htmlFor={labelProps.htmlFor} data-part="label">
         {labelContent}
       </label>
+      {againMark}
       {description}
       {control === 'select' && field.kind === 'single-select' ? (
-        <select {...props.selectProps}>
+        <select {...(again ? props.getSelectProps(again) : props.selectProps)}>
           <option value="">{messages.choose}</option>
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -119,7 +142,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
       ) : secret ? (
         <>
           <div data-part="secret-control">
-            <input {...props.inputProps} />
+            <input {...inputProps} />
             <button
               {...props.secretToggleProps}
               data-part="secret-toggle"
@@ -133,7 +156,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
           </p>
         </>
       ) : (
-        <input {...props.inputProps} />
+        <input {...inputProps} />
       )}
       {error}
     </div>

@@ -1,5 +1,6 @@
 'use client';
 import { memo, type ReactNode, useId } from 'react';
+import type { CarriedRequest } from '../core/carry-over.js';
 import type { ElicitResult, FormRequest } from '../core/model.js';
 import { useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
@@ -20,6 +21,12 @@ export interface FormRequestSectionProps {
   messages: InputRequestMessages;
   /** Rendered after the message; used for the section's answered notice. */
   status?: ReactNode;
+  /**
+   * Set when the server asks this request again (after this person's answer): its message is
+   * shown as the reason, and the fields asked again are marked. The earlier values come through
+   * the session's drafts.
+   */
+  carried?: CarriedRequest;
 }
 
 /**
@@ -37,6 +44,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   onAnswer,
   messages,
   status,
+  carried,
 }: FormRequestSectionProps) {
   const { session, checker, formatError, components } = useInputRequestCard();
   const FieldComponent = components.Field ?? Field;
@@ -50,13 +58,15 @@ export const FormRequestSection = memo(function FormRequestSection({
     formatError,
   });
   const inert = locked || answer !== undefined;
+  const askedAgain = carried?.askedAgain === true;
 
   return (
     <form
       data-part="request"
       data-kind="form"
       {...(answer ? { 'data-answered': answer.action } : {})}
-      aria-labelledby={messageId}
+      {...(askedAgain ? { 'data-asked-again': '' } : {})}
+      aria-labelledby={askedAgain ? `${idPrefix}-reask ${messageId}` : messageId}
       noValidate
       onSubmit={(event) => {
         if (inert) {
@@ -66,11 +76,19 @@ export const FormRequestSection = memo(function FormRequestSection({
         formProps.onSubmit(event);
       }}
     >
+      {askedAgain ? (
+        <p id={`${idPrefix}-reask`} data-part="reask-reason">
+          {messages.askedAgainReason}
+        </p>
+      ) : null}
       <p id={messageId} data-part="message">
         {request.messageCode === 'additional-input'
           ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
           : request.message}
       </p>
+      {carried?.askedAgain && Object.keys(carried.values).length > 0 ? (
+        <p data-part="reask-kept">{messages.askedAgainKept}</p>
+      ) : null}
       {status}
       <fieldset data-part="fields" disabled={inert}>
         {request.fields.map((field) => (
@@ -80,6 +98,9 @@ export const FormRequestSection = memo(function FormRequestSection({
             field={field}
             idPrefix={idPrefix}
             messages={messages}
+            {...(carried?.askedAgain && carried.fieldsAskedAgain.includes(field.name)
+              ? { askedAgain: true }
+              : {})}
           />
         ))}
       </fieldset>

@@ -196,10 +196,10 @@ export function useRequestForm({
   );
 
   // Mirrors what is typed into the session's draft store (it waits for a pause and leaves out
-  // secrets); subscribing to the form's own change stream renders nothing. A session that keeps
-  // no drafts (a round you hold, by default) is not fed at all, so typing costs nothing here.
+  // secrets) and into its memory of what was typed (a re-ask or Start again carries it even
+  // without a draft store); subscribing to the form's own change stream renders nothing.
   useEffect(() => {
-    if (!session?.keepsDrafts) return;
+    if (!session) return;
     return unsubscriber(form.watch(() => session.writeDraft(key, rawValuesByName(fields, form.getValues()))));
   }, [form, session, key, fields]);
 

@@ -70,16 +70,6 @@ describe('createInputRequestSession', () => {
     stop();
   });
 
-  it('says whether it keeps drafts, so a form feeds it only then', () => {
-    const drafts = { load: () => undefined, save: vi.fn(), removeRound: vi.fn() };
-    expect(createInputRequestSession({ source: staticSource(round, async () => {}) }).keepsDrafts).toBe(
-      false,
-    );
-    expect(
-      createInputRequestSession({ source: staticSource(round, async () => {}), drafts }).keepsDrafts,
-    ).toBe(true);
-  });
-
   it('marks the send in flight before anything awaits: a second send joins the first', async () => {
     const pending = deferred<undefined>();
     const resume = vi.fn(() => pending.promise);
