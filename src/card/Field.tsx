@@ -4,6 +4,7 @@ import type { FieldSpec } from '../core/model.js';
 import { useRequestField } from '../hooks/useRequestField.js';
 import type { RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
+import { useServerLanguage, useServerText } from './serverText.js';
 
 /** Props of {@link Field}. */
 export interface FieldProps {
@@ -34,7 +35,13 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
   const inputProps = again ? props.getInputProps(again) : props.inputProps;
   const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps, secret, secretShown } =
     props;
-  const label = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
+  const text = useServerText();
+  const language = useServerLanguage();
+  // The server's label sits in its own <bdi>: a right-to-left or overriding title cannot reorder
+  // the host's required mark after it.
+  const labelText = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
+  const label =
+    field.name === '' && field.title === undefined ? labelText : <bdi {...language}>{labelText}</bdi>;
   const labelContent = (
     <>
       {label}
@@ -55,7 +62,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
     </span>
   ) : null;
   const description = field.description ? (
-    <p {...descriptionProps} data-part="description">
+    <p {...descriptionProps} {...text} data-part="description">
       {field.description}
     </p>
   ) : null;
@@ -97,7 +104,9 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
             return (
               <div data-part="option" key={option.value}>
                 <input {...optionProps} />
-                <label htmlFor={optionProps.id}>{option.label}</label>
+                <label htmlFor={optionProps.id} {...text}>
+                  {option.label}
+                </label>
               </div>
             );
           })}
@@ -134,7 +143,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
         <select {...(again ? props.getSelectProps(again) : props.selectProps)}>
           <option value="">{messages.choose}</option>
           {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} {...text}>
               {option.label}
             </option>
           ))}
@@ -146,7 +155,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
             <button
               {...props.secretToggleProps}
               data-part="secret-toggle"
-              aria-label={secretShown ? messages.hideSecret(label) : messages.showSecret(label)}
+              aria-label={secretShown ? messages.hideSecret(labelText) : messages.showSecret(labelText)}
             >
               {secretShown ? messages.hide : messages.show}
             </button>

@@ -8,6 +8,7 @@ import { Actions } from './Actions.js';
 import { useInputRequestCard } from './context.js';
 import { Field } from './Field.js';
 import { RefusalButton } from './RefusalButton.js';
+import { useServerText } from './serverText.js';
 
 /** Props of {@link FormRequestSection}. */
 export interface FormRequestSectionProps {
@@ -46,6 +47,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   status,
   carried,
 }: FormRequestSectionProps) {
+  const text = useServerText();
   const { session, checker, formatError, components } = useInputRequestCard();
   const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
@@ -81,7 +83,7 @@ export const FormRequestSection = memo(function FormRequestSection({
           {messages.askedAgainReason}
         </p>
       ) : null}
-      <p id={messageId} data-part="message">
+      <p id={messageId} data-part="message" {...(request.messageCode === undefined ? text : {})}>
         {request.messageCode === 'additional-input'
           ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
           : request.message}

@@ -277,6 +277,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
               requests={suspension?.requests ?? []}
               messages={messages}
               confirmedLate={snapshot.confirmedLate === true}
+              {...(suspension?.contentLanguage ? { contentLanguage: suspension.contentLanguage } : {})}
             />
           ) : null}
           {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}

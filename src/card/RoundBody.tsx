@@ -19,6 +19,7 @@ import { LinkRequestSection } from './LinkRequestSection.js';
 import { RestartNotice } from './RestartNotice.js';
 import { SectionStatus } from './SectionStatus.js';
 import { StillWaitingSection } from './StillWaitingSection.js';
+import { ServerLanguageProvider } from './serverText.js';
 import { UnsupportedRequestSection } from './UnsupportedRequestSection.js';
 
 /** Props of {@link RoundBody}. */
@@ -132,19 +133,23 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
               messages={messages}
             />
           ) : null;
+        const contentLanguage =
+          (request.kind === 'host' ? undefined : request.contentLanguage) ?? suspension.contentLanguage;
         return (
-          <RequestSection
-            key={request.key}
-            request={request}
-            answer={answer}
-            locked={locked}
-            status={status}
-            hostAnswer={snapshot.hostAnswers[request.key]}
-            carried={
-              snapshot.carried?.reason === 'reask' ? snapshot.carried.requests[request.key] : undefined
-            }
-            onAnswer={answerRequest}
-          />
+          <ServerLanguageProvider key={request.key} value={contentLanguage}>
+            <RequestSection
+              key={request.key}
+              request={request}
+              answer={answer}
+              locked={locked}
+              status={status}
+              hostAnswer={snapshot.hostAnswers[request.key]}
+              carried={
+                snapshot.carried?.reason === 'reask' ? snapshot.carried.requests[request.key] : undefined
+              }
+              onAnswer={answerRequest}
+            />
+          </ServerLanguageProvider>
         );
       })}
       {snapshot.state === 'submitting' ? (
