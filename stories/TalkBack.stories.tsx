@@ -78,40 +78,6 @@ function scriptedSource(
   };
 }
 
-/** The server checks the answer and asks again, saying why: the form keeps what was typed. */
-export const ReAsk = meta.story({
-  beforeEach({ msw }: { msw: MswApi }) {
-    const reask = structuredClone(approveRound);
-    const params = reask.inputRequests.approval?.params as { message: string };
-    params.message = 'ops@example.com cannot receive reports. Choose another recipient.';
-    api = createTaskApi({
-      serverName: 'Mailer',
-      toolName: 'send_report',
-      baseUrl: 'https://tasks.example.test/re-ask',
-      rounds: [approveRound, reask],
-    });
-    msw.use(...api.handlers);
-  },
-  render: () => <Live source={api.source} />,
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const recipient = await canvas.findByRole('textbox', { name: /Recipient/ });
-    await userEvent.clear(recipient);
-    await userEvent.type(recipient, 'ops@example.com');
-    await userEvent.type(canvas.getByRole('textbox', { name: /Note/ }), 'Weekly numbers');
-    await userEvent.type(canvas.getByLabelText(/^One-time code/), '4242');
-    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    const form = await canvas.findByRole(
-      'form',
-      { name: /The server asked again\. Its reason:/ },
-      { timeout: 5000 },
-    );
-    await expect(within(form).getByRole('textbox', { name: /Recipient/ })).toHaveValue('ops@example.com');
-    await expect(within(form).getByRole('textbox', { name: /Note/ })).toHaveValue('Weekly numbers');
-    // A secret is never carried over: the person types it again.
-    await expect(within(form).getByLabelText(/^One-time code/)).toHaveValue('');
-  },
-});
 let api: TaskApi;
 
 const signIn = {
@@ -195,5 +161,40 @@ export const StartAgain = meta.story({
     await expect(canvas.getByRole('textbox', { name: /Topic/ })).toHaveValue('Planning');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await canvas.findByText('Room Grace is booked.', {}, { timeout: 5000 });
+  },
+});
+
+/** The server checks the answer and asks again, saying why: the form keeps what was typed. */
+export const ReAsk = meta.story({
+  beforeEach({ msw }: { msw: MswApi }) {
+    const reask = structuredClone(approveRound);
+    const params = reask.inputRequests.approval?.params as { message: string };
+    params.message = 'ops@example.com cannot receive reports. Choose another recipient.';
+    api = createTaskApi({
+      serverName: 'Mailer',
+      toolName: 'send_report',
+      baseUrl: 'https://tasks.example.test/re-ask',
+      rounds: [approveRound, reask],
+    });
+    msw.use(...api.handlers);
+  },
+  render: () => <Live source={api.source} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const recipient = await canvas.findByRole('textbox', { name: /Recipient/ });
+    await userEvent.clear(recipient);
+    await userEvent.type(recipient, 'ops@example.com');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Note/ }), 'Weekly numbers');
+    await userEvent.type(canvas.getByLabelText(/^One-time code/), '4242');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    const form = await canvas.findByRole(
+      'form',
+      { name: /The server asked again\. Its reason:/ },
+      { timeout: 5000 },
+    );
+    await expect(within(form).getByRole('textbox', { name: /Recipient/ })).toHaveValue('ops@example.com');
+    await expect(within(form).getByRole('textbox', { name: /Note/ })).toHaveValue('Weekly numbers');
+    // A secret is never carried over: the person types it again.
+    await expect(within(form).getByLabelText(/^One-time code/)).toHaveValue('');
   },
 });

@@ -21,11 +21,13 @@ import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
+import { useLiveCopy } from '../hooks/useLiveCopy.js';
 import { type InputRequestController, useRoundSession } from '../hooks/useRoundSession.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
 import { FailureNotice } from './FailureNotice.js';
+import { PassiveCopy } from './PassiveCopy.js';
 import { Receipt } from './Receipt.js';
 import { RoundBody } from './RoundBody.js';
 import { serverText, withServerText } from './serverText.js';
@@ -78,6 +80,12 @@ export interface InputRequestCardCommonProps {
    * and `roots/list`. A request with an answerer is answered without a form; the card says so.
    */
   answerers?: RequestAnswerers;
+  /**
+   * What to call this card's place when the same round is shown twice, in words that fit
+   * "Being answered in …" (e.g. "the side panel"). Only one copy of a round is live; the others
+   * say where it is being answered and offer "Answer here".
+   */
+  placeName?: string;
 }
 
 /** A card for one round you already have: `suspension` + `resume`. */
@@ -164,6 +172,8 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       [controller.session, messages, components, checker, formatError, registrableDomain],
     );
     const { state, suspension, snapshot } = controller;
+    // One live copy of a round per page (and across tabs): the others say where it is answered.
+    const copy = useLiveCopy(controller.session, props.placeName);
     const cardRef = useRef<HTMLElement>(null);
     const headingRef = useRef<HTMLHeadingElement>(null);
     const outcomeRef = useRef<HTMLParagraphElement>(null);
@@ -197,7 +207,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         (active instanceof HTMLElement && active.matches(':disabled'));
       if (receiptAppeared && outcomeRef.current) outcomeRef.current.focus();
       else if (lost) headingRef.current?.focus();
-    }, [state, roundId, receiptShown]);
+    }, [state, roundId, receiptShown, copy.live]);
 
     // A form taller than the window keeps its actions in reach (the theme makes the row sticky only
     // then, so it never covers a short card's own content). DOM sync only: an attribute, no render.
@@ -227,6 +237,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     const { outcome, entries } = receiptOf(snapshot);
     const traits = STATE_TRAITS[state];
     const showRound = suspension !== undefined && traits.showsRound;
+    const passive = !copy.live && (traits.acceptsAnswers || state === 'submitting');
     const Result = components?.TaskResult ?? TaskResult;
     const working =
       state === 'loading' ||
@@ -280,7 +291,16 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
               {...(suspension?.contentLanguage ? { contentLanguage: suspension.contentLanguage } : {})}
             />
           ) : null}
-          {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}
+          {showRound && passive ? (
+            <PassiveCopy
+              elsewhere={copy.elsewhere}
+              placeName={copy.placeName}
+              onAnswerHere={copy.claim}
+              messages={messages}
+            />
+          ) : showRound ? (
+            <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} />
+          ) : null}
           {state === 'completed' && snapshot.result !== undefined ? (
             <Result result={snapshot.result} messages={messages} />
           ) : null}

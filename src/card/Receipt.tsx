@@ -35,7 +35,9 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
 ) {
   const id = useId();
   return (
-    <section data-part="receipt" data-outcome={outcome} aria-labelledby={`${id}-outcome`}>
+    // No accessible name, so no region landmark: several receipts on one page (two copies of a
+    // round, two rounds answered alike) would be landmarks of the same name. The outcome is its first line.
+    <section data-part="receipt" data-outcome={outcome}>
       <p id={`${id}-outcome`} data-part="outcome" tabIndex={-1} ref={outcomeRef}>
         {messages.outcome(outcome)}
         {confirmedLate ? <span data-part="confirmed-late"> {messages.answerReachedServer}</span> : null}

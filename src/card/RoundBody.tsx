@@ -67,6 +67,33 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       />
     ) : null;
 
+  // A failed send, with its one primary action: Try again (same answers, same idempotency key).
+  const sendFailure = failed ? (
+    <FailureNotice
+      failure={describeFailure(snapshot.sendError)}
+      text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
+      action={
+        // After a reload mid-send the session knows the send (its key) but not the answers
+        // (secrets are never remembered): the form, refilled from the draft, sends them again
+        // with Accept under the same key; a Try again here would have nothing to send.
+        answeredCount < total ? undefined : (
+          <button
+            type="button"
+            ref={retryRef}
+            data-action="retry"
+            // The server asked to wait (Retry-After): the notice says how long; a click before
+            // then would do nothing.
+            disabled={snapshot.retryAt !== undefined}
+            onClick={() => void session.retry().catch(() => {})}
+          >
+            {messages.retry}
+          </button>
+        )
+      }
+      part="send-error"
+    />
+  ) : null;
+
   // A round that asks nothing: the server waits (for a link step, or to shed load). Nothing to
   // answer; the session tries again with backoff.
   if (total === 0) {
@@ -79,23 +106,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           onCancel={() => void session.cancelRound().catch(() => {})}
           messages={messages}
         />
-        {failed ? (
-          <FailureNotice
-            failure={describeFailure(snapshot.sendError)}
-            text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
-            action={
-              <button
-                type="button"
-                ref={retryRef}
-                data-action="retry"
-                onClick={() => void session.retry().catch(() => {})}
-              >
-                {messages.retry}
-              </button>
-            }
-            part="send-error"
-          />
-        ) : null}
+        {sendFailure}
       </>
     ) : (
       restart
@@ -158,23 +169,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           {messages.submitting}
         </p>
       ) : null}
-      {failed ? (
-        <FailureNotice
-          failure={describeFailure(snapshot.sendError)}
-          text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
-          action={
-            <button
-              type="button"
-              ref={retryRef}
-              data-action="retry"
-              onClick={() => void session.retry().catch(() => {})}
-            >
-              {messages.retry}
-            </button>
-          }
-          part="send-error"
-        />
-      ) : null}
+      {sendFailure}
     </>
   );
 }

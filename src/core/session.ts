@@ -197,7 +197,11 @@ export interface InputRequestSession {
    * `restart`, when the round has not expired, or when the restart fails (`restartError`).
    */
   restart(): Promise<void>;
-  /** The stored draft of one form request of the round on screen, by property name. */
+  /**
+   * The draft of one form request of the round on screen, by property name: the last values typed
+   * in any copy on this page (kept in memory, without secrets), else the draft store's, else what
+   * an earlier round carried over.
+   */
   readDraft(requestKey: string): DraftValues | undefined;
   /** Stores half-typed values of one form request (after a pause; secrets are left out). */
   writeDraft(requestKey: string, values: DraftValues): void;
@@ -268,6 +272,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let deadlineArmedFor: string | undefined;
   let replaceTimer: ReturnType<typeof setTimeout> | undefined;
   const draftTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; flush: () => void }>();
+  // The last draft of each request in memory (no secrets), store or not: a second copy of the
+  // round on this page ("Answer here") starts from what the person typed in the first.
+  const keptDrafts = new Map<string, DraftValues>();
   const hostRuns = new Map<string, AbortController>();
   let hostRoundId: string | undefined;
 
@@ -562,12 +569,15 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   }
 
   function forgetDrafts(roundId: string, remove = true): void {
+    // draftKey, not encodeURIComponent: a round id with a lone surrogate must not throw.
+    const prefix = draftKey(roundId, '');
     for (const [key, pending] of draftTimers) {
-      if (key.startsWith(`${encodeURIComponent(roundId)}/`)) {
+      if (key.startsWith(prefix)) {
         clearTimeout(pending.timer);
         draftTimers.delete(key);
       }
     }
+    for (const key of keptDrafts.keys()) if (key.startsWith(prefix)) keptDrafts.delete(key);
     if (remove) drafts?.removeRound(roundId);
   }
 
@@ -583,6 +593,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     }
     const responses = lifecycle.answers;
     const roundId = round.id;
+    // Retries of this round's answers go under the key of its first send: a backend that took an
+    // earlier try (its response lost) drops the repeat.
     const idempotencyKey = lifecycle.idempotencyKey ?? newIdempotencyKey();
     // Marked in flight before anything can await: a second send of this round joins this one.
     if (!dispatch({ type: 'send-started', roundId, idempotencyKey })) {
@@ -602,7 +614,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         const resumed = source.resume(responses, {
           suspension: round,
           signal: controller.signal,
-          idempotencyKey: lifecycle.idempotencyKey ?? idempotencyKey,
+          idempotencyKey,
         });
         // A send that never settles must not lock the person out: past the timeout it counts as
         // unconfirmed, and the person may retry (same key) or cancel.
@@ -641,7 +653,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         } else {
           const failure = describeFailure(error);
           const code = failure.code;
-          const uncertain = code === 'network' || code === 'timeout';
+          // No answer, or a gateway's (502, 504): the server behind it may have processed it.
+          const uncertain =
+            code === 'network' ||
+            code === 'timeout' ||
+            (code === 'http' && (failure.status === 502 || failure.status === 504));
           if (failure.retryAfterMs !== undefined) holdRetries(failure.retryAfterMs);
           // A refusal the server stated (an HTTP error) was not processed; anything else may have been.
           if (!uncertain && !lifecycle.sendUncertain) ledger?.delete(roundId);
@@ -722,6 +738,23 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     if (typeof source.cancel === 'function') return session.stopTask();
     stoppedWaiting = true;
     if (!dispatch({ type: 'task-stopped' })) emit();
+  }
+
+  /**
+   * After a reload mid-send: the values that send carried, from the ledger (never secrets), so
+   * the form Accept sends again under the same key is not empty. The draft was dropped when the
+   * answer left.
+   */
+  function recalledDraft(round: Suspension, requestKey: string): DraftValues | undefined {
+    if (lifecycle.sendUncertain !== true || !ledger) return undefined;
+    const entry = ledger.get(round.id);
+    if (entry?.status !== 'sending') return undefined;
+    const recalled = carryOver(
+      { round, answers: entry.answers, sent: false, typed: new Map() },
+      round,
+      'restart',
+    );
+    return recalled?.requests[requestKey]?.values;
   }
 
   function draftKeyOf(requestKey: string): string {
@@ -869,10 +902,15 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       const request = formRequest(requestKey);
       const round = lifecycle.round;
       if (!request || !round) return undefined;
-      // A draft of this round (typed, or kept across a reload) wins over what an earlier round carried.
+      const key = draftKey(round.id, requestKey);
+      draftTimers.get(key)?.flush();
+      // A draft of this round (typed in any copy on this page, or kept across a reload) wins over
+      // what an earlier round carried.
       const values =
-        drafts?.load(draftKey(round.id, requestKey)) ??
-        (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined);
+        keptDrafts.get(key) ??
+        drafts?.load(key) ??
+        (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined) ??
+        recalledDraft(round, requestKey);
       if (values && typedRoundId === round.id && !typed.has(requestKey)) typed.set(requestKey, values);
       return values;
     },
@@ -882,7 +920,6 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       if (!request || !round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
       // Kept in memory as typed (secrets are filtered when carried), so a re-ask gets it back.
       if (typedRoundId === round.id) typed.set(requestKey, values);
-      if (!drafts) return;
       const key = draftKey(round.id, requestKey);
       const existing = draftTimers.get(key);
       if (existing) clearTimeout(existing.timer);
@@ -890,9 +927,12 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         const entry = draftTimers.get(key);
         if (entry) clearTimeout(entry.timer);
         draftTimers.delete(key);
-        drafts.save(key, keptDraft(request, values));
+        const kept = keptDraft(request, values);
+        keptDrafts.set(key, kept);
+        drafts?.save(key, kept);
       };
-      // Writing storage per keystroke is wasteful; a short pause is enough to survive a reload.
+      // Writing per keystroke is wasteful; a short pause is enough to survive a reload (and a
+      // reader flushes first).
       draftTimers.set(key, { timer: setTimeout(flush, draftDelayMs), flush });
     },
     attachFeed(factory) {
