@@ -77,7 +77,8 @@ describe('the theme in Chromium', () => {
     );
     const actions = part(container, 'actions');
     const accept = page.getByRole('button', { name: 'Accept' });
-    expect(getComputedStyle(actions).position).toBe('sticky');
+    // The card learns its height from a ResizeObserver, which reports before the first paint.
+    await expect.poll(() => getComputedStyle(actions).position).toBe('sticky');
     expect(getComputedStyle(actions).backgroundColor).toBe(
       getComputedStyle(part(container, 'card')).backgroundColor,
     );
@@ -97,6 +98,21 @@ describe('the theme in Chromium', () => {
     const acceptBox = accept.element().getBoundingClientRect();
     expect(acceptBox.top).toBeGreaterThanOrEqual(0);
     expect(acceptBox.bottom).toBeLessThanOrEqual(window.innerHeight);
+  });
+
+  it('measures its height without forcing a layout while it mounts', async () => {
+    await page.viewport(360, 800);
+    const read = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    const { container } = render(
+      <InputRequestCard
+        suspension={formRound(hundredFields, 'The yearly survey.')}
+        resume={async () => undefined}
+      />,
+    );
+    // Render and effects are done: nothing has read layout yet (a chat mounting 200 cards would
+    // otherwise lay the page out 200 times). The observer's first report then marks it tall.
+    expect(read).not.toHaveBeenCalled();
+    await expect.poll(() => part(container, 'card').hasAttribute('data-tall')).toBe(true);
   });
 
   it('lets the actions rest at the end of a short form instead of floating over the page', async () => {
