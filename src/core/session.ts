@@ -1,10 +1,12 @@
 import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
+import { type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
 import { setOwn } from './json.js';
 import { newIdempotencyKey, type RoundLedger, withoutSecrets } from './ledger.js';
 import {
+  deadlineOf,
   initialLifecycle,
   type Lifecycle,
   type LifecycleEvent,
@@ -44,6 +46,11 @@ export interface SessionSnapshot extends Lifecycle {
    * card keeps Try again disabled until then.
    */
   retryAt?: number;
+  /**
+   * While the round accepts answers and has a deadline: how much time is left, in the coarse
+   * steps the card shows and announces. The session renews it each time its value changes.
+   */
+  timeLeft?: TimeLeft;
 }
 
 /** Where a session gets server readings from after the first: a poll, a push, or nothing. */
@@ -96,6 +103,11 @@ export interface InputRequestSessionOptions {
   resumeTimeoutMs?: number;
   /** Called each time the session winds down: no subscriber left and no send in flight. */
   onIdle?: () => void;
+  /**
+   * The host's own time limit for answers (epoch ms or ISO 8601), e.g. its request timeout: the
+   * earlier of it and the source's `deadline` applies to every round.
+   */
+  deadline?: string | number;
 }
 
 /**
@@ -190,6 +202,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   let deadlineArmedFor: string | undefined;
   let replaceTimer: ReturnType<typeof setTimeout> | undefined;
+  let tickTimer: ReturnType<typeof setTimeout> | undefined;
+  let tickAt: number | undefined;
+  const hostDeadline = deadlineOf(options.deadline);
   const draftTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; flush: () => void }>();
   const hostRuns = new Map<string, AbortController>();
   let hostRoundId: string | undefined;
@@ -221,7 +236,16 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     };
     if (stopError !== undefined) next.stopError = stopError;
     if (retryAt !== undefined) next.retryAt = retryAt;
+    const timeLeft = currentTimeLeft();
+    if (timeLeft) next.timeLeft = timeLeft;
     return next;
+  }
+
+  function currentTimeLeft(): TimeLeft | undefined {
+    const { state, deadline } = lifecycle;
+    return state === 'input-required' && deadline !== undefined
+      ? timeLeftUntil(deadline, Date.now())
+      : undefined;
   }
 
   function emit(): void {
@@ -229,14 +253,18 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     for (const listener of [...listeners]) listener();
   }
 
-  /** A server reading with its round prepared: host secret rule and host answerers applied. */
+  /**
+   * A server reading with its round prepared: host secret rule and host answerers applied, and
+   * the host's deadline when it comes before the source's.
+   */
   function received(state: InputRequestState): LifecycleEvent {
     const suspension = state.suspension ? prepareRound(state.suspension) : undefined;
-    return {
-      type: 'state-received',
-      state: suspension ? { ...state, suspension } : state,
-      now: Date.now(),
-    };
+    let reading = suspension ? { ...state, suspension } : state;
+    if (hostDeadline !== undefined) {
+      const own = deadlineOf(state.deadline);
+      if (own === undefined || hostDeadline < own) reading = { ...reading, deadline: hostDeadline };
+    }
+    return { type: 'state-received', state: reading, now: Date.now() };
   }
 
   function prepareRound(round: Suspension): Suspension {
@@ -328,6 +356,24 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         else deadlineTimer = setTimeout(passed, Math.min(wait, 2_147_483_647));
       }
     }
+    // The countdown moves in coarse steps: one timer, to the next moment its value changes.
+    const nextTick = currentTimeLeft()?.changesAt;
+    if (nextTick !== tickAt) {
+      clearTimeout(tickTimer);
+      tickTimer = undefined;
+      tickAt = nextTick;
+      if (nextTick !== undefined) {
+        tickTimer = setTimeout(
+          () => {
+            tickTimer = undefined;
+            tickAt = undefined;
+            emit();
+            armTimers();
+          },
+          Math.min(Math.max(0, nextTick - Date.now()), 2_147_483_647),
+        );
+      }
+    }
     if (state === 'superseded' && replaceTimer === undefined) {
       replaceTimer = setTimeout(() => {
         replaceTimer = undefined;
@@ -408,8 +454,18 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         ),
       );
     }
-    const responses = lifecycle.answers;
     const roundId = round.id;
+    // A deadline passed while its timer had not run yet (a throttled background tab, a sleeping
+    // laptop): the round is expired now, and nothing leaves.
+    if (lifecycle.deadline !== undefined && lifecycle.deadline <= Date.now()) {
+      dispatch({ type: 'deadline-passed', roundId });
+      return Promise.reject(
+        new Error(
+          `input-request-cards: round "${roundId}" expired at ${new Date(lifecycle.deadline).toISOString()}; nothing was sent. Copy the answers and ask again.`,
+        ),
+      );
+    }
+    const responses = lifecycle.answers;
     const idempotencyKey = lifecycle.idempotencyKey ?? newIdempotencyKey();
     // Marked in flight before anything can await: a second send of this round joins this one.
     if (!dispatch({ type: 'send-started', roundId, idempotencyKey })) {
@@ -578,6 +634,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     deadlineArmedFor = undefined;
     clearTimeout(replaceTimer);
     replaceTimer = undefined;
+    clearTimeout(tickTimer);
+    tickTimer = undefined;
+    tickAt = undefined;
     clearTimeout(retryTimer);
     retryTimer = undefined;
     retryAt = undefined;
