@@ -32,6 +32,7 @@ export { SectionStatus } from './card/SectionStatus.js';
 export type { UnsupportedRequestSectionProps } from './card/UnsupportedRequestSection.js';
 export { UnsupportedRequestSection } from './card/UnsupportedRequestSection.js';
 export type { AnswererContext, RequestAnswerers } from './core/answerers.js';
+export type { TimeLeft } from './core/deadline.js';
 export type { DraftStore, DraftValues } from './core/draft.js';
 export { createStorageDraftStore } from './core/draft.js';
 export type { Failure, FailureCode } from './core/failure.js';

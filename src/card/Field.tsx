@@ -1,8 +1,9 @@
 'use client';
-import { memo } from 'react';
+import { memo, type SyntheticEvent } from 'react';
+import { fieldKey } from '../core/answer.js';
 import type { FieldSpec } from '../core/model.js';
 import { useRequestField } from '../hooks/useRequestField.js';
-import type { RequestFormControl } from '../hooks/useRequestForm.js';
+import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 
 /** Props of {@link Field}. */
@@ -13,7 +14,16 @@ export interface FieldProps {
   /** A prefix unique on the page, for the field's ids. */
   idPrefix: string;
   messages: InputRequestMessages;
+  /**
+   * The round expired: the value stays readable, selectable and copyable, but cannot change
+   * (`readonly` on text inputs; `aria-readonly` and no toggling on choices). Never `disabled`,
+   * which would hide the value from the tab order and from copying.
+   */
+  readOnly?: boolean;
 }
+
+/** A choice that cannot change: clicking (or Space) does not toggle it. */
+const keepChoice = { onClick: (event: SyntheticEvent) => event.preventDefault() };
 
 /**
  * One labelled control for one schema property, with its help text and error.
@@ -24,11 +34,22 @@ export interface FieldProps {
  * @selector [data-required] present when the field is required
  * @selector [data-secret] present when the field is a secret (masked, with a show/hide toggle and a warning)
  */
-export const Field = memo(function Field({ form, field, idPrefix, messages }: FieldProps) {
+export const Field = memo(function Field({ form, field, idPrefix, messages, readOnly }: FieldProps) {
   const props = useRequestField({ form, field, idPrefix });
   const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps, secret, secretShown } =
     props;
   const label = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
+  const chosen = () => formEngine(form).form.getValues(fieldKey(field));
+  // A cancelled click on a radio must also re-check the one that was chosen (jsdom, unlike
+  // browsers, leaves the group with nothing checked): the form's value says which.
+  const keepRadio = {
+    onClick: (event: SyntheticEvent<HTMLInputElement>) => {
+      event.preventDefault();
+      for (const radio of event.currentTarget.closest('fieldset')?.querySelectorAll('input') ?? []) {
+        radio.checked = radio.value === chosen();
+      }
+    },
+  };
   const labelContent = (
     <>
       {label}
@@ -65,14 +86,27 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
   if (control === 'radio-group' || control === 'checkbox-group') {
     const options = field.kind === 'single-select' || field.kind === 'multi-select' ? field.options : [];
     return (
-      <fieldset {...state} {...props.groupProps}>
+      <fieldset
+        {...state}
+        {...props.groupProps}
+        {...(readOnly && control === 'radio-group' ? { 'aria-readonly': true } : {})}
+      >
         <legend {...labelProps} data-part="label">
           {labelContent}
         </legend>
         {description}
         <div data-part="options">
           {options.map((option, position) => {
-            const optionProps = props.getOptionProps(option, position);
+            const optionProps = props.getOptionProps(
+              option,
+              position,
+              // ARIA has read-only on a radio group and on a checkbox, not on a single radio.
+              readOnly
+                ? control === 'checkbox-group'
+                  ? { ...keepChoice, 'aria-readonly': true }
+                  : keepRadio
+                : undefined,
+            );
             return (
               <div data-part="option" key={option.value}>
                 <input {...optionProps} />
@@ -90,7 +124,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
     return (
       <div {...state}>
         <div data-part="option">
-          <input {...props.inputProps} />
+          <input {...props.inputProps} {...(readOnly ? { ...keepChoice, 'aria-readonly': true } : {})} />
           <label {...labelProps} htmlFor={labelProps.htmlFor} data-part="label">
             {labelContent}
           </label>
@@ -108,7 +142,18 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
       </label>
       {description}
       {control === 'select' && field.kind === 'single-select' ? (
-        <select {...props.selectProps}>
+        <select
+          {...props.selectProps}
+          {...(readOnly
+            ? {
+                'aria-readonly': true,
+                // A <select> has no read-only state: a change is put back and never reaches the form.
+                onChange: (event: SyntheticEvent<HTMLSelectElement>) => {
+                  event.currentTarget.value = String(chosen() ?? '');
+                },
+              }
+            : {})}
+        >
           <option value="">{messages.choose}</option>
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -119,7 +164,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
       ) : secret ? (
         <>
           <div data-part="secret-control">
-            <input {...props.inputProps} />
+            <input {...props.inputProps} readOnly={readOnly} />
             <button
               {...props.secretToggleProps}
               data-part="secret-toggle"
@@ -133,7 +178,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages }: Fi
           </p>
         </>
       ) : (
-        <input {...props.inputProps} />
+        <input {...props.inputProps} readOnly={readOnly} />
       )}
       {error}
     </div>

@@ -5,6 +5,7 @@ import { useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { useInputRequestCard } from './context.js';
+import { CopyAnswers } from './Deadline.js';
 import { Field } from './Field.js';
 import { RefusalButton } from './RefusalButton.js';
 
@@ -20,6 +21,11 @@ export interface FormRequestSectionProps {
   messages: InputRequestMessages;
   /** Rendered after the message; used for the section's answered notice. */
   status?: ReactNode;
+  /**
+   * The round expired: every value stays readable and copyable (read-only, never disabled), and
+   * "Copy answers" replaces Accept / Decline / Cancel.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -37,6 +43,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   onAnswer,
   messages,
   status,
+  readOnly = false,
 }: FormRequestSectionProps) {
   const { session, checker, formatError, components } = useInputRequestCard();
   const FieldComponent = components.Field ?? Field;
@@ -49,7 +56,7 @@ export const FormRequestSection = memo(function FormRequestSection({
     ...(checker ? { checker } : {}),
     formatError,
   });
-  const inert = locked || answer !== undefined;
+  const inert = !readOnly && (locked || answer !== undefined);
 
   return (
     <form
@@ -59,7 +66,7 @@ export const FormRequestSection = memo(function FormRequestSection({
       aria-labelledby={messageId}
       noValidate
       onSubmit={(event) => {
-        if (inert) {
+        if (inert || readOnly) {
           event.preventDefault();
           return;
         }
@@ -80,16 +87,21 @@ export const FormRequestSection = memo(function FormRequestSection({
             field={field}
             idPrefix={idPrefix}
             messages={messages}
+            readOnly={readOnly}
           />
         ))}
       </fieldset>
-      <Actions>
-        <button type="submit" data-action="accept" disabled={inert}>
-          {messages.accept}
-        </button>
-        <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
-        <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
-      </Actions>
+      {readOnly ? (
+        <CopyAnswers form={form} request={request} messages={messages} />
+      ) : (
+        <Actions>
+          <button type="submit" data-action="accept" disabled={inert}>
+            {messages.accept}
+          </button>
+          <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
+          <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
+        </Actions>
+      )}
     </form>
   );
 });

@@ -25,6 +25,7 @@ import { type InputRequestController, useRoundSession } from '../hooks/useRoundS
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
+import { TimeLeftNotice } from './Deadline.js';
 import { FailureNotice } from './FailureNotice.js';
 import { Receipt } from './Receipt.js';
 import { RoundBody } from './RoundBody.js';
@@ -78,6 +79,12 @@ export interface InputRequestCardCommonProps {
    * and `roots/list`. A request with an answerer is answered without a form; the card says so.
    */
   answerers?: RequestAnswerers;
+  /**
+   * Your own time limit for answers (epoch ms or ISO 8601), e.g. your request timeout
+   * (`startedAt + timeoutMs`): the card counts down to the earlier of it and the source's
+   * `deadline` (a Tasks `ttlMs` counts too). Read when the card first shows the task.
+   */
+  deadline?: string | number;
 }
 
 /** A card for one round you already have: `suspension` + `resume`. */
@@ -148,6 +155,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       ...(props.answerers ? { answerers: props.answerers } : {}),
       ...(props.ledger === undefined ? {} : { ledger: props.ledger }),
       ...(props.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: props.resumeTimeoutMs }),
+      ...(props.deadline === undefined ? {} : { deadline: props.deadline }),
     });
     const { messages: overrides, checker, formatError, components, registrableDomain } = props;
     const messages = useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
@@ -252,6 +260,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             headingLevel={props.headingLevel ?? 3}
             messages={messages}
           />
+          {state === 'input-required' && snapshot.timeLeft ? (
+            <TimeLeftNotice timeLeft={snapshot.timeLeft} messages={messages} />
+          ) : null}
           {working ? (
             <TaskProgress
               progress={snapshot.progress}

@@ -87,6 +87,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
             status={status}
             hostAnswer={snapshot.hostAnswers[request.key]}
             onAnswer={answerRequest}
+            readOnly={snapshot.state === 'expired'}
           />
         );
       })}
@@ -124,6 +125,8 @@ interface RequestSectionProps {
   status: ReactNode;
   hostAnswer: SessionSnapshot['hostAnswers'][string] | undefined;
   onAnswer: (key: string, result: InputResponse) => void;
+  /** The round expired: forms stay readable and copyable. */
+  readOnly: boolean;
 }
 
 /** One request, rendered by its kind's part (or the host's replacement from `components`). */
@@ -134,6 +137,7 @@ const RequestSection = memo(function RequestSection({
   status,
   hostAnswer,
   onAnswer,
+  readOnly,
 }: RequestSectionProps) {
   const { messages, components } = useInputRequestCard();
   const answerThis = useCallback(
@@ -144,7 +148,7 @@ const RequestSection = memo(function RequestSection({
   switch (request.kind) {
     case 'form': {
       const Form = components.FormRequest ?? FormRequestSection;
-      return <Form request={request} {...common} />;
+      return <Form request={request} {...common} readOnly={readOnly} />;
     }
     case 'url': {
       const Link = components.LinkRequest ?? LinkRequestSection;
