@@ -1,10 +1,12 @@
 'use client';
 import { memo, type SyntheticEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { fieldKey } from '../core/answer.js';
-import type { FieldSpec } from '../core/model.js';
+import type { FieldSpec, SingleSelectFieldSpec } from '../core/model.js';
 import { useRequestField } from '../hooks/useRequestField.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
+import { serverText } from './serverText.js';
 
 /** Props of {@link Field}. */
 export interface FieldProps {
@@ -40,6 +42,13 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
     props;
   const label = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
   const chosen = () => formEngine(form).form.getValues(fieldKey(field));
+  // A drop-down cannot show a description per option: it describes the chosen one instead.
+  const describedOptions =
+    control === 'select' &&
+    field.kind === 'single-select' &&
+    field.options.some((option) => option.description)
+      ? `${idPrefix}-${fieldKey(field)}-chosen-description`
+      : undefined;
   // A cancelled click on a radio must also re-check the one that was chosen (jsdom, unlike
   // browsers, leaves the group with nothing checked): the form's value says which.
   const keepRadio = {
@@ -107,10 +116,25 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
                   : keepRadio
                 : undefined,
             );
+            if (!option.description) {
+              return (
+                <div data-part="option" key={option.value}>
+                  <input {...optionProps} />
+                  <label htmlFor={optionProps.id}>{option.label}</label>
+                </div>
+              );
+            }
+            // The description belongs to its option only: the option's control refers to it.
+            const descriptionId = `${optionProps.id}-description`;
             return (
-              <div data-part="option" key={option.value}>
-                <input {...optionProps} />
-                <label htmlFor={optionProps.id}>{option.label}</label>
+              <div data-part="option" data-described="" key={option.value}>
+                <input {...optionProps} aria-describedby={descriptionId} />
+                <div data-part="option-text">
+                  <label htmlFor={optionProps.id}>{option.label}</label>
+                  <p id={descriptionId} data-part="option-description" {...serverText}>
+                    {option.description}
+                  </p>
+                </div>
               </div>
             );
           })}
@@ -142,25 +166,32 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
       </label>
       {description}
       {control === 'select' && field.kind === 'single-select' ? (
-        <select
-          {...props.selectProps}
-          {...(readOnly
-            ? {
-                'aria-readonly': true,
-                // A <select> has no read-only state: a change is put back and never reaches the form.
-                onChange: (event: SyntheticEvent<HTMLSelectElement>) => {
-                  event.currentTarget.value = String(chosen() ?? '');
-                },
-              }
-            : {})}
-        >
-          <option value="">{messages.choose}</option>
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <>
+          <select
+            {...(describedOptions
+              ? props.getSelectProps({ 'aria-describedby': describedOptions })
+              : props.selectProps)}
+            {...(readOnly
+              ? {
+                  'aria-readonly': true,
+                  // A <select> has no read-only state: a change is put back and never reaches the form.
+                  onChange: (event: SyntheticEvent<HTMLSelectElement>) => {
+                    event.currentTarget.value = String(chosen() ?? '');
+                  },
+                }
+              : {})}
+          >
+            <option value="">{messages.choose}</option>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {describedOptions ? (
+            <ChosenOptionDescription id={describedOptions} form={form} field={field} />
+          ) : null}
+        </>
       ) : secret ? (
         <>
           <div data-part="secret-control">
@@ -184,3 +215,25 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
     </div>
   );
 });
+
+/**
+ * The description of the option chosen in a drop-down, which cannot show one per option. It is
+ * part of the drop-down's description, and polite live: choosing an option reads its description.
+ */
+function ChosenOptionDescription({
+  id,
+  form,
+  field,
+}: {
+  id: string;
+  form: RequestFormControl;
+  field: SingleSelectFieldSpec;
+}) {
+  const value = useWatch({ control: formEngine(form).form.control, name: fieldKey(field) });
+  const description = field.options.find((option) => option.value === value)?.description;
+  return (
+    <p id={id} data-part="option-description" aria-live="polite" {...serverText}>
+      {description ?? ''}
+    </p>
+  );
+}
