@@ -1,4 +1,4 @@
-// The chat demo (`npm start`): the app and its MCP server on one localhost port.
+// The chat demo (`npm start`): the app, its chat API and its MCP server on one localhost port.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -9,12 +9,15 @@ const repository = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), mcpDemoServer()],
+  // CHAT_DEMO_DEBUG=1 serves GET /api/debug/received, what the end-to-end tests read.
+  plugins: [react(), mcpDemoServer({ debug: process.env.CHAT_DEMO_DEBUG === '1' })],
   // The demo needs nothing outside this repository, and never a public directory.
   publicDir: false,
   clearScreen: false,
   server: {
     host: '127.0.0.1',
     fs: { allow: [repository] },
+    // Transform the page's modules while the server starts, so the first visit is quick.
+    warmup: { clientFiles: ['./src/main.tsx'] },
   },
 });

@@ -1,9 +1,10 @@
 import { isPlainObject, own } from '../core/json.js';
-import type { InputResponses, Suspension } from '../core/model.js';
+import type { InputResponses, Suspension, SuspensionMeta } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import {
   type InputRequestSource,
   type InputRequestState,
+  readTaskProgress,
   StaleRoundError,
   type TaskStatus,
 } from '../core/source.js';
@@ -14,6 +15,16 @@ export interface HttpSourceOptions {
   stateUrl: string | URL;
   /** Where answers are posted (`POST`), e.g. `/background-tasks/42/resume`. */
   resumeUrl: string | URL;
+  /**
+   * Where a `POST` stops the whole task, e.g. `/background-tasks/42/cancel`. With it, the card
+   * offers "Stop task" besides the round's own Cancel. @default none: the task cannot be stopped
+   */
+  cancelUrl?: string | URL;
+  /**
+   * Push updates (SSE, websocket): passed on as the source's `subscribe`. Call `onChange` with a
+   * new state, or with nothing to have the card read `stateUrl` now.
+   */
+  subscribe?: InputRequestSource['subscribe'];
   /** The fetch to use (auth wrappers, test doubles). @default globalThis.fetch */
   fetch?: typeof fetch;
   /** Extra request headers (e.g. authorization). */
@@ -22,7 +33,10 @@ export interface HttpSourceOptions {
   queryKey?: readonly unknown[];
   /** Who asks, when the state does not say. */
   serverName?: string;
+  /** The tool that asks (its raw name), when the state does not say. */
   toolName?: string;
+  /** The tool's human title, shown before its raw name, when the state does not say. */
+  toolTitle?: string;
   /** Reads a JSON body into a state; the default reads {@link HttpTaskStateBody}. */
   parseState?: (body: unknown) => InputRequestState;
   /** Builds the POST body; the default is `{ inputResponses, roundId, suspendedAt }`. */
@@ -48,6 +62,13 @@ export interface HttpTaskStateBody {
   suspension?: unknown;
   serverName?: string;
   toolName?: string;
+  /** The tool's human title (MCP `Tool.title`), shown before its raw name. */
+  toolTitle?: string;
+  /**
+   * How far the task has come while it works: `{ progress, total?, message? }` (the words of MCP
+   * `notifications/progress`). With `total`, the card shows a determinate bar.
+   */
+  progress?: { progress: number; total?: number; message?: string };
   /** When the round stops accepting answers (ISO 8601 or epoch ms). */
   deadline?: string | number;
   expiresAt?: string | number;
@@ -83,7 +104,7 @@ const STATUS_ALIASES: Record<string, TaskStatus> = {
  */
 export function readHttpTaskState(
   body: unknown,
-  defaults: { serverName?: string; toolName?: string } = {},
+  defaults: Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle'> = {},
 ): InputRequestState {
   if (!isPlainObject(body)) {
     throw new Error(
@@ -106,6 +127,7 @@ export function readHttpTaskState(
   const deadline = own(body, 'deadline') ?? own(body, 'expiresAt');
   const pollIntervalMs = own(body, 'pollIntervalMs');
   const answeredKey = text('answeredKey');
+  const progress = readTaskProgress(own(body, 'progress'));
   const state: InputRequestState = {
     status,
     ...(text('message') === undefined ? {} : { message: text('message') }),
@@ -114,17 +136,20 @@ export function readHttpTaskState(
     ...(typeof deadline === 'string' || typeof deadline === 'number' ? { deadline } : {}),
     ...(typeof pollIntervalMs === 'number' ? { pollIntervalMs } : {}),
     ...(answeredKey === undefined ? {} : { answeredKey }),
+    ...(progress === undefined ? {} : { progress }),
   };
   if (status !== 'input-required') return state;
   const wire = own(body, 'suspension') ?? { inputRequests: own(body, 'inputRequests') ?? {} };
   const serverName = text('serverName') ?? defaults.serverName;
   const toolName = text('toolName') ?? defaults.toolName;
+  const toolTitle = text('toolTitle') ?? defaults.toolTitle;
   const suspension = parseSuspension(wire, {
     ...(taskId && suspendedAt ? { id: `${taskId}@${suspendedAt}` } : {}),
     ...(taskId ? { taskId } : {}),
     ...(suspendedAt ? { createdAt: suspendedAt } : {}),
     ...(serverName ? { serverName } : {}),
     ...(toolName ? { toolName } : {}),
+    ...(toolTitle ? { toolTitle } : {}),
   });
   return { ...state, suspension };
 }
@@ -157,6 +182,7 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
       readHttpTaskState(body, {
         ...(options.serverName ? { serverName: options.serverName } : {}),
         ...(options.toolName ? { toolName: options.toolName } : {}),
+        ...(options.toolTitle ? { toolTitle: options.toolTitle } : {}),
       }),
     resumeBody = (responses, suspension) => ({
       inputResponses: responses,
@@ -167,9 +193,26 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
   const doFetch = (input: string | URL, init: RequestInit) =>
     (options.fetch ?? globalThis.fetch)(input, init);
 
+  const { cancelUrl, subscribe } = options;
   return {
     queryKey,
     ...(options.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: options.resumeTimeoutMs }),
+    ...(subscribe === undefined ? {} : { subscribe }),
+    ...(cancelUrl === undefined
+      ? {}
+      : {
+          async cancel(signal: AbortSignal) {
+            const response = await doFetch(cancelUrl, { method: 'POST', headers: withJson(headers), signal });
+            if (!response.ok) {
+              throw Object.assign(
+                new Error(
+                  `input-request-cards: stopping the task failed: HTTP ${response.status} from ${String(cancelUrl)}.`,
+                ),
+                { status: response.status },
+              );
+            }
+          },
+        }),
     async fetchState(signal) {
       const response = await doFetch(stateUrl, { headers: withJson(headers), signal });
       if (!response.ok) {

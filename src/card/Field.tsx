@@ -22,6 +22,8 @@ export interface FieldProps {
    * which would hide the value from the tab order and from copying.
    */
   readOnly?: boolean;
+  /** The server asks this field again (a re-ask): it is marked, and the mark describes its control. */
+  askedAgain?: boolean;
 }
 
 /** A choice that cannot change: clicking (or Space) does not toggle it. */
@@ -35,9 +37,20 @@ const keepChoice = { onClick: (event: SyntheticEvent) => event.preventDefault() 
  * @selector [data-invalid] present while the field shows an error
  * @selector [data-required] present when the field is required
  * @selector [data-secret] present when the field is a secret (masked, with a show/hide toggle and a warning)
+ * @selector [data-asked-again] present when the server asks this field again; [data-part="asked-again"] its mark
  */
-export const Field = memo(function Field({ form, field, idPrefix, messages, readOnly }: FieldProps) {
+export const Field = memo(function Field({
+  form,
+  field,
+  idPrefix,
+  messages,
+  readOnly,
+  askedAgain,
+}: FieldProps) {
   const props = useRequestField({ form, field, idPrefix });
+  const againId = askedAgain ? `${idPrefix}-field${field.index}-again` : undefined;
+  const again = againId ? { 'aria-describedby': againId } : undefined;
+  const inputProps = again ? props.getInputProps(again) : props.inputProps;
   const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps, secret, secretShown } =
     props;
   const label = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
@@ -47,8 +60,9 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
     control === 'select' &&
     field.kind === 'single-select' &&
     field.options.some((option) => option.description)
-      ? `${idPrefix}-${fieldKey(field)}-chosen-description`
+      ? `${idPrefix}-field${field.index}-chosen-description`
       : undefined;
+  const selectDescribedBy = [againId, describedOptions].filter(Boolean).join(' ') || undefined;
   // A cancelled click on a radio must also re-check the one that was chosen (jsdom, unlike
   // browsers, leaves the group with nothing checked): the form's value says which.
   const keepRadio = {
@@ -73,6 +87,11 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
       ) : null}
     </>
   );
+  const againMark = againId ? (
+    <span id={againId} data-part="asked-again">
+      {messages.askedAgain}
+    </span>
+  ) : null;
   const description = field.description ? (
     <p {...descriptionProps} data-part="description">
       {field.description}
@@ -90,6 +109,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
     ...(invalid ? { 'data-invalid': '' } : {}),
     ...(props.mustFill ? { 'data-required': '' } : {}),
     ...(field.secret === true ? { 'data-secret': '' } : {}),
+    ...(againId ? { 'data-asked-again': '' } : {}),
   };
 
   if (control === 'radio-group' || control === 'checkbox-group') {
@@ -99,10 +119,16 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
         {...state}
         {...props.groupProps}
         {...(readOnly && control === 'radio-group' ? { 'aria-readonly': true } : {})}
+        {...(againId
+          ? {
+              'aria-describedby': [props.groupProps['aria-describedby'], againId].filter(Boolean).join(' '),
+            }
+          : {})}
       >
         <legend {...labelProps} data-part="label">
           {labelContent}
         </legend>
+        {againMark}
         {description}
         <div data-part="options">
           {options.map((option, position) => {
@@ -148,11 +174,12 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
     return (
       <div {...state}>
         <div data-part="option">
-          <input {...props.inputProps} {...(readOnly ? { ...keepChoice, 'aria-readonly': true } : {})} />
+          <input {...inputProps} {...(readOnly ? { ...keepChoice, 'aria-readonly': true } : {})} />
           <label {...labelProps} htmlFor={labelProps.htmlFor} data-part="label">
             {labelContent}
           </label>
         </div>
+        {againMark}
         {description}
         {error}
       </div>
@@ -164,12 +191,13 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
       <label {...labelProps} htmlFor={labelProps.htmlFor} data-part="label">
         {labelContent}
       </label>
+      {againMark}
       {description}
       {control === 'select' && field.kind === 'single-select' ? (
         <>
           <select
-            {...(describedOptions
-              ? props.getSelectProps({ 'aria-describedby': describedOptions })
+            {...(selectDescribedBy
+              ? props.getSelectProps({ 'aria-describedby': selectDescribedBy })
               : props.selectProps)}
             {...(readOnly
               ? {
@@ -195,7 +223,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
       ) : secret ? (
         <>
           <div data-part="secret-control">
-            <input {...props.inputProps} readOnly={readOnly} />
+            <input {...inputProps} readOnly={readOnly} />
             <button
               {...props.secretToggleProps}
               data-part="secret-toggle"
@@ -209,7 +237,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, read
           </p>
         </>
       ) : (
-        <input {...props.inputProps} readOnly={readOnly} />
+        <input {...inputProps} readOnly={readOnly} />
       )}
       {error}
     </div>

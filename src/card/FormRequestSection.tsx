@@ -1,5 +1,6 @@
 'use client';
 import { memo, type ReactNode, useId } from 'react';
+import type { CarriedRequest } from '../core/carry-over.js';
 import type { ElicitResult, FormRequest } from '../core/model.js';
 import { useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
@@ -26,6 +27,12 @@ export interface FormRequestSectionProps {
    * "Copy answers" replaces Accept / Decline / Cancel.
    */
   readOnly?: boolean;
+  /**
+   * Set when the server asks this request again (after this person's answer): its message is
+   * shown as the reason, and the fields asked again are marked. The earlier values come through
+   * the session's drafts.
+   */
+  carried?: CarriedRequest;
 }
 
 /**
@@ -44,6 +51,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   messages,
   status,
   readOnly = false,
+  carried,
 }: FormRequestSectionProps) {
   const { session, checker, formatError, components } = useInputRequestCard();
   const FieldComponent = components.Field ?? Field;
@@ -57,13 +65,15 @@ export const FormRequestSection = memo(function FormRequestSection({
     formatError,
   });
   const inert = !readOnly && (locked || answer !== undefined);
+  const askedAgain = carried?.askedAgain === true;
 
   return (
     <form
       data-part="request"
       data-kind="form"
       {...(answer ? { 'data-answered': answer.action } : {})}
-      aria-labelledby={messageId}
+      {...(askedAgain ? { 'data-asked-again': '' } : {})}
+      aria-labelledby={askedAgain ? `${idPrefix}-reask ${messageId}` : messageId}
       noValidate
       onSubmit={(event) => {
         if (inert || readOnly) {
@@ -73,11 +83,19 @@ export const FormRequestSection = memo(function FormRequestSection({
         formProps.onSubmit(event);
       }}
     >
+      {askedAgain ? (
+        <p id={`${idPrefix}-reask`} data-part="reask-reason">
+          {messages.askedAgainReason}
+        </p>
+      ) : null}
       <p id={messageId} data-part="message">
         {request.messageCode === 'additional-input'
           ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
           : request.message}
       </p>
+      {carried?.askedAgain && Object.keys(carried.values).length > 0 ? (
+        <p data-part="reask-kept">{messages.askedAgainKept}</p>
+      ) : null}
       {status}
       <fieldset data-part="fields" disabled={inert}>
         {request.fields.map((field) => (
@@ -88,6 +106,9 @@ export const FormRequestSection = memo(function FormRequestSection({
             idPrefix={idPrefix}
             messages={messages}
             readOnly={readOnly}
+            {...(carried?.askedAgain && carried.fieldsAskedAgain.includes(field.name)
+              ? { askedAgain: true }
+              : {})}
           />
         ))}
       </fieldset>

@@ -131,6 +131,7 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  * session: every card of one task shares one send, so a round is answered once.
  *
  * @selector [data-part="card"] the root `<article>` (a card is a self-contained item of a chat or feed, not a landmark)
+ * @selector [data-part="task-cancelled"] the line that says the task was cancelled
  * @selector [data-state] the lifecycle state (`input-required`, `submitting`, `answered`, `expired`, …)
  * @selector [data-error] present while the last send failed
  * @example
@@ -278,11 +279,16 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
               entries={entries}
               requests={suspension?.requests ?? []}
               messages={messages}
+              confirmedLate={snapshot.confirmedLate === true}
             />
           ) : null}
           {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}
           {state === 'completed' && snapshot.result !== undefined ? (
             <Result result={snapshot.result} messages={messages} />
+          ) : null}
+          {state === 'cancelled' ? (
+            // The live region says it too, but only to screen readers: this is the line people see.
+            <p data-part="task-cancelled">{messages.cancelled}</p>
           ) : null}
           {state === 'failed' ? (
             <p data-part="task-failure" role="alert" {...serverText}>
@@ -366,8 +372,10 @@ function statusText(
       return snapshot.message ?? messages.working;
     case 'input-required':
       if (snapshot.fetchError) return messages.connectionLost;
+      if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       return live ? messages.newRequest : '';
     case 'submitting':
+      if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       return messages.submitting;
     case 'answered':
       return snapshot.confirmedLate ? messages.answerReachedServer : messages.answered;
@@ -382,7 +390,7 @@ function statusText(
     case 'failed':
       return messages.failed(snapshot.error);
     case 'cancelled':
-      return messages.cancelled;
+      return snapshot.stoppedWaiting ? messages.stoppedWaiting : messages.cancelled;
   }
 }
 

@@ -13,6 +13,8 @@ export interface ReceiptProps {
   /** The round's requests, for the words of a question whose server wrote none. */
   requests: readonly InputRequest[];
   messages: InputRequestMessages;
+  /** True when a send that could not be confirmed turned out to have reached the server. */
+  confirmedLate?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ReceiptProps {
  * @selector [data-part="receipt-details"] the disclosure; [data-part="receipt-entry"][data-action] one request
  */
 export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function Receipt(
-  { outcome, entries, requests, messages },
+  { outcome, entries, requests, messages, confirmedLate },
   outcomeRef,
 ) {
   const id = useId();
@@ -34,6 +36,7 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
     <section data-part="receipt" data-outcome={outcome} aria-labelledby={`${id}-outcome`}>
       <p id={`${id}-outcome`} data-part="outcome" tabIndex={-1} ref={outcomeRef}>
         {messages.outcome(outcome)}
+        {confirmedLate ? <span data-part="confirmed-late"> {messages.answerReachedServer}</span> : null}
       </p>
       {entries.length > 0 ? (
         <details data-part="receipt-details">
@@ -69,6 +72,10 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
                 ) : (
                   <p data-part="receipt-action">{messages.receiptAction(entry.action, entry.kind)}</p>
                 )}
+                {/* Why a request was refused without a form: it could not be shown here. */}
+                {entry.kind === 'unsupported' ? (
+                  <p data-part="receipt-reason">{messages.cannotAnswer}</p>
+                ) : null}
               </div>
             );
           })}

@@ -1,5 +1,6 @@
 'use client';
 import { memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
+import type { CarriedRequest } from '../core/carry-over.js';
 import { describeFailure } from '../core/failure.js';
 import { STATE_TRAITS, unansweredKeys } from '../core/lifecycle.js';
 import {
@@ -15,7 +16,9 @@ import { FailureNotice } from './FailureNotice.js';
 import { FormRequestSection } from './FormRequestSection.js';
 import { HostAnsweredSection } from './HostAnsweredSection.js';
 import { LinkRequestSection } from './LinkRequestSection.js';
+import { RestartNotice } from './RestartNotice.js';
 import { SectionStatus } from './SectionStatus.js';
+import { StillWaitingSection } from './StillWaitingSection.js';
 import { UnsupportedRequestSection } from './UnsupportedRequestSection.js';
 
 /** Props of {@link RoundBody}. */
@@ -51,8 +54,59 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     [session],
   );
 
+  const expired = snapshot.state === 'expired';
+  const restart =
+    expired && snapshot.canRestart ? (
+      <RestartNotice
+        stateRefused={describeFailure(snapshot.sendError).code === 'stale'}
+        restarting={snapshot.restarting}
+        restartError={snapshot.restartError}
+        onRestart={() => void session.restart().catch(() => {})}
+        messages={messages}
+      />
+    ) : null;
+
+  // A round that asks nothing: the server waits (for a link step, or to shed load). Nothing to
+  // answer; the session tries again with backoff.
+  if (total === 0) {
+    return snapshot.state === 'input-required' || snapshot.state === 'submitting' ? (
+      <>
+        <StillWaitingSection
+          waiting={snapshot.waiting}
+          checking={snapshot.state === 'submitting'}
+          onCheckNow={() => void session.retry().catch(() => {})}
+          onCancel={() => void session.cancelRound().catch(() => {})}
+          messages={messages}
+        />
+        {failed ? (
+          <FailureNotice
+            failure={describeFailure(snapshot.sendError)}
+            text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
+            action={
+              <button
+                type="button"
+                ref={retryRef}
+                data-action="retry"
+                onClick={() => void session.retry().catch(() => {})}
+              >
+                {messages.retry}
+              </button>
+            }
+            part="send-error"
+          />
+        ) : null}
+      </>
+    ) : (
+      restart
+    );
+  }
+
   return (
     <>
+      {snapshot.carried?.reason === 'restart' && !locked ? (
+        <p data-part="started-again">{messages.startedAgain}</p>
+      ) : null}
+      {restart}
       {total > 1 ? (
         <p data-part="progress">
           <progress value={answeredCount} max={total} aria-label={messages.progress(answeredCount, total)} />{' '}
@@ -86,6 +140,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
             locked={locked}
             status={status}
             hostAnswer={snapshot.hostAnswers[request.key]}
+            carried={
+              snapshot.carried?.reason === 'reask' ? snapshot.carried.requests[request.key] : undefined
+            }
             onAnswer={answerRequest}
             readOnly={snapshot.state === 'expired'}
           />
@@ -124,6 +181,8 @@ interface RequestSectionProps {
   locked: boolean;
   status: ReactNode;
   hostAnswer: SessionSnapshot['hostAnswers'][string] | undefined;
+  /** What this request carries from the round before, when the server asks it again. */
+  carried: CarriedRequest | undefined;
   onAnswer: (key: string, result: InputResponse) => void;
   /** The round expired: forms stay readable and copyable. */
   readOnly: boolean;
@@ -136,6 +195,7 @@ const RequestSection = memo(function RequestSection({
   locked,
   status,
   hostAnswer,
+  carried,
   onAnswer,
   readOnly,
 }: RequestSectionProps) {
@@ -148,7 +208,7 @@ const RequestSection = memo(function RequestSection({
   switch (request.kind) {
     case 'form': {
       const Form = components.FormRequest ?? FormRequestSection;
-      return <Form request={request} {...common} readOnly={readOnly} />;
+      return <Form request={request} {...common} readOnly={readOnly} {...(carried ? { carried } : {})} />;
     }
     case 'url': {
       const Link = components.LinkRequest ?? LinkRequestSection;

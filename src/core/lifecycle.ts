@@ -166,6 +166,11 @@ export interface Lifecycle {
   sendUncertain?: boolean;
   /** True when a send that could not be confirmed turned out to have reached the server. */
   confirmedLate?: boolean;
+  /**
+   * How the round on screen closed without this person's answer, kept once the task moves on
+   * (completes, fails): the receipt still says "Answered elsewhere" or "Expired", not "Done".
+   */
+  closedAs?: 'answered-elsewhere' | 'expired';
   /** When the round on screen stops accepting answers (epoch ms). */
   deadline?: number;
   /** The task's final result (`completed`). Untrusted: show as text. */
@@ -216,6 +221,7 @@ const NEW_ROUND = {
   sendError: undefined,
   sendUncertain: undefined,
   confirmedLate: undefined,
+  closedAs: undefined,
   idempotencyKey: undefined,
   sentRoundId: undefined,
 } as const satisfies Partial<Lifecycle>;
@@ -259,6 +265,17 @@ export function deadlineOf(value: string | number | undefined): number | undefin
  * submit impossible however fast the clicks come.
  */
 export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
+  const next = step(lifecycle, event);
+  if (next === lifecycle) return next;
+  if (next.state === 'answered-elsewhere' || next.state === 'expired') {
+    return next.closedAs === next.state ? next : { ...next, closedAs: next.state };
+  }
+  // The round came back (a poll that was behind): it is open again, not closed.
+  if (next.state === 'input-required' && next.closedAs !== undefined) return { ...next, closedAs: undefined };
+  return next;
+}
+
+function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
   switch (event.type) {
     case 'state-received': {
       const fetched =

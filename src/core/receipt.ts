@@ -1,5 +1,5 @@
 import { isPlainObject, own } from './json.js';
-import type { Lifecycle } from './lifecycle.js';
+import { type Lifecycle, STATE_TRAITS } from './lifecycle.js';
 import { type FieldSpec, type InputRequest, isElicitResult } from './model.js';
 
 /**
@@ -108,6 +108,8 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   const { state, round, answers, sentRoundId } = lifecycle;
   if (state === 'answered-elsewhere') return 'answered-elsewhere';
   if (state === 'expired') return 'expired';
+  // The task moved on after the round closed without this person: the round's end still stands.
+  if (lifecycle.closedAs !== undefined && STATE_TRAITS[state].settled) return lifecycle.closedAs;
   const answeredHere = round !== undefined && sentRoundId === round.id && state !== 'submitting';
   if (!answeredHere) {
     if (state === 'cancelled' && lifecycle.taskStatus !== 'cancelled') return 'stopped';

@@ -1,5 +1,6 @@
 import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
+import { type AskedRound, carryOver, type RoundCarryOver } from './carry-over.js';
 import { type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
@@ -21,6 +22,7 @@ import type {
   InputResponse,
   InputResponses,
   Suspension,
+  UrlRequest,
 } from './model.js';
 import { type InputRequestSource, type InputRequestState, isStaleRoundError } from './source.js';
 
@@ -51,6 +53,58 @@ export interface SessionSnapshot extends Lifecycle {
    * steps the card shows and announces. The session renews it each time its value changes.
    */
   timeLeft?: TimeLeft;
+  /**
+   * What the round on screen carries over from the round before: the person's earlier values
+   * (never secrets) to pre-fill, by request key, and the fields the server asks again. Set when
+   * the server asks again for a request key or field names answered in the round before
+   * (`reason: 'reask'`), or after "Start again" (`reason: 'restart'`).
+   */
+  carried?: RoundCarryOver;
+  /**
+   * Set while the round on screen asks nothing (only a `requestState`: MCP load shedding, or a
+   * link step the server is still waiting for). The first such round in a row is retried at once;
+   * each further one waits {@link stillWaitingDelay} (1 s, doubling, at most 30 s).
+   */
+  waiting?: StillWaiting;
+  /** True after the person stopped waiting for a round that asks nothing (Cancel); nothing more is sent. */
+  stoppedWaiting: boolean;
+  /** Whether "Start again" can issue the request anew: the source has `restart` and the round expired. */
+  canRestart: boolean;
+  /** True while a restart is on its way. */
+  restarting: boolean;
+  /** Why the last restart failed. */
+  restartError?: unknown;
+}
+
+/** A round that asks nothing, waited on with backoff (see {@link SessionSnapshot.waiting}). */
+export interface StillWaiting {
+  /** How many rounds in a row asked nothing, this one included. */
+  attempt: number;
+  /** When (epoch ms) the next try goes out; absent while a try is on its way or due now. */
+  retryAt?: number;
+  /**
+   * The last link request this person opened and finished (accepted) before the waiting began:
+   * what the server is most likely waiting for. Untrusted server text.
+   */
+  link?: UrlRequest;
+}
+
+/** The longest wait between two tries of rounds that ask nothing. */
+const STILL_WAITING_MAX_MS = 30_000;
+
+/**
+ * How long to wait before answering the `attempt`-th round in a row that asks nothing: the first
+ * at once (MCP allows an immediate retry of a state-only round), then 1 s, doubling each time,
+ * capped at 30 s — never a hot loop, however long the server keeps saying "still waiting".
+ *
+ * @example
+ * ```ts
+ * [1, 2, 3, 4, 5, 6, 7, 8].map(stillWaitingDelay); // [0, 1000, 2000, 4000, 8000, 16000, 30000, 30000]
+ * ```
+ */
+export function stillWaitingDelay(attempt: number): number {
+  if (attempt <= 1) return 0;
+  return Math.min(1000 * 2 ** Math.min(attempt - 2, 30), STILL_WAITING_MAX_MS);
 }
 
 /** Where a session gets server readings from after the first: a poll, a push, or nothing. */
@@ -148,6 +202,13 @@ export interface InputRequestSession {
   retry(): Promise<void>;
   /** Stops the whole task through `source.cancel` (MCP `tasks/cancel`); the card then reads `cancelled`. */
   stopTask(): Promise<void>;
+  /**
+   * "Start again": issues the request anew through `source.restart` (a new call, no state) after
+   * the round expired or the server refused its state. The new round gets the person's answers
+   * back, by request key and field name (never secrets). Rejects when the source has no
+   * `restart`, when the round has not expired, or when the restart fails (`restartError`).
+   */
+  restart(): Promise<void>;
   /** The stored draft of one form request of the round on screen, by property name. */
   readDraft(requestKey: string): DraftValues | undefined;
   /** Stores half-typed values of one form request (after a pause; secrets are left out). */
@@ -191,6 +252,22 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let stopError: unknown;
   let retryAt: number | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  // Carry-over: the last round that asked something, the values typed into the round on screen
+  // (in memory, with or without a draft store), and what the round on screen carries.
+  let lastAsked: AskedRound | undefined;
+  let typed = new Map<string, DraftValues>();
+  let typedRoundId: string | undefined;
+  let carried: RoundCarryOver | undefined;
+  let restartPending = false;
+  let restartFlight: Promise<void> | undefined;
+  let restarting = false;
+  let restartError: unknown;
+  // Rounds that ask nothing: how many in a row, when the next try is due, and its timer.
+  let stateOnlyStreak = 0;
+  let waitUntil: number | undefined;
+  let waitTimer: ReturnType<typeof setTimeout> | undefined;
+  let waitArmedFor: string | undefined;
+  let stoppedWaiting = false;
   let snapshot: SessionSnapshot = makeSnapshot();
 
   let active = false;
@@ -211,6 +288,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
 
   if (source.initialState) lifecycle = lifecycleReducer(lifecycle, received(source.initialState));
   lifecycle = recall(lifecycle);
+  if (lifecycle.round) enterRound(initialLifecycle, lifecycle.round);
   snapshot = makeSnapshot();
 
   /** What the ledger remembers of the round on screen, applied: a sent round is answered. */
@@ -233,9 +311,16 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       hostAnswers,
       canStop: typeof source.cancel === 'function',
       stopping,
+      stoppedWaiting: stoppedWaiting && lifecycle.state === 'cancelled',
+      canRestart: typeof source.restart === 'function' && lifecycle.state === 'expired',
+      restarting,
     };
     if (stopError !== undefined) next.stopError = stopError;
     if (retryAt !== undefined) next.retryAt = retryAt;
+    if (carried !== undefined && carried.roundId === lifecycle.round?.id) next.carried = carried;
+    const waiting = stillWaiting();
+    if (waiting) next.waiting = waiting;
+    if (restartError !== undefined) next.restartError = restartError;
     const timeLeft = currentTimeLeft();
     if (timeLeft) next.timeLeft = timeLeft;
     return next;
@@ -246,6 +331,63 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     return state === 'input-required' && deadline !== undefined
       ? timeLeftUntil(deadline, Date.now())
       : undefined;
+  }
+
+  /** The round on screen asks nothing: how long it has been so, and what it most likely waits for. */
+  function stillWaiting(): StillWaiting | undefined {
+    const round = lifecycle.round;
+    if (!round || round.requests.length > 0 || stateOnlyStreak === 0) return undefined;
+    if (lifecycle.state !== 'input-required' && lifecycle.state !== 'submitting') return undefined;
+    const waiting: StillWaiting = { attempt: stateOnlyStreak };
+    if (waitTimer !== undefined && waitUntil !== undefined) waiting.retryAt = waitUntil;
+    const link = lastAsked?.sent
+      ? lastAsked.round.requests.findLast(
+          (request): request is UrlRequest =>
+            request.kind === 'url' &&
+            Object.hasOwn(lastAsked?.answers ?? {}, request.key) &&
+            (lastAsked?.answers[request.key] as { action?: unknown } | undefined)?.action === 'accept',
+        )
+      : undefined;
+    if (link) waiting.link = link;
+    return waiting;
+  }
+
+  /**
+   * A new round is on screen: remember the last one that asked something (its answers and what
+   * was typed), work out what the new one carries over, and count rounds that ask nothing.
+   */
+  function enterRound(previous: Lifecycle, round: Suspension): void {
+    const earlier = previous.round;
+    if (earlier && earlier.requests.length > 0) {
+      lastAsked = {
+        round: earlier,
+        answers: previous.answers,
+        sent: previous.sentRoundId === earlier.id,
+        typed: typedRoundId === earlier.id ? typed : new Map(),
+      };
+    }
+    typed = new Map();
+    typedRoundId = round.id;
+    const reason = restartPending ? 'restart' : 'reask';
+    restartPending = false;
+    carried = round.requests.length > 0 && lastAsked ? carryOver(lastAsked, round, reason) : undefined;
+    if (carried && drafts) {
+      // A reload mid-re-ask keeps the carried values too (they hold no secrets).
+      for (const request of round.requests) {
+        const values = carried.requests[request.key]?.values;
+        if (request.kind === 'form' && values && Object.keys(values).length > 0) {
+          drafts.save(draftKey(round.id, request.key), keptDraft(request, values));
+        }
+      }
+    }
+    if (round.requests.length === 0) {
+      stateOnlyStreak = earlier && earlier.requests.length === 0 ? stateOnlyStreak + 1 : 1;
+      const delay = stillWaitingDelay(stateOnlyStreak);
+      waitUntil = delay > 0 ? Date.now() + delay : undefined;
+    } else {
+      stateOnlyStreak = 0;
+      waitUntil = undefined;
+    }
   }
 
   function emit(): void {
@@ -314,6 +456,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
 
   /** The side effects of a transition: timers, drafts, host answerers, rounds that ask nothing. */
   function afterTransition(previous: Lifecycle, next: Lifecycle): void {
+    if (next.round && next.round.id !== previous.round?.id) enterRound(previous, next.round);
     const traits = STATE_TRAITS[next.state];
     if (traits.dropsDrafts && !STATE_TRAITS[previous.state].dropsDrafts && next.round) {
       forgetDrafts(next.round.id);
@@ -374,6 +517,33 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         );
       }
     }
+    // A round that asks nothing, after one that asked nothing: its retry waits (backoff).
+    const waitKey =
+      state === 'input-required' &&
+      round &&
+      round.requests.length === 0 &&
+      waitUntil !== undefined &&
+      !inFlight &&
+      lifecycle.sendError === undefined
+        ? round.id
+        : undefined;
+    if (waitKey !== waitArmedFor) {
+      clearTimeout(waitTimer);
+      waitTimer = undefined;
+      waitArmedFor = waitKey;
+      if (waitKey !== undefined && waitUntil !== undefined) {
+        waitTimer = setTimeout(
+          () => {
+            waitTimer = undefined;
+            waitUntil = undefined;
+            if (lifecycle.round?.id === waitKey && lifecycle.state === 'input-required') {
+              void send().catch(() => {});
+            }
+          },
+          Math.max(0, waitUntil - Date.now()),
+        );
+      }
+    }
     if (state === 'superseded' && replaceTimer === undefined) {
       replaceTimer = setTimeout(() => {
         replaceTimer = undefined;
@@ -396,8 +566,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     }
     if (state !== 'input-required' || !round) return;
     // A round that asks nothing (MCP load shedding: only a requestState) is answered at once.
-    if (round.requests.length === 0 && !inFlight && lifecycle.sendError === undefined) {
-      void send().catch(() => {});
+    // Further ones in a row wait their turn (armTimers), never a hot loop.
+    if (round.requests.length === 0) {
+      if (!inFlight && lifecycle.sendError === undefined && waitUntil === undefined) {
+        void send().catch(() => {});
+      }
       return;
     }
     for (const request of round.requests) {
@@ -583,11 +756,28 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
 
   function refuseRound(action: 'decline' | 'cancel'): Promise<void> {
     const round = lifecycle.round;
+    if (round && round.requests.length === 0 && STATE_TRAITS[lifecycle.state].showsRound) {
+      return stopWaiting();
+    }
     if (!round || lifecycle.state !== 'input-required') return send();
     for (const key of unansweredKeys(round, lifecycle.answers)) {
       dispatch({ type: 'answer-given', key, response: { action } });
     }
     return send();
+  }
+
+  /**
+   * The person stops waiting for a round that asks nothing: no further try goes out. A source
+   * that can stop its task is told (`cancel`); otherwise nothing is left to tell the server (an
+   * MCP retry holds nothing open between tries), and the card says so.
+   */
+  async function stopWaiting(): Promise<void> {
+    clearTimeout(waitTimer);
+    waitTimer = undefined;
+    waitUntil = undefined;
+    if (typeof source.cancel === 'function') return session.stopTask();
+    stoppedWaiting = true;
+    if (!dispatch({ type: 'task-stopped' })) emit();
   }
 
   function draftKeyOf(requestKey: string): string {
@@ -640,6 +830,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     clearTimeout(retryTimer);
     retryTimer = undefined;
     retryAt = undefined;
+    clearTimeout(waitTimer);
+    waitTimer = undefined;
+    waitArmedFor = undefined;
     for (const controller of hostRuns.values()) controller.abort();
     hostRuns.clear();
     hostRoundId = undefined;
@@ -650,7 +843,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     options.onIdle?.();
   }
 
-  return {
+  const session: InputRequestSession = {
     source,
     getSnapshot: () => snapshot,
     subscribe(listener) {
@@ -692,6 +885,13 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         );
       }
       if (lifecycle.state === 'input-required' && lifecycle.sendError !== undefined) return send();
+      // "Check now" on a round that asks nothing: try at once instead of waiting out the backoff.
+      if (lifecycle.state === 'input-required' && lifecycle.round?.requests.length === 0 && !inFlight) {
+        clearTimeout(waitTimer);
+        waitTimer = undefined;
+        waitUntil = undefined;
+        return send();
+      }
       feed?.refresh();
       return Promise.resolve();
     },
@@ -718,15 +918,30 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         throw stopError;
       }
     },
+    restart() {
+      restartFlight ??= restartRound().finally(() => {
+        restartFlight = undefined;
+      });
+      return restartFlight;
+    },
     readDraft(requestKey) {
       const request = formRequest(requestKey);
-      if (!drafts || !request || !lifecycle.round) return undefined;
-      return drafts.load(draftKey(lifecycle.round.id, requestKey));
+      const round = lifecycle.round;
+      if (!request || !round) return undefined;
+      // A draft of this round (typed, or kept across a reload) wins over what an earlier round carried.
+      const values =
+        drafts?.load(draftKey(round.id, requestKey)) ??
+        (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined);
+      if (values && typedRoundId === round.id && !typed.has(requestKey)) typed.set(requestKey, values);
+      return values;
     },
     writeDraft(requestKey, values) {
       const request = formRequest(requestKey);
       const round = lifecycle.round;
-      if (!drafts || !request || !round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
+      if (!request || !round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
+      // Kept in memory as typed (secrets are filtered when carried), so a re-ask gets it back.
+      if (typedRoundId === round.id) typed.set(requestKey, values);
+      if (!drafts) return;
       const key = draftKey(round.id, requestKey);
       const existing = draftTimers.get(key);
       if (existing) clearTimeout(existing.timer);
@@ -763,10 +978,53 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       if (destroyed) return;
       destroyed = true;
       inFlight?.controller.abort();
+      restartController?.abort();
       listeners.clear();
       windDown();
     },
   };
+
+  let restartController: AbortController | undefined;
+
+  async function restartRound(): Promise<void> {
+    const restartSource = source.restart;
+    if (typeof restartSource !== 'function') {
+      throw new Error(
+        'input-request-cards: this source cannot start its request again (it has no `restart`). Give the source a `restart`, or start a new call yourself.',
+      );
+    }
+    if (lifecycle.state !== 'expired') {
+      throw new Error(
+        `input-request-cards: "Start again" is for a round that expired; this one is "${lifecycle.state}".`,
+      );
+    }
+    const controller = new AbortController();
+    restartController = controller;
+    restartError = undefined;
+    restarting = true;
+    emit();
+    try {
+      const state = await restartSource.call(source, controller.signal);
+      restarting = false;
+      if (destroyed) return;
+      // The new round gets the expired round's answers back, by key, without "asked again" marks.
+      restartPending = true;
+      if (!dispatch(received(state))) emit();
+      restartPending = false;
+      feed?.deliver(state);
+    } catch (error) {
+      restartPending = false;
+      restarting = false;
+      if (destroyed) throw asError(error);
+      restartError = asError(error);
+      emit();
+      throw restartError;
+    } finally {
+      if (restartController === controller) restartController = undefined;
+    }
+  }
+
+  return session;
 }
 
 /** The part of a form's values a draft may keep: no secrets, nothing still at its start. */

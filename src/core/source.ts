@@ -15,6 +15,22 @@ export interface TaskProgress {
   message?: string;
 }
 
+/**
+ * Reads a progress report (`{ progress, total?, message? }`, the words of MCP
+ * `notifications/progress`) from the wire. Anything else, a negative or non-finite number, or a
+ * `total` that is not above zero, is no progress: the card then shows the elapsed time instead of
+ * a bar that lies.
+ */
+export function readTaskProgress(value: unknown): TaskProgress | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { progress, total, message } = value as Record<string, unknown>;
+  if (typeof progress !== 'number' || !Number.isFinite(progress) || progress < 0) return undefined;
+  const reading: TaskProgress = { progress };
+  if (typeof total === 'number' && Number.isFinite(total) && total > 0) reading.total = total;
+  if (typeof message === 'string' && message !== '') reading.message = message;
+  return reading;
+}
+
 /** One reading of the task's state: what `fetchState` returns and `subscribe` pushes. */
 export interface InputRequestState {
   status: TaskStatus;
@@ -123,6 +139,25 @@ export interface InputRequestSource {
    * says so): read it each time it is needed, never once up front.
    */
   cancel?: (signal: AbortSignal) => Promise<void>;
+  /**
+   * Optional: issues the original request anew — a new call without `requestState` and without
+   * answers — and resolves with its first state. The card offers "Start again" with it when a
+   * round expired, e.g. because the server refused the echoed state as invalid or expired (MCP
+   * `-32602`, which reaches the session as a {@link StaleRoundError} from `resume`). The new
+   * round gets the person's answers of the expired one back, by request key and field name
+   * (never secrets). Give it only where repeating the request is what the person means (an MCP
+   * retry source calls the tool again); leave it out where a round cannot be started over.
+   * Like `cancel`, it may come and go during a source's life: read it each time.
+   *
+   * @example
+   * ```ts
+   * const source: InputRequestSource = {
+   *   ...rest,
+   *   restart: (signal) => callTool({ name: 'book_meeting', arguments }, { signal }).then(toState),
+   * };
+   * ```
+   */
+  restart?: (signal: AbortSignal) => Promise<InputRequestState>;
   /**
    * How long a `resume` may take before the card stops waiting, says the send could not be
    * confirmed, and lets the person retry (under the same idempotency key) or cancel.

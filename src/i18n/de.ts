@@ -182,6 +182,22 @@ export const germanMessages: InputRequestMessages = {
   notAnswered: 'Keine Angabe',
   connectionLost: 'Der Server ist nicht erreichbar. Neuer Versuch läuft…',
   fieldError: germanFieldError,
+  askedAgain: 'Erneut gefragt',
+  askedAgainReason: 'Der Server fragt erneut. Seine Begründung:',
+  askedAgainKept: 'Ihre früheren Antworten sind eingetragen; Geheimnisse werden nie aufbewahrt.',
+  startedAgain:
+    'Neu begonnen. Ihre früheren Antworten sind eingetragen; prüfen Sie sie und senden Sie erneut.',
+  stillWaiting: 'Warten, bis Sie fertig sind…',
+  waitingForServer: 'Warten auf den Server…',
+  stillWaitingHint: 'Diese Karte fragt von selbst erneut nach, seltener, je länger es dauert.',
+  checkNow: 'Jetzt prüfen',
+  stoppedWaiting: 'Sie warten nicht mehr. Für diese Anfrage wird nichts mehr gesendet.',
+  stateRefused:
+    'Der Server nimmt diese Anfrage nicht mehr an: Ihr Zustand ist ungültig oder abgelaufen. Ihre Antworten wurden nicht übernommen.',
+  startAgain: 'Neu beginnen',
+  startAgainHint: 'Fragt den Server noch einmal von vorn. Ihre Antworten werden wieder eingetragen.',
+  restarting: 'Wird neu begonnen…',
+  restartFailed: (failure) => `Neu beginnen ist fehlgeschlagen: ${germanFailure(failure)}`,
 };
 
 function germanFieldError(error: FieldError, field: FieldSpec): string {

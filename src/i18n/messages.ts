@@ -200,6 +200,34 @@ export interface InputRequestMessages {
    * else (another checker's keyword) gets a catch-all.
    */
   fieldError: (error: FieldError, field: FieldSpec) => string;
+  /** Re-ask: the mark on a field the server asks again (also the field's accessible description). */
+  askedAgain: string;
+  /** Re-ask: the line above the server's message when it asks again for something already answered. */
+  askedAgainReason: string;
+  /** Re-ask: said when the person's earlier answers were filled in again (secrets never are). */
+  askedAgainKept: string;
+  /** Start again: shown above the new round, whose form holds the earlier answers again. */
+  startedAgain: string;
+  /** A round that asks nothing, after a link the person opened: the server waits for that step. */
+  stillWaiting: string;
+  /** A round that asks nothing, with no link before it: the server asked to come back later. */
+  waitingForServer: string;
+  /** A round that asks nothing: how the card goes on (it tries again by itself, less and less often). */
+  stillWaitingHint: string;
+  /** A round that asks nothing: the control that tries again now instead of waiting. */
+  checkNow: string;
+  /** After Cancel on a round that asks nothing: the card stopped trying; nothing more is sent. */
+  stoppedWaiting: string;
+  /** An expired round whose state the server refused (MCP "Invalid or expired requestState"). */
+  stateRefused: string;
+  /** The control that issues the request anew after its round expired. */
+  startAgain: string;
+  /** What "Start again" does (its accessible description). */
+  startAgainHint: string;
+  /** Shown while the request is issued anew. */
+  restarting: string;
+  /** Shown when issuing the request anew failed; pressing Start again tries once more. */
+  restartFailed: (failure: Failure) => string;
 }
 
 /** English, the default. */
@@ -361,6 +389,21 @@ export const englishMessages: InputRequestMessages = {
   editAnswer: (fieldLabel) => `Change ${fieldLabel}`,
   notAnswered: 'Not answered',
   fieldError: (error, field) => englishFieldError(error, field),
+  askedAgain: 'Asked again',
+  askedAgainReason: 'The server asked again. Its reason:',
+  askedAgainKept: 'Your earlier answers are filled in; secrets are never kept.',
+  startedAgain: 'Started again. Your earlier answers are filled in; check them and send again.',
+  stillWaiting: 'Waiting for you to finish…',
+  waitingForServer: 'Waiting for the server…',
+  stillWaitingHint: 'This card checks again by itself, less often the longer it takes.',
+  checkNow: 'Check now',
+  stoppedWaiting: 'You stopped waiting. Nothing more is sent for this request.',
+  stateRefused:
+    'The server no longer accepts this request: its state is invalid or has expired. Your answers were not taken.',
+  startAgain: 'Start again',
+  startAgainHint: 'Asks the server again from the start. Your answers are filled in again.',
+  restarting: 'Starting again…',
+  restartFailed: (failure) => `Could not start again: ${englishFailure(failure)}`,
 };
 
 /** A failure in plain English, by its code; never the raw message. */

@@ -1,3 +1,4 @@
+import type { SuspensionMeta } from '../core/model.js';
 import { StaleRoundError } from '../core/source.js';
 import { tapTransport } from './tap.js';
 
@@ -74,6 +75,8 @@ export interface McpRequestOptions {
   signal?: AbortSignal;
   timeout?: number;
   allowInputRequired?: boolean;
+  /** Called for each `notifications/progress` the server sends about this request. */
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
 /** Sends one request through the SDK client, typed as an unknown result. */
@@ -82,6 +85,7 @@ export function send(client: McpClient, request: McpRequest, options: McpRequest
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     ...(options.allowInputRequired ? { allowInputRequired: true } : {}),
+    ...(options.onprogress === undefined ? {} : { onprogress: options.onprogress }),
   };
   return client.request(
     request.params === undefined
@@ -158,6 +162,31 @@ export function errorText(error: unknown): string {
       : `${error.message} (code ${code})`;
   }
   return String(error);
+}
+
+/** Who asks, as a source's options name it: the card's heading, and the tool line under it. */
+export interface AskerOptions {
+  /** Who asks, shown as the card's heading. */
+  serverName?: string;
+  /** The tool that asks, by its raw name. */
+  toolName?: string;
+  /**
+   * The tool's human title, shown before its raw name: `tool.title ?? tool.annotations?.title`
+   * of its `tools/list` entry, when the host has it.
+   */
+  toolTitle?: string;
+}
+
+/** The suspension metadata of {@link AskerOptions}, leaving out what is not known. */
+export function askerMeta(
+  options: AskerOptions,
+  toolName = options.toolName,
+): Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle'> {
+  return {
+    ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
+    ...(toolName === undefined ? {} : { toolName }),
+    ...(options.toolTitle === undefined ? {} : { toolTitle: options.toolTitle }),
+  };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { type ElicitResult, type InputResponses, isElicitResult, type Suspension } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
-import { isRecord, nextSequence } from './client.js';
+import { type AskerOptions, askerMeta, isRecord, nextSequence } from './client.js';
 
 /**
  * Whether the server has said that the out-of-band step of a 2025 URL request is done
@@ -132,13 +132,11 @@ function createCompletionRegistry(): CompletionRegistry {
   };
 }
 
-/** Options of {@link createElicitationHandler} and {@link createElicitationQueue}. */
-export interface ElicitationHandlerOptions {
-  /** Who asks, shown as the card's heading. MCP requires the UI to say which server asks. */
-  serverName?: string;
-  /** The tool that asks, when the host knows it. */
-  toolName?: string;
-}
+/**
+ * Options of {@link createElicitationHandler} and {@link createElicitationQueue}. MCP requires the
+ * UI to say which server asks: give `serverName`.
+ */
+export type ElicitationHandlerOptions = AskerOptions;
 
 /**
  * Builds an `elicitation/create` handler for `@modelcontextprotocol/client`: each request is parsed
@@ -172,8 +170,7 @@ function handlerWith(
   const handle = (request: { params?: unknown }, context?: { mcpReq?: { signal?: AbortSignal } }) => {
     const suspension = parseSuspension(request.params ?? {}, {
       id: `mcp-elicitation-${nextSequence()}`,
-      ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
-      ...(options.toolName === undefined ? {} : { toolName: options.toolName }),
+      ...askerMeta(options),
     });
     const first = suspension.requests[0];
     const key = first?.key;

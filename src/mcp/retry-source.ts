@@ -1,14 +1,32 @@
 import { stableStringify } from '../core/json.js';
 import type { InputResponses } from '../core/model.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from '../core/source.js';
-import { errorText, type McpClient, send, tolerateMissingResultType, untilAborted } from './client.js';
-import { answerRound, isInputRequired, type McpCall, openRound, sharedCall } from './rounds.js';
+import {
+  type AskerOptions,
+  askerMeta,
+  errorText,
+  type McpClient,
+  protocolErrorCode,
+  send,
+  tolerateMissingResultType,
+  untilAborted,
+} from './client.js';
+import {
+  answerRound,
+  isInputRequired,
+  type McpCall,
+  openRound,
+  reportProgress,
+  restartCall,
+  sharedCall,
+  watchCall,
+} from './rounds.js';
 
 /** The three MCP methods a server may answer with `input_required` (MCP 2026-07-28, SEP-2322). */
 export type McpRetryMethod = 'tools/call' | 'prompts/get' | 'resources/read';
 
 /** Options of {@link createMcpRetrySource}. */
-export interface McpRetrySourceOptions {
+export interface McpRetrySourceOptions extends AskerOptions {
   /** A connected `Client` from `@modelcontextprotocol/client` (2026-07-28 for `input_required` rounds). */
   client: McpClient;
   /** The call to make, exactly as it goes on the wire the first time. */
@@ -20,9 +38,7 @@ export interface McpRetrySourceOptions {
    * with the same arguments. @default none: the client and request alone identify the call
    */
   callId?: string;
-  /** Who asks, shown as the card's heading. */
-  serverName?: string;
-  /** The tool shown under the heading; defaults to `params.name` of a `tools/call`. */
+  /** The tool's raw name shown under the heading; defaults to `params.name` of a `tools/call`. */
   toolName?: string;
   /** TanStack Query key; defaults to a key derived from the call's identity. */
   queryKey?: readonly unknown[];
@@ -53,6 +69,11 @@ export interface McpRetrySourceOptions {
  * - A result without `resultType` counts as complete; a JSON-RPC error as `failed`.
  * - A `resume` the server refuses with "Invalid or expired requestState", or a `resume` of a round
  *   that was already replaced, rejects with a `StaleRoundError`.
+ * - `restart` makes the original call again, without `inputResponses` or `requestState` (a new
+ *   call of the same identity): the card's "Start again" after a refused state. A JSON-RPC error
+ *   of that call gives `failed`; a transport failure rejects, so it can be tried again.
+ * - A round that asks nothing (only a `requestState`) is answered by the card's session: the first
+ *   in a row at once, each further one after a backoff (1 s, doubling, at most 30 s).
  *
  * @example
  * ```ts
@@ -85,10 +106,7 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
   const { inputResponses: _ignoredResponses, requestState: _ignoredState, ...baseParams } = request.params;
   const identity = stableStringify([request.method, baseParams, options.callId ?? null]);
   const call = sharedCall<McpCall>(client, identity, (id) => ({ id, roundCount: 0 }));
-  const meta = {
-    ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
-    ...(toolName === undefined ? {} : { toolName }),
-  };
+  const meta = askerMeta(options, toolName);
 
   function sendCall(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
     if (options.tolerateMissingResultType !== false) tolerateMissingResultType(client);
@@ -97,6 +115,7 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
       { method: request.method, params },
       {
         allowInputRequired: true,
+        onprogress: reportProgress(call),
         ...(signal === undefined ? {} : { signal }),
         ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
       },
@@ -136,6 +155,23 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
       return answerRound(call, responses, context, (answer, signal) =>
         sendCall({ ...baseParams, ...answer }, signal).then((result) => remember(toState(result))),
       );
+    },
+
+    subscribe: (onChange) => watchCall(call, onChange),
+
+    restart(signal) {
+      const restarted = restartCall(call, () =>
+        sendCall(baseParams, undefined).then(
+          (result) => remember(toState(result)),
+          (error: unknown) => {
+            // The server answered with an error: that is the call's outcome, as on the first call.
+            // Anything else (the connection) may pass: the person can press Start again once more.
+            if (protocolErrorCode(error) === undefined) throw error;
+            return remember({ status: 'failed', error: errorText(error) });
+          },
+        ),
+      );
+      return untilAborted(restarted, signal);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { InputResponses, Suspension, SuspensionMeta } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import type { InputRequestState, SourceResumeContext } from '../core/source.js';
-import { StaleRoundError } from '../core/source.js';
+import { readTaskProgress, StaleRoundError } from '../core/source.js';
 import { isRecord, staleIfStateRefused } from './client.js';
 
 // The MRTR half shared by the sources that make a call which may answer `input_required`
@@ -28,6 +28,32 @@ export interface McpCall {
   latest?: InputRequestState;
   /** The round waiting for answers, if any. */
   round?: McpRound;
+  /** The call issued anew ("Start again"), while on its way: a second restart joins it. */
+  restarting?: Promise<InputRequestState>;
+  /** Cards following the call's progress while a request of it runs (`subscribe`). */
+  watchers?: Set<(state: InputRequestState) => void>;
+}
+
+/**
+ * Passes the server's `notifications/progress` about one of the call's requests on to the cards
+ * that follow the call, as a `working` state with `progress`: between the request and its answer
+ * the card shows how far the tool has come instead of a bare spinner.
+ */
+export function reportProgress(call: McpCall): (progress: unknown) => void {
+  return (reported) => {
+    const progress = readTaskProgress(reported);
+    if (progress === undefined) return;
+    const state: InputRequestState = { status: 'working', progress };
+    for (const watcher of call.watchers ?? []) watcher(state);
+  };
+}
+
+/** `subscribe` of a call's sources: follow its progress until the returned function is called. */
+export function watchCall(call: McpCall, onChange: (state: InputRequestState) => void): () => void {
+  call.watchers ??= new Set();
+  const watchers = call.watchers;
+  watchers.add(onChange);
+  return () => watchers.delete(onChange);
 }
 
 /** What a retry adds to the call's original params. */
@@ -74,7 +100,7 @@ export function isInputRequired(result: unknown): result is Record<string, unkno
 export function openRound(
   call: McpCall,
   result: Record<string, unknown>,
-  meta: Pick<SuspensionMeta, 'serverName' | 'toolName'>,
+  meta: Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle'>,
 ): InputRequestState {
   call.roundCount += 1;
   const requestState = typeof result.requestState === 'string' ? result.requestState : undefined;
@@ -117,4 +143,24 @@ export function answerRound(
     throw mapped;
   });
   return current.retry;
+}
+
+/**
+ * Issues the call anew, as "Start again" after the server refused a round's state: the open round
+ * is dropped (its state is dead), and `start` makes the original request again, without
+ * `inputResponses` or `requestState`. Its outcome becomes the call's first outcome, so every
+ * source of the call reads it. A restart while one is on its way joins it.
+ */
+export function restartCall(
+  call: McpCall,
+  start: () => Promise<InputRequestState>,
+): Promise<InputRequestState> {
+  if (call.restarting) return call.restarting;
+  call.round = undefined;
+  const restarting = start().finally(() => {
+    if (call.restarting === restarting) call.restarting = undefined;
+  });
+  call.restarting = restarting;
+  call.first = restarting;
+  return restarting;
 }

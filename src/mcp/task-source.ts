@@ -2,18 +2,22 @@ import type { InputResponses } from '../core/model.js';
 import { readTaskState } from '../core/parse/tasks.js';
 import type { InputRequestSource } from '../core/source.js';
 import { StaleRoundError } from '../core/source.js';
-import { errorText, type McpClient, protocolErrorCode, send, tolerateMissingResultType } from './client.js';
+import {
+  type AskerOptions,
+  askerMeta,
+  errorText,
+  type McpClient,
+  protocolErrorCode,
+  send,
+  tolerateMissingResultType,
+} from './client.js';
 
 /** Options of {@link createMcpTaskSource}. */
-export interface McpTaskSourceOptions {
+export interface McpTaskSourceOptions extends AskerOptions {
   /** A connected `Client` from `@modelcontextprotocol/client`, talking to a server with the Tasks extension. */
   client: McpClient;
   /** The task to follow: the `taskId` of the server's `CreateTaskResult`. */
   taskId: string;
-  /** Who asks, shown as the card's heading. */
-  serverName?: string;
-  /** The tool that runs as the task, shown under the heading. */
-  toolName?: string;
   /** TanStack Query key; defaults to `['input-request-cards', 'mcp-task', taskId]`, so cards on one task share a poll. */
   queryKey?: readonly unknown[];
   /** Per-request timeout in milliseconds, passed to the SDK. */
@@ -58,8 +62,7 @@ export function createMcpTaskSource(options: McpTaskSourceOptions): InputRequest
   const answered = new Set<string>();
   const meta = {
     taskId,
-    ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
-    ...(options.toolName === undefined ? {} : { toolName: options.toolName }),
+    ...askerMeta(options),
     answeredKeys: answered,
   };
 

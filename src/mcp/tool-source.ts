@@ -2,13 +2,21 @@ import { stableStringify } from '../core/json.js';
 import type { InputResponses } from '../core/model.js';
 import { readTaskState } from '../core/parse/tasks.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from '../core/source.js';
-import { errorText, isRecord, type McpClient, untilAborted } from './client.js';
+import {
+  type AskerOptions,
+  askerMeta,
+  errorText,
+  isRecord,
+  type McpClient,
+  protocolErrorCode,
+  untilAborted,
+} from './client.js';
 import { framedParams, type McpCallClient, requestEnvelope, requestPastSdk } from './past-sdk.js';
-import { answerRound, isInputRequired, type McpCall, openRound, sharedCall } from './rounds.js';
+import { answerRound, isInputRequired, type McpCall, openRound, restartCall, sharedCall } from './rounds.js';
 import { createMcpTaskSource } from './task-source.js';
 
 /** Options of {@link createMcpToolSource}. */
-export interface McpToolSourceOptions {
+export interface McpToolSourceOptions extends AskerOptions {
   /** A connected `Client` from `@modelcontextprotocol/client` 2.x, on MCP 2026-07-28 for rounds and tasks. */
   client: McpCallClient;
   /** The tool to call. */
@@ -22,9 +30,7 @@ export interface McpToolSourceOptions {
    * twice with the same arguments. @default none: the client, tool and arguments alone identify the call
    */
   callId?: string;
-  /** Who asks, shown as the card's heading. */
-  serverName?: string;
-  /** The tool shown under the heading. @default name */
+  /** The tool's raw name shown under the heading. @default name */
   toolName?: string;
   /**
    * Declare the MCP Tasks extension (`io.modelcontextprotocol/tasks`) in the call's client
@@ -107,10 +113,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
   const baseParams: Record<string, unknown> = { name, arguments: options.arguments ?? {} };
   const identity = stableStringify(['tools/call', baseParams, options.callId ?? null]);
   const call = sharedCall<ToolCall>(client, `tool-source:${identity}`, (id) => ({ id, roundCount: 0 }));
-  const meta = {
-    toolName,
-    ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
-  };
+  const meta = askerMeta(options, toolName);
 
   function envelope(): Record<string, unknown> | undefined {
     return requestEnvelope(client, { capabilities: options.capabilities, tasks });
@@ -157,8 +160,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
     const source = createMcpTaskSource({
       client: framedClient,
       taskId,
-      toolName,
-      ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
+      ...meta,
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     });
     call.task = { taskId, source };
@@ -202,6 +204,24 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
       const task = call.task;
       const stop = task?.source.cancel;
       return stop === undefined ? undefined : (signal: AbortSignal) => stop(signal);
+    },
+
+    // Present only before the call is a task: "Start again" calls the tool anew after the server
+    // refused a round's state. A task is never restarted behind its back (it has its own life).
+    get restart() {
+      if (call.task) return undefined;
+      return (signal: AbortSignal) =>
+        untilAborted(
+          restartCall(call, () =>
+            callTool(baseParams, undefined)
+              .then((result) => toState(result, undefined))
+              .then(remember, (error: unknown) => {
+                if (protocolErrorCode(error) === undefined) throw error;
+                return remember({ status: 'failed', error: errorText(error) });
+              }),
+          ),
+          signal,
+        );
     },
   };
 }

@@ -33,7 +33,7 @@ export interface TaskApiOptions extends TaskScriptOptions {
 
 /** What {@link createTaskApi} returns. */
 export interface TaskApi {
-  /** MSW handlers for `GET {baseUrl}/background-tasks/:id` and `POST …/resume`. */
+  /** MSW handlers for `GET {baseUrl}/background-tasks/:id`, `POST …/resume` and `POST …/cancel`. */
   handlers: HttpHandler[];
   /** A source bound to these endpoints through the real `fetch` path. */
   source: InputRequestSource;
@@ -41,6 +41,8 @@ export interface TaskApi {
   task: TaskModel;
   stateUrl: string;
   resumeUrl: string;
+  /** `POST` here stops the task (`task.cancel()`); the source offers "Stop task". */
+  cancelUrl: string;
 }
 
 const SCENARIOS: Record<TaskScenario, Partial<TaskApiOptions>> = {
@@ -74,6 +76,7 @@ export function createTaskApi(options: TaskApiOptions = {}): TaskApi {
   const baseUrl = (merged.baseUrl ?? 'https://tasks.example.test').replace(/\/$/, '');
   const stateUrl = `${baseUrl}/background-tasks/${encodeURIComponent(task.taskId)}`;
   const resumeUrl = `${stateUrl}/resume`;
+  const cancelUrl = `${stateUrl}/cancel`;
   const latency = merged.latencyMs ?? 0;
   const wait = () => (latency > 0 ? delay(latency) : Promise.resolve());
 
@@ -100,6 +103,11 @@ export function createTaskApi(options: TaskApiOptions = {}): TaskApi {
             : 'Try again later.';
       return HttpResponse.json({ error }, { status: outcome.status });
     }),
+    http.post(cancelUrl, async () => {
+      task.cancel();
+      await wait();
+      return new HttpResponse(null, { status: 204 });
+    }),
   ];
 
   return {
@@ -107,11 +115,13 @@ export function createTaskApi(options: TaskApiOptions = {}): TaskApi {
     source: createHttpSource({
       stateUrl,
       resumeUrl,
+      cancelUrl,
       queryKey: ['input-request-cards', 'test-task', stateUrl],
     }),
     task,
     stateUrl,
     resumeUrl,
+    cancelUrl,
   };
 }
 

@@ -11,6 +11,8 @@ export interface TaskScriptOptions {
   taskId?: string;
   serverName?: string;
   toolName?: string;
+  /** The tool's human title, reported with every state. */
+  toolTitle?: string;
   /** The rounds asked in order; after the last is answered the task completes. */
   rounds?: ScriptedRound[];
   /** The result the task completes with. @default 'Done.' */
@@ -115,6 +117,7 @@ export class TaskModel {
   readonly duplicates: ReceivedResume[] = [];
   private readonly outcomeByKey = new Map<string, { status: number }>();
   private answeredKey: string | undefined;
+  private progress: HttpTaskStateBody['progress'];
 
   constructor(options: TaskScriptOptions = {}) {
     this.options = options;
@@ -137,6 +140,7 @@ export class TaskModel {
     }
     this.round = next;
     this.status = 'input_required';
+    this.progress = undefined;
     this.askedAt = this.now();
     this.sequence += 1;
     this.suspendedAt = new Date(this.epoch + this.sequence * 1000).toISOString();
@@ -158,6 +162,16 @@ export class TaskModel {
   expire(options: { silently?: boolean } = {}): void {
     if (options.silently) this.expiredSilently = true;
     else this.askedAt = -Infinity;
+  }
+
+  /**
+   * The task works on and says how far it has come (`total` makes the card's bar determinate);
+   * an open round is closed first, as when the task took the answer and went back to work.
+   */
+  report(progress: { progress: number; total?: number; message?: string }): void {
+    this.round = undefined;
+    this.status = 'working';
+    this.progress = progress;
   }
 
   complete(result: unknown = this.options.result ?? 'Done.'): void {
@@ -195,7 +209,9 @@ export class TaskModel {
       status: this.status,
       ...(this.options.serverName ? { serverName: this.options.serverName } : {}),
       ...(this.options.toolName ? { toolName: this.options.toolName } : {}),
+      ...(this.options.toolTitle ? { toolTitle: this.options.toolTitle } : {}),
     };
+    if (this.status === 'working' && this.progress !== undefined) body.progress = this.progress;
     if (this.status === 'input_required' && this.round) {
       body.inputRequests = this.round.inputRequests;
       if (this.suspendedAt) body.suspendedAt = this.suspendedAt;

@@ -211,6 +211,7 @@ const sampleCalls: StringArgs = {
   secretWarning: [[ARG]],
   failed: [[ARG], [undefined]],
   automaticAnswerFailed: failureSamples,
+  restartFailed: failureSamples,
   fieldError: sampleErrors,
   unsupportedReason: unsupportedSamples.map((request) => [request]),
   additionalInputRequired: [[[ARG, ARG]]],

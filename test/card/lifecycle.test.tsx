@@ -46,6 +46,41 @@ function mount(options: TaskApiOptions = {}, client = newClient()) {
 const card = () => screen.getByRole('article', { name: /is asking/ });
 
 describe('InputRequestCard with a source: the lifecycle', () => {
+  it('shows the progress the endpoint reports while the task works, as a determinate bar', async () => {
+    const { api } = mount({ startWorking: true });
+    api.task.report({ progress: 3, total: 10, message: 'Copying the files' });
+    const bar = await screen.findByRole('progressbar', { name: 'Working… 3 of 10' });
+    expect(bar).toHaveAttribute('value', '3');
+    expect(bar).toHaveAttribute('max', '10');
+    expect(screen.getByText('Copying the files')).toBeInTheDocument();
+  });
+
+  it('shows elapsed time, never a lying bar, when the reported progress makes no sense', async () => {
+    const { api } = mount({ startWorking: true });
+    api.task.report({ progress: -1, total: 0 });
+    const bar = await screen.findByRole('progressbar', { name: /^Working… \d/ });
+    expect(bar).not.toHaveAttribute('value');
+    expect(bar).not.toHaveAttribute('max');
+    // The elapsed time, not the nonsense the endpoint sent.
+    expect(bar.getAttribute('aria-label')).not.toMatch(/-1|done|of/);
+  });
+
+  it('Stop task posts to cancelUrl once, and the card reads cancelled', async () => {
+    const user = userEvent.setup();
+    const { api } = mount({ startWorking: true });
+    await user.click(await screen.findByRole('button', { name: /^Stop/ }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'cancelled'));
+    expect(posts.map((request) => request.url)).toEqual([api.cancelUrl]);
+    expect(api.task.received).toEqual([]);
+  });
+
+  it('names the tool by the title the endpoint reports, before its raw name', async () => {
+    mount({ toolTitle: 'Send the weekly report' });
+    await screen.findByRole('textbox', { name: /Note/ });
+    expect(card()).toHaveTextContent('Send the weekly report');
+    expect(card()).not.toHaveTextContent('send_report');
+  });
+
   it('loads the round, answers it through POST, and shows it answered', async () => {
     const user = userEvent.setup();
     const { api } = mount({ completeAfterLastRound: false });

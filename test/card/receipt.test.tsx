@@ -186,6 +186,51 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(card()).toHaveAttribute('data-outcome', 'expired');
   });
 
+  it('still says "answered elsewhere" after the task goes on to complete', async () => {
+    const { source, task } = createTestSource({ serverName: 'Mailer', completeAfterLastRound: false });
+    render(
+      <Harness>
+        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
+      </Harness>,
+    );
+    await screen.findByRole('button', { name: 'Accept' });
+    task.answerElsewhere();
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'answered-elsewhere'));
+    task.complete('Sent by someone else.');
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(card()).toHaveAttribute('data-outcome', 'answered-elsewhere');
+    expect(screen.getByText('Answered elsewhere. Nothing was sent from here.')).toBeInTheDocument();
+    expect(screen.getByText('Sent by someone else.')).toBeInTheDocument();
+  });
+
+  it('a lost response whose answer did arrive says so, even when the task completed meanwhile', async () => {
+    const user = userEvent.setup();
+    let arrivedKey: string | undefined;
+    const source: InputRequestSource = {
+      queryKey: ['receipt', 'lost-response'],
+      fetchState: async () =>
+        arrivedKey === undefined
+          ? { status: 'input-required', suspension: order }
+          : { status: 'completed', result: 'Ordered.', answeredKey: arrivedKey },
+      resume: async (_responses, { idempotencyKey }) => {
+        // The server took the answer; the response never came back.
+        arrivedKey = idempotencyKey;
+        throw new TypeError('Failed to fetch');
+      },
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
+      </Harness>,
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(card()).toHaveAttribute('data-outcome', 'accepted');
+    expect(screen.getByText(/Your answer reached the server\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Answered elsewhere/)).toBeNull();
+  });
+
   it('shows the result as text, its structure behind a disclosure, and a tool error as a failure', async () => {
     const resultSource = (result: unknown, key: string): InputRequestSource => ({
       queryKey: [key],
@@ -225,6 +270,21 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(
       screen.getByText('Not sent: the box was not ticked.').closest('[data-part="result"]'),
     ).toHaveAttribute('data-error');
+  });
+
+  it('a task cancelled with no round open says so in a line people see, not only to screen readers', async () => {
+    const source: InputRequestSource = {
+      queryKey: ['cancelled'],
+      fetchState: async () => ({ status: 'cancelled' }),
+      resume: async () => undefined,
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={source} />
+      </Harness>,
+    );
+    const line = await screen.findByText('The task was cancelled.', { selector: 'p' });
+    expect(line).toHaveAttribute('data-part', 'task-cancelled');
   });
 
   it('shows progress while the task works: determinate with a total, the status line as text', async () => {

@@ -1,12 +1,51 @@
 // End-to-end checks of the chat demo (`npm start`): starts its Vite dev server, which also serves
-// the demo MCP server on the same 127.0.0.1 port, and drives real Chromium through three flows,
-// over real HTTP to a real `@modelcontextprotocol/server` 2.4. Ends with `N passed, N failed`.
+// the chat API and the demo MCP server on the same 127.0.0.1 port, and drives real Chromium
+// through every promise the demo makes: a conversation that lives on the server (reload, a second
+// tab, "answered elsewhere"), a re-ask with the server's reason, the unanswerable fallback, a tool
+// that runs as a task, a link that keeps the round waiting, and the long task. Each check asserts
+// what the person sees (by role and text) and what the server got (`GET /api/debug/received`,
+// served with CHAT_DEMO_DEBUG=1). Ends with `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { launchChromium } from '../../scripts/storybook-preview.mjs';
-import { check, failOutside, finish } from '../support/node-suite.mjs';
+import { failOutside, finish, check as runCheck } from '../support/node-suite.mjs';
 
 const port = Number(process.env.CHAT_E2E_PORT ?? 5199);
+/** CHAT_E2E_ONLY=<words>: run only the checks whose names contain them (while working on one). */
+const only = process.env.CHAT_E2E_ONLY;
+/** CHAT_E2E_REPEAT=<n>: run each check n times (hunting a flaky one). */
+const repeat = Number(process.env.CHAT_E2E_REPEAT ?? 1);
+async function check(name, body, options) {
+  if (only && !name.includes(only)) return;
+  for (let round = 1; round < repeat; round++) await checkOnce(name, body, options);
+  await checkOnce(name, body, options);
+}
+
+async function checkOnce(name, body, options) {
+  const since = Date.now();
+  await runCheck(
+    name,
+    async () => {
+      try {
+        await body();
+      } catch (error) {
+        // What each open tab shows, to tell a slow server from a wrong screen.
+        const shown = await Promise.all(context.pages().map(describePage));
+        // The suite prints the stack, which already holds the message: add the tabs to both.
+        if (error instanceof Error) {
+          error.message += `\n${shown.join('\n')}`;
+          error.stack = `${error.stack}\n${shown.join('\n')}`;
+        }
+        throw error;
+      }
+    },
+    options,
+  );
+  // The pages of a check close after it, passed or failed; the context stays, with its cache.
+  await Promise.all(context.pages().map((page) => page.close()));
+  console.log(`    (${((Date.now() - since) / 1000).toFixed(1)} s)`);
+}
 const origin = `http://127.0.0.1:${port}`;
+const TIMEOUT = 15_000;
 
 /** Starts the demo in its own process group, so stopping it stops Vite and everything it spawned. */
 async function startDemo() {
@@ -22,7 +61,7 @@ async function startDemo() {
       '--host',
       '127.0.0.1',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, CHAT_DEMO_DEBUG: '1' } },
   );
   let errors = '';
   server.stderr.on('data', (chunk) => {
@@ -48,7 +87,7 @@ async function startDemo() {
       throw new Error(`the demo server exited (${server.exitCode}): ${errors.trim()}`);
     }
     try {
-      if ((await fetch(`${origin}/`)).ok) return { stop };
+      if ((await fetch(`${origin}/`)).ok) return { stop, errors: () => errors };
     } catch {
       // not up yet
     }
@@ -58,47 +97,644 @@ async function startDemo() {
   throw new Error(`the demo did not start on ${origin}: ${errors.trim()}`);
 }
 
-/** Opens the demo in a fresh context and waits until its MCP client is connected. */
-async function openDemo(browser) {
-  const context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+/** A page's address, its cards' states and its newest message, for a failure's report. */
+async function describePage(page) {
+  try {
+    const states = await page
+      .locator('article[data-state]')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-state')));
+    const last = (await newest(page).textContent({ timeout: 1000 })) ?? '';
+    return `    tab ${page.url()}: cards ${JSON.stringify(states)}; newest message: ${JSON.stringify(last.slice(0, 400))}`;
+  } catch (error) {
+    return `    tab ${page.url()}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+  }
+}
+
+let conversations = 0;
+/** A conversation of its own for each check (`?c=<id>`), so checks never see each other's calls. */
+const freshConversation = () => `e2e-${process.pid}-${++conversations}`;
+
+/**
+ * Opens the demo on a conversation in a new page (a tab: its own sessionStorage) of `context`,
+ * and waits until the demo server is connected. The checks share one browser context, so the
+ * app's modules come from its HTTP cache after the first page.
+ */
+async function openChat(context, conversation) {
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(origin);
-  await page.getByText('Connected to the Demo server').waitFor({ timeout: 20000 });
-  return { context, page, problems };
+  await page.goto(`${origin}/?c=${conversation}`);
+  await page.getByText('Connected to the Demo server').waitFor({ timeout: 20_000 });
+  return { page, problems };
 }
 
 /** The newest message in the conversation (the assistant's reply with the card). */
 const newest = (page) => page.locator('.chat-message').last();
 
+/**
+ * Text as a person sees it in `scope`: the card's live region (`[data-part="status"]`, visually
+ * hidden) repeats some lines for screen readers, so it is left out.
+ */
+const shown = (scope, text, options) =>
+  scope.getByText(text, options).and(scope.locator(':not([data-part="status"])'));
+
+/** What reached the demo server: `answers` (each POST to a call's resume URL) and `mcp` (the tools). */
+async function received() {
+  const response = await fetch(`${origin}/api/debug/received`);
+  if (!response.ok) throw new Error(`GET /api/debug/received answered ${response.status}`);
+  return response.json();
+}
+
+/** The tool call id of the newest tool message of a conversation (from the server). */
+async function lastCallId(conversation) {
+  const snapshot = await (await fetch(`${origin}/api/conversations/${conversation}`)).json();
+  const call = snapshot.messages.findLast((message) => message.kind === 'tool');
+  if (call === undefined) throw new Error(`conversation ${conversation} has no tool call`);
+  return call.callId;
+}
+
+/** The answers that reached a call's resume URL and were processed (replays of a key left out). */
+async function answersOf(callId) {
+  const { answers } = await received();
+  return answers.filter((answer) => answer.callId === callId && !answer.replayed);
+}
+
+function expectEqual(actual, expected, what) {
+  const a = JSON.stringify(actual);
+  const e = JSON.stringify(expected);
+  if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
+}
+
+function expectTrue(condition, what) {
+  if (!condition) throw new Error(what);
+}
+
+async function expectState(card, expected) {
+  const deadline = Date.now() + TIMEOUT;
+  let state;
+  while (Date.now() < deadline) {
+    state = await card.getAttribute('data-state');
+    if (state === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`card state is "${state}", expected "${expected}"`);
+}
+
+async function expectStateIn(card, states) {
+  const deadline = Date.now() + TIMEOUT;
+  let state;
+  while (Date.now() < deadline) {
+    state = await card.getAttribute('data-state');
+    if (states.includes(state)) return state;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`card state is "${state}", expected one of ${states.join(', ')}`);
+}
+
+/**
+ * Records, in the page, every `data-state` a card takes and which of `phrases` it ever showed: a
+ * state may be brief (a fast server, a loaded machine), and polling from here could miss it.
+ * Read the record with `card.evaluate(() => window.__cardHistory)`.
+ */
+function recordHistory(card, phrases = [ELSEWHERE]) {
+  return card.evaluate((element, watched) => {
+    const history = { states: [element.getAttribute('data-state')], seen: [] };
+    window.__cardHistory = history;
+    const look = () => {
+      const state = element.getAttribute('data-state');
+      if (history.states.at(-1) !== state) history.states.push(state);
+      for (const phrase of watched) {
+        if (!history.seen.includes(phrase) && element.textContent.includes(phrase)) history.seen.push(phrase);
+      }
+    };
+    new MutationObserver(look).observe(element, {
+      attributes: true,
+      attributeFilter: ['data-state'],
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  }, phrases);
+}
+
+const ELSEWHERE = 'Answered elsewhere. This request is closed.';
+const history = (card) => card.evaluate(() => window.__cardHistory);
+
+/** The approval card's four controls, by role and name. */
+function approvalControls(card) {
+  return {
+    recipient: card.getByRole('textbox', { name: /Recipient/ }),
+    note: card.getByRole('textbox', { name: /Note/ }),
+    code: card.getByRole('textbox', { name: /One-time code/ }),
+    confirm: card.getByRole('checkbox', { name: /Yes, send it now/ }),
+  };
+}
+
 const started = Date.now();
 let browser;
+let context;
 let demo;
 try {
   demo = await startDemo();
   browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
 
   await check(
-    'approve and send: a typed note is accepted and "Sent to team@…" appears',
+    'approval re-asks with its reason: an unticked box comes back as a new round, same fields, then sends',
     async () => {
-      const { context, page, problems } = await openDemo(browser);
+      const conversation = freshConversation();
+      const { page, problems } = await openChat(context, conversation);
       await page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
+      const card = newest(page).getByRole('article', { name: 'Demo server is asking' });
+      let fields = approvalControls(card);
+      await fields.code.waitFor({ timeout: TIMEOUT });
+      expectEqual(await fields.recipient.inputValue(), 'team@example.com', 'the recipient default');
+      await fields.note.fill('Numbers look good');
+      await fields.code.fill('135790');
+      await card.getByRole('button', { name: 'Accept' }).click(); // the box is left unticked
+
+      // The server's reason, as the new round's message, and the same four fields again.
+      await card
+        .getByText('Not sent: the confirmation box was not ticked. Please tick “Yes, send it now” to send.')
+        .waitFor({ timeout: TIMEOUT });
+      await expectState(card, 'input-required');
+      fields = approvalControls(card);
+      for (const control of Object.values(fields)) await control.waitFor({ timeout: TIMEOUT });
+      expectEqual(await fields.code.inputValue(), '', 'the secret after the re-ask');
+      // Today the new round starts from the schema's defaults: the note is typed again.
+      await fields.note.fill('Numbers look good');
+      await fields.code.fill('135790');
+      await fields.confirm.check();
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await newest(page)
+        .getByText('Sent to team@example.com: the weekly report with the note “Numbers look good”.')
+        .waitFor({ timeout: TIMEOUT });
+      await expectState(card, 'completed');
+
+      const answers = await answersOf(await lastCallId(conversation));
+      expectEqual(
+        answers.map((answer) => answer.inputResponses.approval.content.confirm),
+        [false, true],
+        'the confirm box in the two answers the server got',
+      );
+      expectEqual(
+        answers.map((answer) => answer.status),
+        [200, 200],
+        'the statuses of the two answers',
+      );
+      expectTrue(answers[0].suspendedAt !== answers[1].suspendedAt, 'the re-ask is a new round');
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'reload mid-form restores the conversation, the open card and its typed values, never the one-time code',
+    async () => {
+      const conversation = freshConversation();
+      const { page, problems } = await openChat(context, conversation);
+      await page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
+      const card = newest(page).getByRole('article', { name: 'Demo server is asking' });
+      let fields = approvalControls(card);
+      await fields.code.waitFor({ timeout: TIMEOUT });
+      await fields.recipient.fill('bob@example.com');
+      await fields.note.fill('Half-typed');
+      await fields.code.fill('864209');
+      // Drafts are written a moment after typing (sessionStorage, per round).
+      await page.waitForFunction(() =>
+        Object.values(sessionStorage).some((value) => value.includes('Half-typed')),
+      );
+      const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
+      expectTrue(!stored.includes('864209'), `the one-time code reached sessionStorage: ${stored}`);
+
+      await page.reload();
+      await page.getByText('Connected to the Demo server').waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: 'You said:' })
+        .getByText('Approve and send the weekly report')
+        .waitFor({ timeout: TIMEOUT });
+      await page
+        .getByText('I’ll send the weekly report. The server needs your approval first:')
+        .waitFor({ timeout: TIMEOUT });
+      fields = approvalControls(card);
+      await fields.code.waitFor({ timeout: TIMEOUT });
+      await expectState(card, 'input-required');
+      expectEqual(await fields.recipient.inputValue(), 'bob@example.com', 'the recipient after reload');
+      expectEqual(await fields.note.inputValue(), 'Half-typed', 'the note after reload');
+      expectEqual(await fields.code.inputValue(), '', 'the one-time code after reload');
+
+      await fields.code.fill('864209');
+      await fields.confirm.check();
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await newest(page)
+        .getByText('Sent to bob@example.com: the weekly report with the note “Half-typed”.')
+        .waitFor({ timeout: TIMEOUT });
+      const answers = await answersOf(await lastCallId(conversation));
+      expectEqual(
+        answers.map((answer) => answer.inputResponses),
+        [
+          {
+            approval: {
+              action: 'accept',
+              content: { recipient: 'bob@example.com', note: 'Half-typed', code: '864209', confirm: true },
+            },
+          },
+        ],
+        'what the server got',
+      );
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'a second tab shows the same conversation; answering in one closes the other as "answered elsewhere"',
+    async () => {
+      // Two pages of one context: one storage origin, each tab with its own sessionStorage.
+      const conversation = freshConversation();
+      const tabA = await openChat(context, conversation);
+      const tabB = await openChat(context, conversation);
+      const before = (await received()).mcp.length;
+      await tabA.page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
+      const cardA = newest(tabA.page).getByRole('article', { name: 'Demo server is asking' });
+      const cardB = newest(tabB.page).getByRole('article', { name: 'Demo server is asking' });
+      // Tab B never clicked anything: the message and its card arrive from the server.
+      await tabB.page
+        .getByRole('listitem')
+        .filter({ hasText: 'You said:' })
+        .getByText('Approve and send the weekly report')
+        .waitFor({ timeout: TIMEOUT });
+      const fieldsB = approvalControls(cardB);
+      await fieldsB.note.waitFor({ timeout: TIMEOUT });
+      await fieldsB.note.fill('Typed in tab B');
+
+      await recordHistory(cardB);
+
+      const fieldsA = approvalControls(cardA);
+      await fieldsA.code.waitFor({ timeout: TIMEOUT });
+      await fieldsA.code.fill('112233');
+      await fieldsA.confirm.check();
+      await cardA.getByRole('button', { name: 'Accept' }).click();
+      await newest(tabA.page)
+        .getByText('Sent to team@example.com: the weekly report.')
+        .waitFor({ timeout: TIMEOUT });
+      await expectState(cardA, 'completed');
+
+      // Tab B's card must close as answered elsewhere. Every state it takes is recorded, since a
+      // task that completes afterwards may still move it on (see the README of the demo).
+      await expectStateIn(cardB, ['answered-elsewhere', 'completed']);
+      const seenB = await history(cardB);
+      expectTrue(
+        seenB.states.includes('answered-elsewhere') && seenB.seen.includes(ELSEWHERE),
+        `tab B's card never read "Answered elsewhere": ${JSON.stringify(seenB)}`,
+      );
+      expectTrue(!seenB.states.includes('submitting'), 'tab B sent an answer');
+      // Once the call completes, tab B's card still says how its round ended. A person looks at
+      // tab B (a hidden tab polls less: TanStack Query pauses intervals in the background).
+      await tabB.page.bringToFront();
+      await expectState(cardB, 'completed');
+      expectEqual(await cardB.getAttribute('data-outcome'), 'answered-elsewhere', "tab B's outcome");
+      await cardB.getByText('Answered elsewhere. Nothing was sent from here.').waitFor({ timeout: TIMEOUT });
+      expectEqual(
+        await cardB.getByRole('button', { name: 'Accept' }).count(),
+        0,
+        'Accept buttons left in tab B',
+      );
+      await newest(tabB.page)
+        .getByText('Sent to team@example.com: the weekly report.')
+        .waitFor({ timeout: TIMEOUT });
+
+      const callId = await lastCallId(conversation);
+      const answers = await answersOf(callId);
+      expectEqual(answers.length, 1, 'answers the server got');
+      expectEqual(answers[0].inputResponses.approval.content.note, undefined, 'a note from tab B');
+      const mcp = (await received()).mcp.slice(before);
+      expectEqual(
+        mcp.filter((arrival) => arrival.tool === 'send_report').map((arrival) => arrival.retry),
+        [false, true],
+        'the call and its answers as the MCP server got them (one retry)',
+      );
+      const problems = [...tabA.problems, ...tabB.problems];
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'a lost response: the answer reached the server (answeredKey), so the card never reads "answered elsewhere"',
+    async () => {
+      const conversation = freshConversation();
+      const { page, problems } = await openChat(context, conversation);
+      const before = (await received()).mcp.length;
+      await page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
+      const card = newest(page).getByRole('article', { name: 'Demo server is asking' });
+      const fields = approvalControls(card);
+      await fields.code.waitFor({ timeout: TIMEOUT });
+      await fields.code.fill('975310');
+      await fields.confirm.check();
+      await recordHistory(card);
+      // The answer reaches the server, but its response never reaches the page.
+      await page.route(
+        '**/api/calls/*/resume',
+        async (route) => {
+          await route.fetch();
+          await route.abort('connectionreset');
+        },
+        { times: 1 },
+      );
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await newest(page)
+        .getByText('Sent to team@example.com: the weekly report.')
+        .waitFor({ timeout: TIMEOUT });
+      await expectState(card, 'completed');
+      const seen = await history(card);
+      expectTrue(
+        !seen.states.includes('answered-elsewhere') && seen.seen.length === 0,
+        `the card read "answered elsewhere" after its own answer: ${JSON.stringify(seen)}`,
+      );
+      expectEqual(await card.getByRole('button', { name: 'Try again' }).count(), 0, 'Try again buttons');
+      // The receipt says it was this person's answer (whether the server's state or the failed
+      // send told the card first decides between "You answered." and "…reached the server.").
+      expectEqual(await card.getAttribute('data-outcome'), 'accepted', 'the outcome');
+      const callId = await lastCallId(conversation);
+      const answers = await answersOf(callId);
+      expectEqual(answers.length, 1, 'answers the server got');
+      const state = await (await fetch(`${origin}/api/calls/${callId}`)).json();
+      expectEqual(state.answeredKey, answers[0].idempotencyKey, 'the answeredKey of the call');
+      expectEqual(
+        (await received()).mcp
+          .slice(before)
+          .filter((arrival) => arrival.tool === 'send_report')
+          .map((arrival) => arrival.retry),
+        [false, true],
+        'the call and its answers as the MCP server got them',
+      );
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'the REST layer honours Idempotency-Key: a repeated key gets the first outcome, nothing more',
+    async () => {
+      // Straight to the API, as a client that lost a response and retries would.
+      const conversation = freshConversation();
+      const before = (await received()).mcp.length;
+      await fetch(`${origin}/api/conversations/${conversation}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'api-1', text: 'send it', tool: 'send_report' }),
+      });
+      const callId = await lastCallId(conversation);
+      let state;
+      for (let attempt = 0; attempt < 100; attempt++) {
+        state = await (await fetch(`${origin}/api/calls/${callId}`)).json();
+        if (state.status === 'input_required') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expectEqual(state.status, 'input_required', 'the call state');
+      const post = (key, inputResponses) =>
+        fetch(`${origin}/api/calls/${callId}/resume`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': key },
+          body: JSON.stringify({
+            inputResponses,
+            roundId: `${callId}@${state.suspendedAt}`,
+            suspendedAt: state.suspendedAt,
+          }),
+        }).then(async (response) => ({ status: response.status, body: await response.json() }));
+      const answer = {
+        approval: {
+          action: 'accept',
+          content: { recipient: 'team@example.com', code: '424242', confirm: true },
+        },
+      };
+      const first = await post('key-1', answer);
+      expectEqual(first.status, 200, 'the first answer');
+      expectEqual([first.body.status, first.body.answeredKey], ['completed', 'key-1'], 'the state after it');
+      const again = await post('key-1', answer);
+      expectEqual(again, first, 'the same key again');
+      const other = await post('key-2', { approval: { action: 'decline' } });
+      expectEqual(other.status, 409, 'another key on the closed round');
+      expectEqual(
+        (await received()).mcp
+          .slice(before)
+          .filter((arrival) => arrival.tool === 'send_report')
+          .map((arrival) => arrival.retry),
+        [false, true],
+        'what the MCP server got (one retry)',
+      );
+      const answers = (await received()).answers.filter((item) => item.callId === callId);
+      expectEqual(
+        answers.map((item) => [item.idempotencyKey, item.status, item.replayed]),
+        [
+          ['key-1', 200, false],
+          ['key-1', 200, true],
+          ['key-2', 409, false],
+        ],
+        'the answers the REST layer got',
+      );
+    },
+  );
+
+  await check(
+    'a form outside the flat subset shows the fallback, and Decline reaches the server as decline',
+    async () => {
+      const conversation = freshConversation();
+      const { page, problems } = await openChat(context, conversation);
+      await page.getByRole('button', { name: 'Add a contact with an address' }).click();
+      const card = newest(page).getByRole('article', { name: 'Demo server is asking' });
+      await card.getByText('This request cannot be answered here').waitFor({ timeout: TIMEOUT });
+      await card
+        .getByText('This form uses schema features this app cannot show safely', { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      await card
+        .getByText('Who should I add? Give their name and postal address.')
+        .waitFor({ timeout: TIMEOUT });
+      expectEqual(await card.getByRole('textbox').count(), 0, 'text boxes in the fallback');
+      expectEqual(
+        await card.getByRole('button', { name: 'Accept' }).count(),
+        0,
+        'Accept buttons in the fallback',
+      );
+      await card.getByRole('button', { name: 'Cancel' }).waitFor({ timeout: TIMEOUT });
+      await card.getByRole('button', { name: 'Decline' }).click();
+      await newest(page).getByText('No contact added: you declined.').waitFor({ timeout: TIMEOUT });
+      const answers = await answersOf(await lastCallId(conversation));
+      expectEqual(
+        answers.map((answer) => answer.inputResponses),
+        [{ contact: { action: 'decline' } }],
+        'what the server got',
+      );
+      const { mcp } = await received();
+      const last = mcp.findLast((arrival) => arrival.tool === 'add_contact');
+      expectEqual(last?.inputResponses, { contact: { action: 'decline' } }, 'what the MCP tool got');
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'a tool that runs as a task completes in one card through two rounds (tasks/update twice)',
+    async () => {
+      const conversation = freshConversation();
+      const { page, problems } = await openChat(context, conversation);
+      const before = (await received()).mcp.length;
+      await page.getByRole('button', { name: 'Prepare the quarterly report (as a task)' }).click();
       const reply = newest(page);
-      const card = reply.getByRole('article', { name: 'Demo server is asking' });
-      await card.getByRole('textbox', { name: /Recipient/ }).waitFor({ timeout: 10000 });
-      const recipient = await card.getByRole('textbox', { name: /Recipient/ }).inputValue();
-      if (recipient !== 'team@example.com') throw new Error(`recipient default is "${recipient}"`);
-      await card.getByRole('textbox', { name: /Note/ }).fill('Numbers look good');
-      await card.getByRole('checkbox', { name: /Yes, send it now/ }).check();
+      await reply
+        .getByText('Which format should the report have?', { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      const card = reply.getByRole('article');
+      expectEqual(await card.count(), 1, 'cards in the reply');
+      await card.getByRole('button', { name: 'Stop task' }).waitFor({ timeout: TIMEOUT });
+      await card.getByRole('radio', { name: 'Slides' }).check();
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await card.getByText('The report is ready as slides. Who should get it?').waitFor({ timeout: TIMEOUT });
+      await card.getByRole('checkbox', { name: 'Sales' }).check();
       await card.getByRole('button', { name: 'Accept' }).click();
       await reply
-        .getByText('Sent to team@example.com: the weekly report with the note “Numbers look good”.')
-        .waitFor({ timeout: 10000 });
-      const state = await card.getAttribute('data-state');
-      if (state !== 'completed') throw new Error(`card state is "${state}", expected "completed"`);
+        .getByText('The Q3 report is ready as slides and shared with Sales, Finance.')
+        .waitFor({ timeout: TIMEOUT });
+      await expectState(card, 'completed');
+      expectEqual(await reply.getByRole('article').count(), 1, 'cards in the reply at the end');
+
+      const mcp = (await received()).mcp
+        .slice(before)
+        .filter((arrival) => arrival.tool === 'quarterly_report');
+      expectEqual(
+        mcp.map((arrival) => [arrival.method, arrival.inputResponses ?? null]),
+        [
+          ['tools/call', null],
+          ['tasks/update', { format: { action: 'accept', content: { format: 'slides' } } }],
+          ['tasks/update', { share: { action: 'accept', content: { teams: ['Sales', 'Finance'] } } }],
+        ],
+        'what the MCP server got',
+      );
       if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
-      await context.close();
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'Stop task stops the task (tasks/cancel): the card reads cancelled',
+    async () => {
+      const { page, problems } = await openChat(context, freshConversation());
+      const before = (await received()).mcp.length;
+      await page.getByRole('button', { name: 'Prepare the quarterly report (as a task)' }).click();
+      const reply = newest(page);
+      const card = reply.getByRole('article');
+      await card
+        .getByText('Which format should the report have?', { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      await card.getByRole('button', { name: 'Stop task' }).click();
+      await expectState(card, 'cancelled');
+      await shown(reply, 'The task was cancelled.').waitFor({ timeout: TIMEOUT });
+      expectEqual(
+        (await received()).mcp
+          .slice(before)
+          .filter((arrival) => arrival.tool === 'quarterly_report')
+          .map((arrival) => arrival.method),
+        ['tools/call', 'tasks/cancel'],
+        'what the MCP server got',
+      );
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'a link that keeps the round waiting: retried with back-off until Finish on the sign-in page, then done',
+    async () => {
+      const conversation = freshConversation();
+      const { page, problems } = await openChat(context, conversation);
+      const before = (await received()).mcp.length;
+      await page.getByRole('button', { name: 'Connect my calendar account' }).click();
+      const reply = newest(page);
+      await reply
+        .getByText(`http://localhost:${port}/demo-auth?signin=`, { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      const opened = context.waitForEvent('page', { timeout: TIMEOUT });
+      await reply.getByRole('button', { name: /Open/ }).click();
+      const tab = await opened;
+      await tab.getByRole('heading', { name: 'Sign in to the demo calendar' }).waitFor({ timeout: TIMEOUT });
+      expectTrue(await tab.evaluate(() => window.opener === null), 'the sign-in tab can reach window.opener');
+
+      await reply.getByRole('button', { name: 'Done' }).click();
+      await shown(reply, 'Waiting for you to finish signing in… Press Finish on the sign-in page.').waitFor({
+        timeout: TIMEOUT,
+      });
+      await page.waitForTimeout(2000); // the server keeps retrying the round that asks nothing
+      expectEqual(
+        await reply.getByText('Your calendar account is connected.').count(),
+        0,
+        'results before Finish',
+      );
+      const waiting = (await received()).mcp
+        .slice(before)
+        .filter((arrival) => arrival.tool === 'connect_account');
+      const stateOnly = waiting.filter((arrival) => arrival.retry && arrival.inputResponses === undefined);
+      expectTrue(
+        stateOnly.length >= 1 && stateOnly.length <= 4,
+        `state-only retries in 2 s: ${stateOnly.length} (expected 1 to 4, never a hot loop)`,
+      );
+      for (let index = 1; index < stateOnly.length; index++) {
+        const gap = stateOnly[index].at - stateOnly[index - 1].at;
+        expectTrue(gap >= 400, `state-only retries ${gap} ms apart`);
+      }
+
+      await tab.getByRole('button', { name: 'Finish' }).click();
+      await tab.getByRole('heading', { name: 'Account connected' }).waitFor({ timeout: TIMEOUT });
+      await reply.getByText('Your calendar account is connected.').waitFor({ timeout: TIMEOUT });
+      await expectState(reply.getByRole('article'), 'completed');
+      expectEqual(
+        await reply.getByText('Waiting for you to finish signing in…', { exact: false }).count(),
+        0,
+        'waiting notes after the result',
+      );
+      const all = (await received()).mcp
+        .slice(before)
+        .filter((arrival) => arrival.tool === 'connect_account');
+      expectEqual(
+        all.slice(0, 2).map((arrival) => arrival.inputResponses ?? null),
+        [null, { signin: { action: 'accept' } }],
+        'the call and the answer the MCP server got',
+      );
+      expectTrue(
+        all.slice(2).every((arrival) => arrival.retry && arrival.inputResponses === undefined),
+        'every later retry carries only the state',
+      );
+      await tab.close();
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'Stop waiting ends the wait for a sign-in: the card reads cancelled and the retries stop',
+    async () => {
+      const conversation = freshConversation();
+      const { page, problems } = await openChat(context, conversation);
+      await page.getByRole('button', { name: 'Connect my calendar account' }).click();
+      const reply = newest(page);
+      const card = reply.getByRole('article');
+      const opened = context.waitForEvent('page', { timeout: TIMEOUT });
+      await card.getByRole('button', { name: /Open/ }).click({ timeout: TIMEOUT });
+      await (await opened).close();
+      await card.getByRole('button', { name: 'Done' }).click();
+      await shown(reply, 'Waiting for you to finish signing in…', { exact: false }).waitFor({
+        timeout: TIMEOUT,
+      });
+      await card.getByRole('button', { name: 'Stop waiting' }).click();
+      await expectState(card, 'cancelled');
+      await shown(reply, 'The task was cancelled.').waitFor({ timeout: TIMEOUT });
+      const count = () =>
+        received().then(({ mcp }) => mcp.filter((arrival) => arrival.tool === 'connect_account').length);
+      const stoppedAt = await count();
+      await page.waitForTimeout(2500); // longer than the longest back-off step (2 s)
+      expectEqual(await count(), stoppedAt, 'MCP retries after Stop waiting');
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
     },
     { verbose: true },
   );
@@ -106,46 +742,78 @@ try {
   await check(
     'long task: works, asks twice (both rounds answered), then shows its result',
     async () => {
-      const { context, page, problems } = await openDemo(browser);
+      const { page, problems } = await openChat(context, freshConversation());
       await page.getByRole('textbox', { name: 'Message' }).fill('please run the long task');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       const reply = newest(page);
-      await reply.getByText('Working on it…', { exact: false }).waitFor({ timeout: 5000 });
-      await reply.getByText('Which dataset should I crunch?', { exact: false }).waitFor({ timeout: 10000 });
+      await shown(reply, 'Working on it…', { exact: false }).waitFor({ timeout: 5000 });
+      await reply.getByText('Which dataset should I crunch?', { exact: false }).waitFor({ timeout: TIMEOUT });
       await reply.getByRole('radio', { name: 'Web analytics' }).check();
+      const card = reply.getByRole('article');
+      await recordHistory(card, ['Answer sent. Working on it…']);
       await reply.getByRole('button', { name: 'Accept' }).click();
-      await reply.getByText('Answer sent. Working on it…').waitFor({ timeout: 5000 });
-      await reply.getByText('Publish the summary?', { exact: false }).waitFor({ timeout: 10000 });
+      await reply.getByText('Publish the summary?', { exact: false }).waitFor({ timeout: TIMEOUT });
+      // While the tool crunched (inside the retry), the card said so.
+      const crunching = await history(card);
+      expectTrue(
+        crunching.states.includes('submitting') && crunching.seen.includes('Answer sent. Working on it…'),
+        `the card while the retry ran: ${JSON.stringify(crunching)}`,
+      );
       const publish = reply.getByRole('checkbox', { name: /Publish the summary/ });
-      if (!(await publish.isChecked())) throw new Error('the publish default (true) is not checked');
+      expectTrue(await publish.isChecked(), 'the publish default (true) is not checked');
       await reply.getByRole('button', { name: 'Accept' }).click();
       await reply
         .getByText('Done: summarised 58,301 rows of “web” and published it to the team dashboard.')
-        .waitFor({ timeout: 10000 });
+        .waitFor({ timeout: TIMEOUT });
       if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
-      await context.close();
     },
     { verbose: true },
   );
 
   await check(
-    'connect account: Open shows the sign-in page in a new tab, Done connects',
+    'text picks the tools ("help" lists them all), the quick actions offer each, and New conversation starts empty',
     async () => {
-      const { context, page, problems } = await openDemo(browser);
-      await page.getByRole('button', { name: 'Connect my calendar account' }).click();
-      const reply = newest(page);
-      await reply.getByText(`http://localhost:${port}/demo-auth`).waitFor({ timeout: 10000 });
-      const opened = context.waitForEvent('page', { timeout: 10000 });
-      await reply.getByRole('button', { name: /Open/ }).click();
-      const tab = await opened;
-      await tab.getByRole('heading', { name: 'Account connected' }).waitFor({ timeout: 10000 });
-      const openerless = await tab.evaluate(() => window.opener === null);
-      if (!openerless) throw new Error('the sign-in tab can reach window.opener');
-      await tab.close();
-      await reply.getByRole('button', { name: 'Done' }).click();
-      await reply.getByText('Your calendar account is connected.').waitFor({ timeout: 10000 });
+      const { page, problems } = await openChat(context, freshConversation());
+      const say = async (text) => {
+        await page.getByRole('textbox', { name: 'Message' }).fill(text);
+        await page.getByRole('button', { name: 'Send', exact: true }).click();
+      };
+      await say('help');
+      await newest(page)
+        .getByText('I can: approve and send the weekly report', { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      await say('add my new contact');
+      await newest(page)
+        .getByText('The address book wants the contact’s details:')
+        .waitFor({ timeout: TIMEOUT });
+      await say('prepare the quarterly numbers');
+      await newest(page)
+        .getByText('The reports server runs this as a background task.', { exact: false })
+        .waitFor({ timeout: TIMEOUT });
+      const suggestions = page.getByRole('group', { name: 'Suggested actions' }).getByRole('button');
+      expectEqual(
+        await suggestions.allTextContents(),
+        [
+          'Approve and send the weekly report',
+          'Book a meeting',
+          'Connect my calendar account',
+          'Run the long task',
+          'Add a contact with an address',
+          'Prepare the quarterly report (as a task)',
+        ],
+        'the quick actions',
+      );
+      await page.getByRole('link', { name: 'New conversation' }).click();
+      await page.waitForURL(/\?c=/);
+      await page.getByText('Connected to the Demo server').waitFor({ timeout: TIMEOUT });
+      // The quick actions are enabled once the conversation has loaded.
+      await page.waitForFunction(() => document.querySelector('.chat-suggestion')?.disabled === false);
+      expectEqual(
+        await page.getByRole('listitem').filter({ hasText: 'You said:' }).count(),
+        0,
+        'messages in a new one',
+      );
       if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
-      await context.close();
     },
     { verbose: true },
   );

@@ -154,6 +154,47 @@ describe('MCP 2026-07-28 retry, through the card', () => {
   });
 });
 
+describe('MCP 2026-07-28 progress and titles, through the card', () => {
+  it('shows the server’s notifications/progress while the call runs, then the result', async () => {
+    const server = createMrtrServer();
+    connection = await connectModern(server, { inputRequired: { autoFulfill: false } });
+    const source = createMcpRetrySource({
+      client: connection.client,
+      request: { method: 'tools/call', params: { name: 'slow_report', arguments: {} } },
+      serverName: 'Reports',
+    });
+    renderCard(source);
+
+    // What the server said last: 2 of 4, with its message, as a determinate bar.
+    const bar = await screen.findByRole('progressbar', { name: 'Working… 2 of 4' });
+    expect(bar).toHaveAttribute('value', '2');
+    expect(bar).toHaveAttribute('max', '4');
+    expect(screen.getByText('Adding up the quarter')).toBeInTheDocument();
+    // The call asked for progress: the SDK put a progressToken on the wire.
+    const [call] = server.wire.filter((request) => request.params.name === 'slow_report');
+    expect((call?.params._meta as { progressToken?: unknown } | undefined)?.progressToken).toBeDefined();
+
+    server.finishReport();
+    expect(await screen.findByText(/"report":"ready"/)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('names the tool by the title the host gives, before its raw name', async () => {
+    const server = createMrtrServer();
+    connection = await connectModern(server, { inputRequired: { autoFulfill: false } });
+    const source = createMcpRetrySource({
+      client: connection.client,
+      request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Friday' } } },
+      serverName: 'Calendar',
+      toolTitle: 'Book a meeting',
+    });
+    renderCard(source);
+    await screen.findByRole('textbox', { name: /Title/ });
+    expect(card()).toHaveTextContent('Book a meeting');
+    expect(card()).not.toHaveTextContent('book_meeting');
+  });
+});
+
 describe('MCP 2026-07-28 load shedding, through the card', () => {
   it('retries a round that asks nothing at once, echoing its state, and completes', async () => {
     const server = createMrtrServer();

@@ -216,7 +216,8 @@ await check(
 
 await check('the root entry loads in Node with React present (server rendering)', async () => {
   const rootEntry = await import('input-request-cards');
-  assert.equal(typeof rootEntry.InputRequestCard, 'function');
+  // A forwardRef component (it takes a ref for focus()): an object React knows how to render.
+  assert.equal(rootEntry.InputRequestCard.$$typeof, Symbol.for('react.forward_ref'));
   assert.equal(rootEntry.parseSuspension, core.parseSuspension, 'one copy of the core');
 });
 

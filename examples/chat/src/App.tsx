@@ -1,119 +1,160 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { InputRequestCard, type InputRequestMessages } from '../../../src/index.ts';
+import { ACTIONS, type ToolName } from '../shared/actions.ts';
+import type { ChatMessage, ConversationSnapshot, ToolMessage } from '../shared/api.ts';
 import {
-  InputRequestCard,
-  type InputRequestMessages,
-  type InputRequestSource,
-  inputRequestQueryOptions,
-} from '../../../src/index.ts';
-import { createMcpRetrySource } from '../../../src/mcp/index.ts';
-import { client, connect } from './mcp.ts';
-import { ACTIONS, actionFor, type ToolAction } from './tools.ts';
-
-const SERVER_NAME = 'Demo server';
-
-type Message =
-  | { id: number; from: 'user' | 'assistant'; kind: 'text'; text: string }
-  | { id: number; from: 'assistant'; kind: 'tool'; action: ToolAction; source: InputRequestSource };
-
-type Connection =
-  | { status: 'connecting' }
-  | { status: 'ready'; version: string }
-  | { status: 'error'; error: string };
+  callQueryKey,
+  callSource,
+  conversationIdFromLocation,
+  fetchConversation,
+  fetchStatus,
+  followConversation,
+  postMessage,
+  SERVER_NAME,
+} from './api.ts';
 
 const WELCOME =
   'Hi! I’m a demo assistant. I call tools on the Demo server, a real MCP server running on this ' +
   'machine, and when a tool needs something from you, its question shows up right here as a card. ' +
-  'Pick an action below, or type what you want.';
-
-const HELP =
-  'I can send the weekly report, book a meeting, connect your calendar account, or run a long task. ' +
-  'Try one of the buttons below.';
-
-/** The long task works before each question: say so instead of "Loading the request…". */
-const LONG_TASK_MESSAGES: Partial<InputRequestMessages> = {
-  askedByUnknown: `${SERVER_NAME} is working`,
-  loading: 'Working on it… the task will ask when it needs you.',
-  submitting: 'Answer sent. Working on it…',
-};
+  'This conversation lives on the server: reload, or open this page in another tab, and it is ' +
+  'still here. Pick an action below, or type what you want.';
 
 /** Before the first round arrives the card does not know who asks yet; this app does. */
 const CARD_MESSAGES: Partial<InputRequestMessages> = { askedByUnknown: `${SERVER_NAME} is asking` };
 
-let nextId = 1;
+/** Per tool: the long task works before each question, so say so instead of "Loading…". */
+const TOOL_MESSAGES: Partial<Record<ToolName, Partial<InputRequestMessages>>> = {
+  long_task: {
+    askedByUnknown: `${SERVER_NAME} is working`,
+    loading: 'Working on it… the task will ask when it needs you.',
+    working: 'Working on it… the task will ask when it needs you.',
+    submitting: 'Answer sent. Working on it…',
+  },
+  quarterly_report: { askedByUnknown: `${SERVER_NAME} is working` },
+  connect_account: { ...CARD_MESSAGES, stopTask: 'Stop waiting' },
+};
+
+const conversationId = conversationIdFromLocation();
+const conversationKey = ['conversation', conversationId] as const;
+
+/** A fresh id for a new message (the server adds a message once per id). */
+function newMessageId(): string {
+  return `m-${crypto.randomUUID()}`;
+}
 
 export function App() {
-  const [messages, setMessages] = useState<Message[]>(() => [
-    { id: nextId++, from: 'assistant', kind: 'text', text: WELCOME },
-  ]);
-  const [connection, setConnection] = useState<Connection>({ status: 'connecting' });
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    queryKey: ['status'],
+    queryFn: fetchStatus,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const conversation = useQuery({
+    queryKey: conversationKey,
+    queryFn: () => fetchConversation(conversationId),
+  });
   const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string>();
   const [announcement, setAnnouncement] = useState('');
+  const [freshConversation] = useState(() => newMessageId().slice(2, 14));
   const logRef = useRef<HTMLElement>(null);
   const inputId = useId();
   const headingId = useId();
 
+  /** Keeps the newest snapshot (a POST's answer and the event stream may arrive in any order). */
+  const receive = useCallback(
+    (snapshot: ConversationSnapshot) =>
+      queryClient.setQueryData<ConversationSnapshot>(conversationKey, (current) =>
+        current !== undefined && current.version > snapshot.version ? current : snapshot,
+      ),
+    [queryClient],
+  );
+  useEffect(
+    () =>
+      followConversation(conversationId, receive, (callId) => {
+        void queryClient.invalidateQueries({ queryKey: callQueryKey(callId), exact: true });
+      }),
+    [receive, queryClient],
+  );
+
+  const messages = conversation.data?.messages ?? [];
+
+  // Results that arrive while this page is open are read out; those already there are not.
+  const announced = useRef<Set<string> | undefined>(undefined);
   useEffect(() => {
-    connect().then(
-      (version) => setConnection({ status: 'ready', version }),
-      (error: unknown) =>
-        setConnection({ status: 'error', error: error instanceof Error ? error.message : String(error) }),
+    if (conversation.data === undefined) return;
+    const results = conversation.data.messages.filter(
+      (message): message is ToolMessage & { result: NonNullable<ToolMessage['result']> } =>
+        message.kind === 'tool' && message.result !== undefined,
     );
-  }, []);
+    if (announced.current === undefined) {
+      announced.current = new Set(results.map((message) => message.id));
+      return;
+    }
+    for (const message of results) {
+      if (announced.current.has(message.id)) continue;
+      announced.current.add(message.id);
+      setAnnouncement(`${SERVER_NAME}: ${message.result.text}`);
+    }
+  }, [conversation.data]);
 
   // Bring the newest exchange into view: what the person said, at the top, and the reply under it.
   const count = messages.length;
   useEffect(() => {
-    if (count <= 1) return;
+    if (count === 0) return;
     const items = logRef.current?.querySelectorAll('.chat-message');
     items?.[items.length - 2]?.scrollIntoView({ block: 'start', behavior: motion() });
   }, [count]);
 
-  const ask = useCallback((text: string, action: ToolAction | undefined) => {
-    const said: Message = { id: nextId++, from: 'user', kind: 'text', text };
-    const reply: Message =
-      action === undefined
-        ? { id: nextId++, from: 'assistant', kind: 'text', text: HELP }
-        : {
-            id: nextId++,
-            from: 'assistant',
-            kind: 'tool',
-            action,
-            // One source per message, created once: it makes its tool call once.
-            source: createMcpRetrySource({
-              client,
-              request: { method: 'tools/call', params: { name: action.tool, arguments: action.arguments } },
-              serverName: SERVER_NAME,
-              toolName: action.tool,
-            }),
-          };
-    setMessages((current) => [...current, said, reply]);
-    if (action === undefined) setAnnouncement(`Assistant: ${HELP}`);
-  }, []);
+  const ask = async (text: string, tool?: ToolName) => {
+    setSending(true);
+    setSendError(undefined);
+    try {
+      receive(
+        await postMessage(conversationId, {
+          id: newMessageId(),
+          text,
+          ...(tool === undefined ? {} : { tool }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      setSendError(error instanceof Error ? error.message : String(error));
+      return false;
+    } finally {
+      setSending(false);
+    }
+  };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
     if (text === '') return;
-    setDraft('');
-    ask(text, actionFor(text));
+    if (await ask(text)) setDraft('');
   };
 
-  const onResult = useCallback((text: string) => setAnnouncement(`${SERVER_NAME}: ${text}`), []);
-  const ready = connection.status === 'ready';
+  const ready = status.data?.status === 'ready' && conversation.data !== undefined;
+  const last = messages[messages.length - 1];
 
   return (
     <div className="chat-app">
       <header className="chat-header">
         <div className="chat-header-inner">
           <h1>Chat demo</h1>
-          <p className="chat-connection" data-status={connection.status}>
-            {connection.status === 'connecting'
-              ? 'Connecting to the Demo server…'
-              : connection.status === 'ready'
-                ? `Connected to the Demo server · MCP ${connection.version}`
-                : `Could not reach the Demo server: ${connection.error}`}
+          <p className="chat-connection" data-status={status.data?.status ?? 'connecting'}>
+            {status.data === undefined
+              ? status.error
+                ? `Could not reach the Demo server: ${status.error.message}`
+                : 'Connecting to the Demo server…'
+              : status.data.status === 'ready'
+                ? `Connected to the Demo server · MCP ${status.data.protocolVersion}`
+                : `Could not reach the Demo server: ${status.data.error}`}
           </p>
+          <a className="chat-new" href={`?c=${freshConversation}`}>
+            New conversation
+          </a>
         </div>
       </header>
       <main className="chat-main">
@@ -122,22 +163,22 @@ export function App() {
             Conversation
           </h2>
           <ol className="chat-messages">
+            <li className="chat-message" data-from="assistant">
+              <p className="visually-hidden">Assistant:</p>
+              <p className="chat-bubble">{WELCOME}</p>
+            </li>
             {messages.map((message) => (
               <li key={message.id} className="chat-message" data-from={message.from}>
                 <p className="visually-hidden">{message.from === 'user' ? 'You said:' : 'Assistant:'}</p>
-                {message.kind === 'text' ? (
-                  <p className="chat-bubble">{message.text}</p>
-                ) : (
-                  <ToolCall
-                    action={message.action}
-                    source={message.source}
-                    onResult={onResult}
-                    latest={message.id === messages[messages.length - 1]?.id}
-                  />
-                )}
+                <Message message={message} latest={message.id === last?.id} />
               </li>
             ))}
           </ol>
+          {conversation.error ? (
+            <p className="chat-error" role="alert">
+              The conversation could not be loaded: {conversation.error.message}
+            </p>
+          ) : null}
         </section>
         <form className="chat-composer" aria-label="Ask the assistant" onSubmit={onSubmit}>
           <fieldset className="chat-suggestions">
@@ -147,13 +188,18 @@ export function App() {
                 key={action.tool}
                 type="button"
                 className="chat-suggestion"
-                disabled={!ready}
-                onClick={() => ask(action.prompt, action)}
+                disabled={!ready || sending}
+                onClick={() => void ask(action.prompt, action.tool)}
               >
                 {action.prompt}
               </button>
             ))}
           </fieldset>
+          {sendError === undefined ? null : (
+            <p className="chat-error" role="alert">
+              Your message could not be sent: {sendError}
+            </p>
+          )}
           <div className="chat-input-row">
             <label htmlFor={inputId} className="visually-hidden">
               Message
@@ -167,7 +213,7 @@ export function App() {
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
             />
-            <button type="submit" className="chat-send" disabled={!ready || draft.trim() === ''}>
+            <button type="submit" className="chat-send" disabled={!ready || sending || draft.trim() === ''}>
               Send
             </button>
           </div>
@@ -180,84 +226,53 @@ export function App() {
   );
 }
 
-/** An assistant message that calls a tool: what it is doing, the card, and the tool's result. */
-function ToolCall({
-  action,
-  source,
-  onResult,
-  latest,
-}: {
-  action: ToolAction;
-  source: InputRequestSource;
-  onResult: (text: string) => void;
-  /** Whether this is the newest message (then its card is scrolled into view when it arrives). */
-  latest: boolean;
-}) {
-  // The same cache entry the card follows: it holds the tool's result once the call completes.
-  const { data } = useQuery(inputRequestQueryOptions(source));
-  const result = data?.status === 'completed' ? resultText(data.result) : undefined;
-  const isError = data?.status === 'completed' && isErrorResult(data.result);
-  const resultRef = useRef<HTMLParagraphElement>(null);
+function Message({ message, latest }: { message: ChatMessage; latest: boolean }) {
+  if (message.kind === 'text') return <p className="chat-bubble">{message.text}</p>;
+  return <ToolCall message={message} latest={latest} />;
+}
+
+/**
+ * An assistant message that calls a tool: what it is doing, then the card, which shows the rounds,
+ * the progress, the receipt and the tool's result (one owner: the page repeats none of it).
+ */
+function ToolCall({ message, latest }: { message: ToolMessage; latest: boolean }) {
   const introRef = useRef<HTMLParagraphElement>(null);
-  const arrived = data !== undefined;
+  const cardRef = useRef<HTMLDivElement>(null);
   const latestRef = useRef(latest);
   latestRef.current = latest;
+  const asking = message.status === 'input-required';
 
-  // The card grows once its first round arrives (a render after the data): then bring it into
-  // view, if it is still the newest message.
+  // The card grows when a round arrives: then bring it into view, if it is the newest message.
   useEffect(() => {
-    if (!arrived || !latestRef.current) return;
+    if (!asking || !latestRef.current) return;
     const timer = setTimeout(
       () => introRef.current?.scrollIntoView({ block: 'start', behavior: motion() }),
       80,
     );
     return () => clearTimeout(timer);
-  }, [arrived]);
+  }, [asking]);
 
+  const resultText = message.result?.text;
   useEffect(() => {
-    if (result === undefined) return;
-    onResult(result);
-    resultRef.current?.scrollIntoView({ block: 'nearest', behavior: motion() });
-  }, [result, onResult]);
+    if (resultText !== undefined && latestRef.current) {
+      cardRef.current?.scrollIntoView({ block: 'end', behavior: motion() });
+    }
+  }, [resultText]);
 
   return (
     <div className="chat-tool">
       <p className="chat-bubble" ref={introRef}>
-        {action.intro}
+        {message.intro}
       </p>
-      <InputRequestCard
-        source={source}
-        headingLevel={3}
-        drafts={false}
-        messages={action.tool === 'long_task' ? LONG_TASK_MESSAGES : CARD_MESSAGES}
-      />
-      {result !== undefined ? (
-        <p className="chat-bubble chat-result" data-error={isError || undefined} ref={resultRef}>
-          {result}
-        </p>
-      ) : null}
+      <div ref={cardRef}>
+        <InputRequestCard
+          source={callSource(message)}
+          headingLevel={3}
+          messages={TOOL_MESSAGES[message.tool] ?? CARD_MESSAGES}
+        />
+      </div>
     </div>
   );
-}
-
-/** The text blocks of a `tools/call` result, joined (server text, rendered as text only). */
-function resultText(result: unknown): string {
-  const content = (result as { content?: unknown } | null)?.content;
-  if (!Array.isArray(content)) return 'The tool finished without a message.';
-  const texts = content
-    .filter(
-      (block): block is { type: 'text'; text: string } =>
-        typeof block === 'object' &&
-        block !== null &&
-        block.type === 'text' &&
-        typeof block.text === 'string',
-    )
-    .map((block) => block.text);
-  return texts.length > 0 ? texts.join('\n') : 'The tool finished without a message.';
-}
-
-function isErrorResult(result: unknown): boolean {
-  return (result as { isError?: unknown } | null)?.isError === true;
 }
 
 /** Smooth scrolling, unless the person asked for less motion. */

@@ -1,0 +1,92 @@
+'use client';
+import { useId, useMemo } from 'react';
+import type { StillWaiting } from '../core/session.js';
+import { checkLink } from '../core/url.js';
+import type { InputRequestMessages } from '../i18n/messages.js';
+import { Actions } from './Actions.js';
+import { serverText } from './serverText.js';
+
+/** Props of {@link StillWaitingSection}. */
+export interface StillWaitingSectionProps {
+  /** What the session knows of the wait: how many tries, the link the server most likely waits for. */
+  waiting: StillWaiting | undefined;
+  /** True while a try is on its way. */
+  checking: boolean;
+  /** Tries again now instead of waiting out the backoff. */
+  onCheckNow: () => void;
+  /** Stops waiting: no further try goes out. */
+  onCancel: () => void;
+  messages: InputRequestMessages;
+}
+
+/**
+ * A round that asks nothing — only a state to send back (MCP "still waiting", or load shedding):
+ * "Waiting for you to finish…" with the link the person opened before, a note that the card tries
+ * again by itself (with backoff), "Check now" and Cancel.
+ *
+ * @selector [data-part="still-waiting"] the section; [data-checking] while a try is on its way
+ * @selector [data-part="waiting-context"] the earlier link request's message and site
+ */
+export function StillWaitingSection({
+  waiting,
+  checking,
+  onCheckNow,
+  onCancel,
+  messages,
+}: StillWaitingSectionProps) {
+  const id = useId();
+  const link = waiting?.link;
+  const site = useMemo(() => {
+    if (!link) return undefined;
+    const check = checkLink(link.url);
+    return check.openable ? `${check.parts.subdomain}${check.parts.domain}` : undefined;
+  }, [link]);
+  return (
+    <section
+      data-part="still-waiting"
+      {...(checking ? { 'data-checking': '' } : {})}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-hint`}
+    >
+      <p id={`${id}-title`} data-part="waiting-title">
+        <span data-part="spinner" aria-hidden="true" />
+        {link ? messages.stillWaiting : messages.waitingForServer}
+      </p>
+      {link ? (
+        <div data-part="waiting-context">
+          {link.message ? (
+            <p data-part="message" {...serverText}>
+              {link.message}
+            </p>
+          ) : null}
+          {site ? (
+            <p data-part="site">
+              {messages.linkSite}{' '}
+              <bdi data-part="site-host" dir="ltr" translate="no">
+                {site}
+              </bdi>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <p id={`${id}-hint`} data-part="waiting-hint">
+        {messages.stillWaitingHint}
+      </p>
+      <Actions>
+        <button
+          type="button"
+          data-action="check-now"
+          aria-disabled={checking || undefined}
+          onClick={() => {
+            if (!checking) onCheckNow();
+          }}
+        >
+          {messages.checkNow}
+        </button>
+        <button type="button" data-action="cancel" onClick={onCancel}>
+          {messages.cancel}
+        </button>
+      </Actions>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import type { RawFieldValue } from './answer.js';
+import { toLocalDateTimeInput } from './answer.js';
+import type { DraftValues } from './draft.js';
+import { isPlainObject, own, setOwn } from './json.js';
+import type { FieldSpec, FormRequest, InputResponses, Suspension } from './model.js';
+import { isElicitResult } from './model.js';
+
+/**
+ * Why a round carries values over from the one before it:
+ * - `reask`: the server asked again (a new round after this person's answer, e.g. because it
+ *   refused a value); the card shows the server's message as the reason and marks the fields
+ *   asked again;
+ * - `restart`: the person pressed "Start again" after the server refused the round's state; the
+ *   new round of the call issued anew gets the answers back, without marks.
+ */
+export type CarryOverReason = 'reask' | 'restart';
+
+/** What one form request of a new round carries over from the round before. */
+export interface CarriedRequest {
+  /**
+   * True when the round before asked this request (the same key, or fields of the same name)
+   * and this person sent an answer to it: the server asks again, and its message is the reason.
+   */
+  askedAgain: boolean;
+  /** The names of the fields asked again, in the new request's order. */
+  fieldsAskedAgain: string[];
+  /**
+   * The person's earlier values, by property name, as the form's controls hold them: what was
+   * sent (or, for a request left unanswered, what was typed). Secrets are never carried.
+   */
+  values: DraftValues;
+}
+
+/** What a round carries over from the round before it (see {@link CarryOverReason}). */
+export interface RoundCarryOver {
+  /** The round that carries the values (the one on screen). */
+  roundId: string;
+  reason: CarryOverReason;
+  /** By request key of the new round; only form requests that carry something are listed. */
+  requests: Readonly<Record<string, CarriedRequest>>;
+}
+
+/** The last round that asked something, as the session kept it when a newer round replaced it. */
+export interface AskedRound {
+  round: Suspension;
+  /** The answers given to it (sent, or given before a newer round replaced it). */
+  answers: InputResponses;
+  /** True when this person's answers to it were sent. */
+  sent: boolean;
+  /** The last values typed into each of its form requests, by request key (raw, may hold secrets). */
+  typed: ReadonlyMap<string, DraftValues>;
+}
+
+/**
+ * What `next` carries over from `before`: for each form request of `next`, the earlier values of
+ * the request with the same key, or else of fields with the same name, and which fields the
+ * server asks again. Secrets (a field flagged secret in either round) are never carried; values
+ * that no longer fit the field (another type, an option that is gone) are left out.
+ *
+ * @returns `undefined` when nothing carries over.
+ */
+export function carryOver(
+  before: AskedRound,
+  next: Suspension,
+  reason: CarryOverReason,
+): RoundCarryOver | undefined {
+  const earlierForms = before.round.requests.filter(
+    (request): request is FormRequest => request.kind === 'form',
+  );
+  if (earlierForms.length === 0) return undefined;
+  const earlierValues = new Map(earlierForms.map((request) => [request.key, valuesOf(request, before)]));
+  const requests: Record<string, CarriedRequest> = {};
+  for (const request of next.requests) {
+    if (request.kind !== 'form') continue;
+    const sameKey = earlierForms.find((earlier) => earlier.key === request.key);
+    const values: DraftValues = {};
+    const fieldsAskedAgain: string[] = [];
+    let askedAgain = reason === 'reask' && before.sent && sameKey !== undefined && answered(before, sameKey);
+    for (const field of request.fields) {
+      // The same key first; another request of the round before only for names the key lacks.
+      const origin = [sameKey, ...earlierForms].find((earlier) =>
+        earlier?.fields.some((candidate) => candidate.name === field.name),
+      );
+      if (!origin) continue;
+      const earlierField = origin.fields.find((candidate) => candidate.name === field.name);
+      if (reason === 'reask' && before.sent && answered(before, origin)) {
+        askedAgain = true;
+        fieldsAskedAgain.push(field.name);
+      }
+      if (field.secret || earlierField?.secret) continue;
+      const earlier = earlierValues.get(origin.key);
+      if (!earlier || !Object.hasOwn(earlier, field.name)) continue;
+      const fitted = stillFitting(field, earlier[field.name]);
+      if (fitted !== undefined) setOwn(values, field.name, fitted);
+    }
+    if (askedAgain || Object.keys(values).length > 0) {
+      setOwn(requests, request.key, { askedAgain, fieldsAskedAgain, values });
+    }
+  }
+  return Object.keys(requests).length > 0 ? { roundId: next.id, reason, requests } : undefined;
+}
+
+function answered(before: AskedRound, request: FormRequest): boolean {
+  return Object.hasOwn(before.answers, request.key);
+}
+
+/**
+ * The values of one earlier request, as controls hold them: the accepted content when it was
+ * accepted (what the server saw), else what was typed.
+ */
+function valuesOf(request: FormRequest, before: AskedRound): DraftValues {
+  const response = Object.hasOwn(before.answers, request.key) ? before.answers[request.key] : undefined;
+  const content = isElicitResult(response) && response.action === 'accept' ? response.content : undefined;
+  if (isPlainObject(content)) {
+    const values: DraftValues = {};
+    for (const field of request.fields) {
+      if (!Object.hasOwn(content, field.name)) continue;
+      const raw = rawValueOf(field, own(content, field.name));
+      if (raw !== undefined) setOwn(values, field.name, raw);
+    }
+    return values;
+  }
+  return before.typed.get(request.key) ?? {};
+}
+
+/** A sent value as the field's control holds it (numbers as text, date-times in local time). */
+function rawValueOf(field: FieldSpec, value: unknown): RawFieldValue | undefined {
+  switch (field.kind) {
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'multi-select':
+      return Array.isArray(value) && value.every((entry) => typeof entry === 'string')
+        ? [...value]
+        : undefined;
+    case 'number':
+    case 'integer':
+      return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+    case 'date-time':
+      return typeof value === 'string' ? toLocalDateTimeInput(value) : undefined;
+    default:
+      return typeof value === 'string' ? value : undefined;
+  }
+}
+
+/** An earlier raw value, if it still fits the new field: the same kind of control, options that still exist. */
+function stillFitting(field: FieldSpec, value: RawFieldValue | undefined): RawFieldValue | undefined {
+  if (value === undefined) return undefined;
+  switch (field.kind) {
+    case 'boolean':
+      return typeof value === 'boolean' ? value : undefined;
+    case 'multi-select': {
+      if (!Array.isArray(value)) return undefined;
+      const known = new Set(field.options.map((option) => option.value));
+      return value.filter((entry) => known.has(entry));
+    }
+    case 'single-select':
+      return typeof value === 'string' && field.options.some((option) => option.value === value)
+        ? value
+        : undefined;
+    default:
+      return typeof value === 'string' ? value : undefined;
+  }
+}
