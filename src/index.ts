@@ -14,6 +14,7 @@ export type { FieldProps } from './card/Field.js';
 export { Field } from './card/Field.js';
 export type { FormRequestSectionProps } from './card/FormRequestSection.js';
 export { FormRequestSection } from './card/FormRequestSection.js';
+export type { FormLayout } from './card/FormSteps.js';
 export type { HostAnsweredSectionProps } from './card/HostAnsweredSection.js';
 export { HostAnsweredSection } from './card/HostAnsweredSection.js';
 export type {

@@ -27,6 +27,7 @@ import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
 import { TimeLeftNotice } from './Deadline.js';
 import { FailureNotice } from './FailureNotice.js';
+import type { FormLayout } from './FormSteps.js';
 import { Receipt } from './Receipt.js';
 import { RoundBody } from './RoundBody.js';
 import { serverText, withServerText } from './serverText.js';
@@ -85,6 +86,18 @@ export interface InputRequestCardCommonProps {
    * `deadline` (a Tasks `ttlMs` counts too). Read when the card first shows the task.
    */
   deadline?: string | number;
+  /**
+   * How form requests show their fields. `'form'`: all at once. `'steps'`: one at a time with
+   * "Question k of N", Next / Back (Enter goes on), each field checked before the next, then a
+   * review of every answer with Accept; Decline and Cancel stay on every step. The answer sent is
+   * the same as the form's. An expired round shows every field, to read and copy.
+   * @default 'form'
+   * @example
+   * ```tsx
+   * <InputRequestCard source={source} layout="steps" />
+   * ```
+   */
+  layout?: FormLayout;
 }
 
 /** A card for one round you already have: `suspension` + `resume`. */
@@ -159,6 +172,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       ...(props.deadline === undefined ? {} : { deadline: props.deadline }),
     });
     const { messages: overrides, checker, formatError, components, registrableDomain } = props;
+    const layout = props.layout ?? 'form';
     const messages = useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
     const context = useMemo<InputRequestCardContext>(
       () => ({
@@ -168,8 +182,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         checker,
         formatError: formatError ?? messages.fieldError,
         registrableDomain,
+        layout,
       }),
-      [controller.session, messages, components, checker, formatError, registrableDomain],
+      [controller.session, messages, components, checker, formatError, registrableDomain, layout],
     );
     const { state, suspension, snapshot } = controller;
     const cardRef = useRef<HTMLElement>(null);
