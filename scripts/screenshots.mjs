@@ -41,6 +41,12 @@ const shots = [
   { file: 'expired', id: 'card-outcomes--expired' },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
+  { file: 'german-chrome-english-server', id: 'card-language-and-direction--german-chrome-english-server' },
+  {
+    file: 'rtl-chrome-english-server',
+    id: 'card-language-and-direction--right-to-left-chrome-english-server',
+  },
+  { file: 'bidi-override-name', id: 'card-language-and-direction--bidi-override-server-name' },
   {
     file: 'hundred-fields',
     id: 'card-look-and-feel--hundred-fields',

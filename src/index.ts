@@ -26,6 +26,7 @@ export type {
 export { InputRequestCard } from './card/InputRequestCard.js';
 export type { LinkRequestSectionProps } from './card/LinkRequestSection.js';
 export { LinkRequestSection } from './card/LinkRequestSection.js';
+export type { PassiveCopyProps } from './card/PassiveCopy.js';
 export type { RefusalButtonProps } from './card/RefusalButton.js';
 export type { RoundBodyProps } from './card/RoundBody.js';
 export type { SectionStatusProps } from './card/SectionStatus.js';
@@ -68,6 +69,12 @@ export type { InputRequestController, UseInputRequestOptions } from './hooks/use
 export { useInputRequest } from './hooks/useInputRequest.js';
 export type { LinkRequestControl, UseLinkRequestOptions } from './hooks/useLinkRequest.js';
 export { useLinkRequest } from './hooks/useLinkRequest.js';
+export type {
+  PendingInputRequest,
+  PendingInputRequestCallbacks,
+  PendingSettlement,
+} from './hooks/usePendingInputRequests.js';
+export { usePendingInputRequests } from './hooks/usePendingInputRequests.js';
 export type { FieldControl, RequestFieldProps, UseRequestFieldOptions } from './hooks/useRequestField.js';
 export { useRequestField } from './hooks/useRequestField.js';
 export type { RequestForm, RequestFormControl, UseRequestFormOptions } from './hooks/useRequestForm.js';

@@ -170,7 +170,9 @@ export const Failed = meta.story(
 export const Cancelled = meta.story(
   live('cancelled', { startWorking: true }, async ({ canvas }, api) => {
     api.task.cancel();
-    await expect(await canvas.findByText('The task was cancelled.', {}, { timeout: 5000 })).toBeVisible();
+    await expect(
+      await canvas.findByText('The task was cancelled.', { selector: 'p' }, { timeout: 5000 }),
+    ).toBeVisible();
   }),
 );
 

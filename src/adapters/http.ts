@@ -37,6 +37,8 @@ export interface HttpSourceOptions {
   toolName?: string;
   /** The tool's human title, shown before its raw name, when the state does not say. */
   toolTitle?: string;
+  /** The language of the server's text (BCP 47, e.g. `de`), when the state does not say. */
+  contentLanguage?: string;
   /** Reads a JSON body into a state; the default reads {@link HttpTaskStateBody}. */
   parseState?: (body: unknown) => InputRequestState;
   /** Builds the POST body; the default is `{ inputResponses, roundId, suspendedAt }`. */
@@ -64,6 +66,8 @@ export interface HttpTaskStateBody {
   toolName?: string;
   /** The tool's human title (MCP `Tool.title`), shown before its raw name. */
   toolTitle?: string;
+  /** The language of the round's text (BCP 47, e.g. `ar`): the card marks it with `lang`. */
+  contentLanguage?: string;
   /**
    * How far the task has come while it works: `{ progress, total?, message? }` (the words of MCP
    * `notifications/progress`). With `total`, the card shows a determinate bar.
@@ -104,7 +108,7 @@ const STATUS_ALIASES: Record<string, TaskStatus> = {
  */
 export function readHttpTaskState(
   body: unknown,
-  defaults: Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle'> = {},
+  defaults: Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> = {},
 ): InputRequestState {
   if (!isPlainObject(body)) {
     throw new Error(
@@ -143,6 +147,7 @@ export function readHttpTaskState(
   const serverName = text('serverName') ?? defaults.serverName;
   const toolName = text('toolName') ?? defaults.toolName;
   const toolTitle = text('toolTitle') ?? defaults.toolTitle;
+  const contentLanguage = text('contentLanguage') ?? defaults.contentLanguage;
   const suspension = parseSuspension(wire, {
     ...(taskId && suspendedAt ? { id: `${taskId}@${suspendedAt}` } : {}),
     ...(taskId ? { taskId } : {}),
@@ -150,6 +155,7 @@ export function readHttpTaskState(
     ...(serverName ? { serverName } : {}),
     ...(toolName ? { toolName } : {}),
     ...(toolTitle ? { toolTitle } : {}),
+    ...(contentLanguage ? { contentLanguage } : {}),
   });
   return { ...state, suspension };
 }
@@ -183,6 +189,7 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
         ...(options.serverName ? { serverName: options.serverName } : {}),
         ...(options.toolName ? { toolName: options.toolName } : {}),
         ...(options.toolTitle ? { toolTitle: options.toolTitle } : {}),
+        ...(options.contentLanguage ? { contentLanguage: options.contentLanguage } : {}),
       }),
     resumeBody = (responses, suspension) => ({
       inputResponses: responses,

@@ -6,7 +6,7 @@ import type { FieldSpec, SingleSelectFieldSpec } from '../core/model.js';
 import { useRequestField } from '../hooks/useRequestField.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { serverText } from './serverText.js';
+import { useServerLanguage, useServerText } from './serverText.js';
 
 /** Props of {@link Field}. */
 export interface FieldProps {
@@ -53,7 +53,13 @@ export const Field = memo(function Field({
   const inputProps = again ? props.getInputProps(again) : props.inputProps;
   const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps, secret, secretShown } =
     props;
-  const label = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
+  const text = useServerText();
+  const language = useServerLanguage();
+  // The server's label sits in its own <bdi>: a right-to-left or overriding title cannot reorder
+  // the host's required mark after it.
+  const labelText = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
+  const label =
+    field.name === '' && field.title === undefined ? labelText : <bdi {...language}>{labelText}</bdi>;
   const chosen = () => formEngine(form).form.getValues(fieldKey(field));
   // A drop-down cannot show a description per option: it describes the chosen one instead.
   const describedOptions =
@@ -93,7 +99,7 @@ export const Field = memo(function Field({
     </span>
   ) : null;
   const description = field.description ? (
-    <p {...descriptionProps} data-part="description">
+    <p {...descriptionProps} {...text} data-part="description">
       {field.description}
     </p>
   ) : null;
@@ -146,7 +152,9 @@ export const Field = memo(function Field({
               return (
                 <div data-part="option" key={option.value}>
                   <input {...optionProps} />
-                  <label htmlFor={optionProps.id}>{option.label}</label>
+                  <label htmlFor={optionProps.id} {...text}>
+                    {option.label}
+                  </label>
                 </div>
               );
             }
@@ -156,8 +164,10 @@ export const Field = memo(function Field({
               <div data-part="option" data-described="" key={option.value}>
                 <input {...optionProps} aria-describedby={descriptionId} />
                 <div data-part="option-text">
-                  <label htmlFor={optionProps.id}>{option.label}</label>
-                  <p id={descriptionId} data-part="option-description" {...serverText}>
+                  <label htmlFor={optionProps.id} {...text}>
+                    {option.label}
+                  </label>
+                  <p id={descriptionId} data-part="option-description" {...text}>
                     {option.description}
                   </p>
                 </div>
@@ -211,7 +221,7 @@ export const Field = memo(function Field({
           >
             <option value="">{messages.choose}</option>
             {field.options.map((option) => (
-              <option key={option.value} value={option.value}>
+              <option key={option.value} value={option.value} {...text}>
                 {option.label}
               </option>
             ))}
@@ -227,7 +237,7 @@ export const Field = memo(function Field({
             <button
               {...props.secretToggleProps}
               data-part="secret-toggle"
-              aria-label={secretShown ? messages.hideSecret(label) : messages.showSecret(label)}
+              aria-label={secretShown ? messages.hideSecret(labelText) : messages.showSecret(labelText)}
             >
               {secretShown ? messages.hide : messages.show}
             </button>
@@ -257,10 +267,11 @@ function ChosenOptionDescription({
   form: RequestFormControl;
   field: SingleSelectFieldSpec;
 }) {
+  const text = useServerText();
   const value = useWatch({ control: formEngine(form).form.control, name: fieldKey(field) });
   const description = field.options.find((option) => option.value === value)?.description;
   return (
-    <p id={id} data-part="option-description" aria-live="polite" {...serverText}>
+    <p id={id} data-part="option-description" aria-live="polite" {...text}>
       {description ?? ''}
     </p>
   );

@@ -10,6 +10,7 @@ import { CopyAnswers } from './Deadline.js';
 import { Field } from './Field.js';
 import { FormReview, FormStep, useFormSteps } from './FormSteps.js';
 import { RefusalButton } from './RefusalButton.js';
+import { useServerText } from './serverText.js';
 
 /** Props of {@link FormRequestSection}. */
 export interface FormRequestSectionProps {
@@ -54,6 +55,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   readOnly = false,
   carried,
 }: FormRequestSectionProps) {
+  const text = useServerText();
   const { session, checker, formatError, components, layout } = useInputRequestCard();
   const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
@@ -102,7 +104,7 @@ export const FormRequestSection = memo(function FormRequestSection({
           {messages.askedAgainReason}
         </p>
       ) : null}
-      <p id={messageId} data-part="message">
+      <p id={messageId} data-part="message" {...(request.messageCode === undefined ? text : {})}>
         {request.messageCode === 'additional-input'
           ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
           : request.message}

@@ -14,7 +14,7 @@ import { formAnswers } from '../core/form-answers.js';
 import type { FieldSpec, FormRequest } from '../core/model.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { serverText } from './serverText.js';
+import { useServerText } from './serverText.js';
 
 /** How a form request lays out its fields: all at once, or one at a time. */
 export type FormLayout = 'form' | 'steps';
@@ -187,6 +187,7 @@ export interface FormReviewProps {
  * @selector [data-part="review"]
  */
 export function FormReview({ form, request, shown, idPrefix, messages, onEdit, locked }: FormReviewProps) {
+  const text = useServerText();
   const headingId = `${idPrefix}-review`;
   const total = request.fields.length;
   if (!shown) return null;
@@ -201,9 +202,9 @@ export function FormReview({ form, request, shown, idPrefix, messages, onEdit, l
           const label = fieldLabel(field, messages);
           return (
             <div key={field.index} data-part="review-answer">
-              <dt {...serverText}>{label}</dt>
+              <dt {...text}>{label}</dt>
               <dd>
-                <span {...(value && value.kind !== 'secret' ? serverText : {})}>
+                <span {...(value && value.kind !== 'secret' ? text : {})}>
                   {value === undefined ? messages.notAnswered : messages.receiptValue(value)}
                 </span>{' '}
                 <button

@@ -4,6 +4,7 @@ import { describeFailure } from '../core/failure.js';
 import type { ElicitResult, HostRequest } from '../core/model.js';
 import type { HostAnswerStatus } from '../core/session.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
+import { useServerText } from './serverText.js';
 import { UnsupportedRequestSection } from './UnsupportedRequestSection.js';
 
 /** Props of {@link HostAnsweredSection}. */
@@ -27,6 +28,7 @@ export interface HostAnsweredSectionProps {
  * @selector [data-part="request"][data-kind="host"]
  */
 export function HostAnsweredSection({ request, hostAnswer, messages, ...rest }: HostAnsweredSectionProps) {
+  const text = useServerText();
   if (hostAnswer?.status === 'failed') {
     const failure = describeFailure(hostAnswer.error);
     return (
@@ -48,7 +50,11 @@ export function HostAnsweredSection({ request, hostAnswer, messages, ...rest }: 
   }
   return (
     <fieldset data-part="request" data-kind="host" data-method={request.method} aria-live="polite">
-      {request.message === undefined ? null : <p data-part="message">{request.message}</p>}
+      {request.message === undefined ? null : (
+        <p data-part="message" {...text}>
+          {request.message}
+        </p>
+      )}
       <p data-part="host-answer">
         {hostAnswer?.status === 'answered' || rest.answer !== undefined
           ? messages.answeredAutomatically

@@ -21,6 +21,7 @@ import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
+import { useLiveCopy } from '../hooks/useLiveCopy.js';
 import { type InputRequestController, useRoundSession } from '../hooks/useRoundSession.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
@@ -28,6 +29,7 @@ import { CardContext, type InputRequestCardContext } from './context.js';
 import { TimeLeftNotice } from './Deadline.js';
 import { FailureNotice } from './FailureNotice.js';
 import type { FormLayout } from './FormSteps.js';
+import { PassiveCopy } from './PassiveCopy.js';
 import { Receipt } from './Receipt.js';
 import { RoundBody } from './RoundBody.js';
 import { serverText, withServerText } from './serverText.js';
@@ -98,6 +100,12 @@ export interface InputRequestCardCommonProps {
    * ```
    */
   layout?: FormLayout;
+  /**
+   * What to call this card's place when the same round is shown twice, in words that fit
+   * "Being answered in …" (e.g. "the side panel"). Only one copy of a round is live; the others
+   * say where it is being answered and offer "Answer here".
+   */
+  placeName?: string;
 }
 
 /** A card for one round you already have: `suspension` + `resume`. */
@@ -187,6 +195,8 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       [controller.session, messages, components, checker, formatError, registrableDomain, layout],
     );
     const { state, suspension, snapshot } = controller;
+    // One live copy of a round per page (and across tabs): the others say where it is answered.
+    const copy = useLiveCopy(controller.session, props.placeName);
     const cardRef = useRef<HTMLElement>(null);
     const headingRef = useRef<HTMLHeadingElement>(null);
     const outcomeRef = useRef<HTMLParagraphElement>(null);
@@ -220,7 +230,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         (active instanceof HTMLElement && active.matches(':disabled'));
       if (receiptAppeared && outcomeRef.current) outcomeRef.current.focus();
       else if (lost) headingRef.current?.focus();
-    }, [state, roundId, receiptShown]);
+    }, [state, roundId, receiptShown, copy.live]);
 
     // A form taller than the window keeps its actions in reach (the theme makes the row sticky only
     // then, so it never covers a short card's own content). DOM sync only: an attribute, no render.
@@ -242,6 +252,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     const { outcome, entries } = receiptOf(snapshot);
     const traits = STATE_TRAITS[state];
     const showRound = suspension !== undefined && traits.showsRound;
+    const passive = !copy.live && (traits.acceptsAnswers || state === 'submitting');
     const Result = components?.TaskResult ?? TaskResult;
     const working =
       state === 'loading' ||
@@ -295,9 +306,19 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
               requests={suspension?.requests ?? []}
               messages={messages}
               confirmedLate={snapshot.confirmedLate === true}
+              {...(suspension?.contentLanguage ? { contentLanguage: suspension.contentLanguage } : {})}
             />
           ) : null}
-          {showRound ? <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} /> : null}
+          {showRound && passive ? (
+            <PassiveCopy
+              elsewhere={copy.elsewhere}
+              placeName={copy.placeName}
+              onAnswerHere={copy.claim}
+              messages={messages}
+            />
+          ) : showRound ? (
+            <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} />
+          ) : null}
           {state === 'completed' && snapshot.result !== undefined ? (
             <Result result={snapshot.result} messages={messages} />
           ) : null}

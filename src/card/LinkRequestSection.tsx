@@ -7,6 +7,7 @@ import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { CardContext } from './context.js';
 import { RefusalButton } from './RefusalButton.js';
+import { useServerText } from './serverText.js';
 
 /** Props of {@link LinkRequestSection}. */
 export interface LinkRequestSectionProps {
@@ -231,6 +232,7 @@ function LinkFrame({
   status: ReactNode;
   children: ReactNode;
 }) {
+  const text = useServerText();
   return (
     <fieldset
       data-part="request"
@@ -239,7 +241,7 @@ function LinkFrame({
       {...(answer ? { 'data-answered': answer.action } : {})}
       aria-labelledby={messageId}
     >
-      <p id={messageId} data-part="message">
+      <p id={messageId} data-part="message" {...text}>
         {message}
       </p>
       {status}

@@ -15,6 +15,8 @@ export interface ReceiptProps {
   messages: InputRequestMessages;
   /** True when a send that could not be confirmed turned out to have reached the server. */
   confirmedLate?: boolean;
+  /** The language of the round's server text (`Suspension.contentLanguage`), when known. */
+  contentLanguage?: string;
 }
 
 /**
@@ -28,12 +30,14 @@ export interface ReceiptProps {
  * @selector [data-part="receipt-details"] the disclosure; [data-part="receipt-entry"][data-action] one request
  */
 export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function Receipt(
-  { outcome, entries, requests, messages, confirmedLate },
+  { outcome, entries, requests, messages, confirmedLate, contentLanguage },
   outcomeRef,
 ) {
   const id = useId();
   return (
-    <section data-part="receipt" data-outcome={outcome} aria-labelledby={`${id}-outcome`}>
+    // No accessible name, so no region landmark: several receipts on one page (two copies of a
+    // round, two rounds answered alike) would be landmarks of the same name. The outcome is its first line.
+    <section data-part="receipt" data-outcome={outcome}>
       <p id={`${id}-outcome`} data-part="outcome" tabIndex={-1} ref={outcomeRef}>
         {messages.outcome(outcome)}
         {confirmedLate ? <span data-part="confirmed-late"> {messages.answerReachedServer}</span> : null}
@@ -47,10 +51,16 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
               request?.kind === 'form' && request.messageCode === 'additional-input'
                 ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
                 : entry.message;
+            // The server's words (question, labels, option titles) in the server's language.
+            const lang = (request?.kind === 'host' ? undefined : request?.contentLanguage) ?? contentLanguage;
+            const serverWords = lang === undefined ? serverText : { ...serverText, lang };
             return (
               <div key={entry.key} data-part="receipt-entry" data-action={entry.action}>
                 {question ? (
-                  <p data-part="receipt-question" {...serverText}>
+                  <p
+                    data-part="receipt-question"
+                    {...(question === entry.message ? serverWords : serverText)}
+                  >
                     {question}
                   </p>
                 ) : null}
@@ -58,11 +68,13 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
                   <dl data-part="receipt-answers">
                     {entry.fields.map((field) => (
                       <div key={field.name} data-part="receipt-answer" data-kind={field.value.kind}>
-                        <dt {...serverText}>{field.label}</dt>
+                        <dt {...serverWords}>{field.label}</dt>
                         <dd
-                          {...(field.value.kind === 'text' || field.value.kind === 'options'
-                            ? serverText
-                            : {})}
+                          {...(field.value.kind === 'options'
+                            ? serverWords
+                            : field.value.kind === 'text'
+                              ? serverText
+                              : {})}
                         >
                           {messages.receiptValue(field.value)}
                         </dd>

@@ -19,6 +19,7 @@ import { LinkRequestSection } from './LinkRequestSection.js';
 import { RestartNotice } from './RestartNotice.js';
 import { SectionStatus } from './SectionStatus.js';
 import { StillWaitingSection } from './StillWaitingSection.js';
+import { ServerLanguageProvider } from './serverText.js';
 import { UnsupportedRequestSection } from './UnsupportedRequestSection.js';
 
 /** Props of {@link RoundBody}. */
@@ -66,6 +67,25 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       />
     ) : null;
 
+  // A failed send, with its one primary action: Try again (same answers, same idempotency key).
+  const sendFailure = failed ? (
+    <FailureNotice
+      failure={describeFailure(snapshot.sendError)}
+      text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
+      action={
+        <button
+          type="button"
+          ref={retryRef}
+          data-action="retry"
+          onClick={() => void session.retry().catch(() => {})}
+        >
+          {messages.retry}
+        </button>
+      }
+      part="send-error"
+    />
+  ) : null;
+
   // A round that asks nothing: the server waits (for a link step, or to shed load). Nothing to
   // answer; the session tries again with backoff.
   if (total === 0) {
@@ -78,23 +98,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           onCancel={() => void session.cancelRound().catch(() => {})}
           messages={messages}
         />
-        {failed ? (
-          <FailureNotice
-            failure={describeFailure(snapshot.sendError)}
-            text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
-            action={
-              <button
-                type="button"
-                ref={retryRef}
-                data-action="retry"
-                onClick={() => void session.retry().catch(() => {})}
-              >
-                {messages.retry}
-              </button>
-            }
-            part="send-error"
-          />
-        ) : null}
+        {sendFailure}
       </>
     ) : (
       restart
@@ -132,20 +136,24 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
               messages={messages}
             />
           ) : null;
+        const contentLanguage =
+          (request.kind === 'host' ? undefined : request.contentLanguage) ?? suspension.contentLanguage;
         return (
-          <RequestSection
-            key={request.key}
-            request={request}
-            answer={answer}
-            locked={locked}
-            status={status}
-            hostAnswer={snapshot.hostAnswers[request.key]}
-            carried={
-              snapshot.carried?.reason === 'reask' ? snapshot.carried.requests[request.key] : undefined
-            }
-            onAnswer={answerRequest}
-            readOnly={snapshot.state === 'expired'}
-          />
+          <ServerLanguageProvider key={request.key} value={contentLanguage}>
+            <RequestSection
+              key={request.key}
+              request={request}
+              answer={answer}
+              locked={locked}
+              status={status}
+              hostAnswer={snapshot.hostAnswers[request.key]}
+              carried={
+                snapshot.carried?.reason === 'reask' ? snapshot.carried.requests[request.key] : undefined
+              }
+              onAnswer={answerRequest}
+              readOnly={snapshot.state === 'expired'}
+            />
+          </ServerLanguageProvider>
         );
       })}
       {snapshot.state === 'submitting' ? (
@@ -154,23 +162,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           {messages.submitting}
         </p>
       ) : null}
-      {failed ? (
-        <FailureNotice
-          failure={describeFailure(snapshot.sendError)}
-          text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
-          action={
-            <button
-              type="button"
-              ref={retryRef}
-              data-action="retry"
-              onClick={() => void session.retry().catch(() => {})}
-            >
-              {messages.retry}
-            </button>
-          }
-          part="send-error"
-        />
-      ) : null}
+      {sendFailure}
     </>
   );
 }

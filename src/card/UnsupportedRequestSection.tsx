@@ -4,6 +4,7 @@ import type { ElicitResult, UnsupportedRequest } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { RefusalButton } from './RefusalButton.js';
+import { useServerText } from './serverText.js';
 
 /** Props of {@link UnsupportedRequestSection}. */
 export interface UnsupportedRequestSectionProps {
@@ -36,6 +37,7 @@ export function UnsupportedRequestSection({
   reasonText,
   reasonDetail,
 }: UnsupportedRequestSectionProps) {
+  const text = useServerText();
   const id = useId();
   const inert = locked || answer !== undefined;
   return (
@@ -46,7 +48,11 @@ export function UnsupportedRequestSection({
       {...(answer ? { 'data-answered': answer.action } : {})}
       aria-labelledby={`${id}-reason`}
     >
-      {request.message === undefined ? null : <p data-part="message">{request.message}</p>}
+      {request.message === undefined ? null : (
+        <p data-part="message" {...text}>
+          {request.message}
+        </p>
+      )}
       {status}
       <div data-part="reason" id={`${id}-reason`}>
         <strong>{messages.cannotAnswer}</strong>

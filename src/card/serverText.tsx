@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 
 /**
  * Attributes for an element that holds server-authored text: its direction comes from the text
@@ -8,6 +8,26 @@ import type { ReactNode } from 'react';
  * cannot reorder the host's own words around it.
  */
 export const serverText = { dir: 'auto' } as const;
+
+/** The language of the server's text in the request being rendered (BCP 47), when known. */
+const ServerLanguage = createContext<string | undefined>(undefined);
+
+/** Gives the sections of one request the language of its server text (`contentLanguage`). */
+export const ServerLanguageProvider = ServerLanguage.Provider;
+
+/** `lang` for server text in the current request, or nothing: for inline text that needs no `dir`. */
+export function useServerLanguage(): { lang?: string } {
+  const lang = useContext(ServerLanguage);
+  return lang === undefined ? NO_LANGUAGE : { lang };
+}
+
+/** {@link serverText} plus the request's `lang`, when the server said which language it writes. */
+export function useServerText(): { dir: 'auto'; lang?: string } {
+  const lang = useContext(ServerLanguage);
+  return lang === undefined ? serverText : { dir: 'auto', lang };
+}
+
+const NO_LANGUAGE: { lang?: string } = {};
 
 /** A character no message contains: where the server's text goes in a host sentence. */
 const SLOT = '\uE000';

@@ -160,6 +160,12 @@ export interface FormRequest {
   requestedSchema: RequestedSchema;
   /** The analysed fields, in schema order. */
   fields: FieldSpec[];
+  /**
+   * The language of the server's text in this request (a BCP 47 tag, e.g. `de-CH`), from
+   * `params.contentLanguage`: the card marks that text with `lang`, so screen readers and
+   * hyphenation follow it, whatever the language of the host's own words.
+   */
+  contentLanguage?: string;
 }
 
 /** A request that asks a person to open a link (MCP URL mode). */
@@ -170,6 +176,8 @@ export interface UrlRequest {
   url: string;
   /** Only on 2025-11-25 URL elicitations; removed in 2026-07-28. */
   elicitationId?: string;
+  /** The language of the server's text (BCP 47), as on {@link FormRequest.contentLanguage}. */
+  contentLanguage?: string;
 }
 
 /**
@@ -224,6 +232,8 @@ export interface UnsupportedRequest {
   method: string;
   /** The server's message, when the request had one. Untrusted text. */
   message?: string;
+  /** The language of the server's text (BCP 47), as on {@link FormRequest.contentLanguage}. */
+  contentLanguage?: string;
   /** Why it cannot be answered, as a code; `messages.unsupportedReason` words it. */
   reasonCode: UnsupportedReasonCode;
   /** What the wording of `reasonCode` needs (a method, a mode, counts). */
@@ -296,6 +306,11 @@ export interface Suspension {
   createdAt?: string;
   /** MRTR `requestState`: opaque, echoed byte-exact, never parsed or altered. */
   requestState?: string;
+  /**
+   * The language of the server's text in the whole round (BCP 47), when whoever asks knows it
+   * (`meta.contentLanguage`); a request's own `contentLanguage` wins for its text.
+   */
+  contentLanguage?: string;
   requests: InputRequest[];
 }
 
@@ -351,6 +366,8 @@ export interface SuspensionMeta {
   toolName?: string;
   /** The tool's human title (MCP `tools/list` `title`), shown before the raw name. */
   toolTitle?: string;
+  /** The language of the server's text (BCP 47, e.g. from the server's metadata); see {@link Suspension.contentLanguage}. */
+  contentLanguage?: string;
   taskId?: string;
   createdAt?: string;
   /**

@@ -209,7 +209,11 @@ export interface InputRequestSession {
    * `restart`, when the round has not expired, or when the restart fails (`restartError`).
    */
   restart(): Promise<void>;
-  /** The stored draft of one form request of the round on screen, by property name. */
+  /**
+   * The draft of one form request of the round on screen, by property name: the last values typed
+   * in any copy on this page (kept in memory, without secrets), else the draft store's, else what
+   * an earlier round carried over.
+   */
   readDraft(requestKey: string): DraftValues | undefined;
   /** Stores half-typed values of one form request (after a pause; secrets are left out). */
   writeDraft(requestKey: string, values: DraftValues): void;
@@ -283,6 +287,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let tickAt: number | undefined;
   const hostDeadline = deadlineOf(options.deadline);
   const draftTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; flush: () => void }>();
+  // The last draft of each request in memory (no secrets), store or not: a second copy of the
+  // round on this page ("Answer here") starts from what the person typed in the first.
+  const keptDrafts = new Map<string, DraftValues>();
   const hostRuns = new Map<string, AbortController>();
   let hostRoundId: string | undefined;
 
@@ -608,12 +615,14 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   }
 
   function forgetDrafts(roundId: string, remove = true): void {
+    const prefix = `${encodeURIComponent(roundId)}/`;
     for (const [key, pending] of draftTimers) {
-      if (key.startsWith(`${encodeURIComponent(roundId)}/`)) {
+      if (key.startsWith(prefix)) {
         clearTimeout(pending.timer);
         draftTimers.delete(key);
       }
     }
+    for (const key of keptDrafts.keys()) if (key.startsWith(prefix)) keptDrafts.delete(key);
     if (remove) drafts?.removeRound(roundId);
   }
 
@@ -928,9 +937,13 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       const request = formRequest(requestKey);
       const round = lifecycle.round;
       if (!request || !round) return undefined;
-      // A draft of this round (typed, or kept across a reload) wins over what an earlier round carried.
+      const key = draftKey(round.id, requestKey);
+      draftTimers.get(key)?.flush();
+      // A draft of this round (typed in any copy on this page, or kept across a reload) wins over
+      // what an earlier round carried.
       const values =
-        drafts?.load(draftKey(round.id, requestKey)) ??
+        keptDrafts.get(key) ??
+        drafts?.load(key) ??
         (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined);
       if (values && typedRoundId === round.id && !typed.has(requestKey)) typed.set(requestKey, values);
       return values;
@@ -941,7 +954,6 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       if (!request || !round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
       // Kept in memory as typed (secrets are filtered when carried), so a re-ask gets it back.
       if (typedRoundId === round.id) typed.set(requestKey, values);
-      if (!drafts) return;
       const key = draftKey(round.id, requestKey);
       const existing = draftTimers.get(key);
       if (existing) clearTimeout(existing.timer);
@@ -949,9 +961,12 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         const entry = draftTimers.get(key);
         if (entry) clearTimeout(entry.timer);
         draftTimers.delete(key);
-        drafts.save(key, keptDraft(request, values));
+        const kept = keptDraft(request, values);
+        keptDrafts.set(key, kept);
+        drafts?.save(key, kept);
       };
-      // Writing storage per keystroke is wasteful; a short pause is enough to survive a reload.
+      // Writing per keystroke is wasteful; a short pause is enough to survive a reload (and a
+      // reader flushes first).
       draftTimers.set(key, { timer: setTimeout(flush, draftDelayMs), flush });
     },
     attachFeed(factory) {

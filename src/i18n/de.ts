@@ -124,6 +124,12 @@ export const germanMessages: InputRequestMessages = {
   working: 'In Arbeit – gerade gibt es nichts zu beantworten.',
   answeredElsewhere: 'Bereits an anderer Stelle beantwortet. Diese Anfrage ist geschlossen.',
   superseded: 'Eine neuere Anfrage hat diese ersetzt.',
+  answeringElsewhere: (placeName) =>
+    placeName
+      ? `Wird gerade in ${placeName} beantwortet.`
+      : 'Wird gerade an anderer Stelle auf dieser Seite beantwortet.',
+  answeringInAnotherTab: 'Wird gerade in einem anderen Tab beantwortet.',
+  answerHere: 'Hier beantworten',
   newRequest: 'Eine neue Anfrage wartet auf Ihre Antwort.',
   expired: 'Diese Anfrage ist abgelaufen. Ihre Antworten wurden nicht gesendet.',
   completed: 'Abgeschlossen.',

@@ -129,6 +129,15 @@ export interface InputRequestMessages {
   answeredElsewhere: string;
   /** Lifecycle: a newer round replaced the one shown. */
   superseded: string;
+  /**
+   * The same round is shown twice on this page and the other copy is the live one; `placeName`
+   * is the name the host gave that copy's place (the card's `placeName` prop), if any.
+   */
+  answeringElsewhere: (placeName?: string) => string;
+  /** The same round is being answered in another tab of this app. */
+  answeringInAnotherTab: string;
+  /** The button that makes this copy of the round the one being answered. */
+  answerHere: string;
   /** Lifecycle: a new round appeared (announced in the live region). */
   newRequest: string;
   /** Lifecycle: the round's deadline passed or the server no longer accepts answers. */
@@ -330,6 +339,10 @@ export const englishMessages: InputRequestMessages = {
   working: 'Working… nothing to answer right now.',
   answeredElsewhere: 'Answered elsewhere. This request is closed.',
   superseded: 'A newer request replaced this one.',
+  answeringElsewhere: (placeName) =>
+    placeName ? `Being answered in ${placeName}.` : 'Being answered in another place on this page.',
+  answeringInAnotherTab: 'Being answered in another tab.',
+  answerHere: 'Answer here',
   newRequest: 'A new request needs your answer.',
   expired: 'This request expired. Your answers were not sent.',
   completed: 'Done.',

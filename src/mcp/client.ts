@@ -175,17 +175,20 @@ export interface AskerOptions {
    * of its `tools/list` entry, when the host has it.
    */
   toolTitle?: string;
+  /** The language the server writes its questions in (BCP 47, e.g. `ja`), when the host knows it. */
+  contentLanguage?: string;
 }
 
 /** The suspension metadata of {@link AskerOptions}, leaving out what is not known. */
 export function askerMeta(
   options: AskerOptions,
   toolName = options.toolName,
-): Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle'> {
+): Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> {
   return {
     ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
     ...(toolName === undefined ? {} : { toolName }),
     ...(options.toolTitle === undefined ? {} : { toolTitle: options.toolTitle }),
+    ...(options.contentLanguage === undefined ? {} : { contentLanguage: options.contentLanguage }),
   };
 }
 

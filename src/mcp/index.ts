@@ -9,6 +9,7 @@
  * - Honest client capabilities (what the host renders): {@link clientCapabilitiesFor}
  * - MCP 2025 `elicitation/create` requests: {@link createElicitationHandler}, {@link createElicitationQueue}
  * - No person at all (tests, tools): {@link answerRound}, {@link createHeadlessAnswerer}, {@link answerUntilDone}
+ * - Request timeouts that stop while a person answers: {@link createRequestTimeouts}
  */
 export type { RenderedInputKinds } from './capabilities.js';
 export {
@@ -34,5 +35,13 @@ export type { McpRetryMethod, McpRetrySourceOptions } from './retry-source.js';
 export { createMcpRetrySource } from './retry-source.js';
 export type { McpTaskSourceOptions } from './task-source.js';
 export { createMcpTaskSource } from './task-source.js';
+export type {
+  McpProgress,
+  RequestTimeoutOptions,
+  RequestTimeouts,
+  RunOptions,
+  TimedRequestOptions,
+} from './timeouts.js';
+export { createRequestTimeouts } from './timeouts.js';
 export type { McpToolSourceOptions } from './tool-source.js';
 export { createMcpToolSource } from './tool-source.js';

@@ -261,8 +261,12 @@ try {
       fields = approvalControls(card);
       for (const control of Object.values(fields)) await control.waitFor({ timeout: TIMEOUT });
       expectEqual(await fields.code.inputValue(), '', 'the secret after the re-ask');
-      // Today the new round starts from the schema's defaults: the note is typed again.
-      await fields.note.fill('Numbers look good');
+      // The person's earlier answers come back (never the code), and the card says why it asks.
+      expectEqual(await fields.note.inputValue(), 'Numbers look good', 'the note after the re-ask');
+      await card.getByText('The server asked again. Its reason:').waitFor({ timeout: TIMEOUT });
+      await card
+        .getByText('Your earlier answers are filled in; secrets are never kept.')
+        .waitFor({ timeout: TIMEOUT });
       await fields.code.fill('135790');
       await fields.confirm.check();
       await card.getByRole('button', { name: 'Accept' }).click();

@@ -31,6 +31,7 @@ describe('exports', () => {
       'useInputRequest',
       'useInputRequestCard',
       'useLinkRequest',
+      'usePendingInputRequests',
       'useRequestField',
       'useRequestForm',
     ]);
@@ -56,12 +57,14 @@ describe('exports', () => {
       'loadPublicSuffixList',
       'looksSecret',
       'parseSuspension',
+      'pendingInputRequests',
       'pollDelay',
       'readTaskState',
       'staticSource',
       'toFlatInputResponses',
       'toLocalDateTimeInput',
       'validateAnswer',
+      'watchPendingInputRequests',
     ]);
   });
 
@@ -80,6 +83,7 @@ describe('exports', () => {
       'createMcpRetrySource',
       'createMcpTaskSource',
       'createMcpToolSource',
+      'createRequestTimeouts',
       'tolerateMissingResultType',
     ]);
   });

@@ -2,7 +2,7 @@ import { COPY_LIMITS, isPlainObject, own, ownString, plainCopy, pointerSegment, 
 import type { FieldSpec, FileFieldSpec, InputRequest, RequestedSchema, SchemaProblem } from '../model.js';
 import { analyzeRequestedSchema } from '../schema.js';
 import { looksSecret } from '../secret.js';
-import { readGuarded, unsupported } from './shared.js';
+import { languageTag, readGuarded, unsupported } from './shared.js';
 
 /**
  * Reads an MCP `inputRequests` map (`{ [key]: { method, params } }`) in key order, leaving out
@@ -64,7 +64,12 @@ function readEntry(key: string, entry: unknown): InputRequest {
  * @param key the request key; a lone 2025 elicitation uses `"elicitation"`.
  */
 export function readElicitationParams(key: string, params: unknown): InputRequest {
-  return readGuarded(key, 'elicitation/create', () => readParams(key, params));
+  return readGuarded(key, 'elicitation/create', () => {
+    const request = readParams(key, params);
+    const contentLanguage = isPlainObject(params) ? languageTag(own(params, 'contentLanguage')) : undefined;
+    if (contentLanguage !== undefined && request.kind !== 'host') request.contentLanguage = contentLanguage;
+    return request;
+  });
 }
 
 function readParams(key: string, params: unknown): InputRequest {

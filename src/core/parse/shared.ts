@@ -56,6 +56,8 @@ export function buildSuspension(parts: RoundParts, meta: SuspensionMeta): Suspen
   if (serverName !== undefined) suspension.serverName = serverName;
   if (toolName !== undefined) suspension.toolName = toolName;
   if (meta.toolTitle !== undefined) suspension.toolTitle = meta.toolTitle;
+  const contentLanguage = languageTag(meta.contentLanguage);
+  if (contentLanguage !== undefined) suspension.contentLanguage = contentLanguage;
   if (taskId !== undefined) suspension.taskId = taskId;
   if (createdAt !== undefined) suspension.createdAt = createdAt;
   if (parts.requestState !== undefined) suspension.requestState = parts.requestState;
@@ -181,5 +183,24 @@ export function readGuarded(key: string, method: string, read: () => InputReques
         message: `Reading this request threw ${describeThrown(error)}; a request must be plain JSON data (no getters or proxies).`,
       },
     ]);
+  }
+}
+
+/**
+ * A well-formed BCP 47 language tag in its canonical form (`EN-us` → `en-US`), or `undefined` for
+ * anything else: a server's `contentLanguage` becomes an HTML `lang` value only when it is one.
+ *
+ * @example
+ * ```ts
+ * languageTag('de-ch'); // 'de-CH'
+ * languageTag('not a tag'); // undefined
+ * ```
+ */
+export function languageTag(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) return undefined;
+  try {
+    return Intl.getCanonicalLocales(value)[0];
+  } catch {
+    return undefined;
   }
 }

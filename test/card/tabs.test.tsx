@@ -1,0 +1,93 @@
+import { render, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connectTabs } from '../../src/core/tabs.ts';
+import * as firstTab from '../../src/index.ts';
+import { approveSchema, formRound } from '../fixtures/suspensions.ts';
+
+// A second tab of the same origin: the library loaded again (its own registry, sessions and tab
+// link), talking to the first over the BroadcastChannel that Node provides. The second tab loads
+// its link itself, as a page does; the first is linked here, because once the modules are reset
+// its own lazy import would load the second tab's copy.
+connectTabs();
+let secondTab: typeof firstTab;
+beforeAll(async () => {
+  vi.resetModules();
+  secondTab = await import('../../src/index.ts');
+});
+
+/** Everything both tabs say to each other. */
+const heard: unknown[] = [];
+const listener = new BroadcastChannel('input-request-cards:copies');
+listener.onmessage = (event) => heard.push(event.data);
+afterEach(() => {
+  heard.length = 0;
+});
+
+const secretSchema = {
+  ...approveSchema,
+  properties: { ...approveSchema.properties, token: { type: 'string', title: 'API token' } },
+} as typeof approveSchema;
+
+/** The same round, shown in both tabs; each tab in its own region of the page. */
+function openInBothTabs(message: string, schema = approveSchema) {
+  const round = formRound(schema, message);
+  const first = document.body.appendChild(document.createElement('section'));
+  const second = document.body.appendChild(document.createElement('section'));
+  const firstResume = vi.fn(async () => undefined);
+  const secondResume = vi.fn(async () => undefined);
+  const firstView = render(<firstTab.InputRequestCard suspension={round} resume={firstResume} />, {
+    container: first,
+  });
+  const secondView = render(
+    <secondTab.InputRequestCard suspension={round} resume={secondResume} ledger={false} />,
+    { container: second },
+  );
+  return { first: within(first), second: within(second), firstResume, secondResume, firstView, secondView };
+}
+
+describe('one live copy across tabs (BroadcastChannel)', () => {
+  it('the copy opened later says the round is being answered in another tab', async () => {
+    const { first, second } = openInBothTabs('Send it, tab test 1?');
+    expect(await second.findByText('Being answered in another tab.')).toBeVisible();
+    expect(second.getByRole('button', { name: 'Answer here' })).toBeVisible();
+    expect(first.getByRole('button', { name: 'Accept' })).toBeVisible();
+  });
+
+  it('drafts travel to the other tab, secrets never; "Answer here" takes the live copy over', async () => {
+    const user = userEvent.setup();
+    const { first, second } = openInBothTabs('Send it, tab test 2?', secretSchema);
+    await second.findByText('Being answered in another tab.');
+    await user.type(first.getByRole('textbox', { name: /Note/ }), 'Ship it');
+    await user.type(first.getByLabelText('API token', { selector: 'input' }), 'sk-live-123');
+    await waitFor(() =>
+      expect(heard).toContainEqual(
+        expect.objectContaining({ kind: 'draft', values: expect.objectContaining({ note: 'Ship it' }) }),
+      ),
+    );
+
+    await user.click(second.getByRole('button', { name: 'Answer here' }));
+    expect(second.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it');
+    expect(second.getByLabelText('API token', { selector: 'input' })).toHaveValue('');
+    expect(await first.findByText('Being answered in another tab.')).toBeVisible();
+    expect(JSON.stringify(heard)).not.toContain('sk-live-123');
+  });
+
+  it('an answer sent in one tab closes the round in the other', async () => {
+    const user = userEvent.setup();
+    const { first, second, firstResume, secondResume } = openInBothTabs('Send it, tab test 3?');
+    await second.findByText('Being answered in another tab.');
+    await user.click(first.getByRole('button', { name: 'Accept' }));
+    expect(await second.findByText('Answered elsewhere. This request is closed.')).toBeVisible();
+    expect(firstResume).toHaveBeenCalledOnce();
+    expect(secondResume).not.toHaveBeenCalled();
+  });
+
+  it('when the tab holding the live copy lets it go, the other tab answers', async () => {
+    const { second, firstView } = openInBothTabs('Send it, tab test 4?');
+    await second.findByText('Being answered in another tab.');
+    firstView.unmount();
+    expect(await second.findByRole('button', { name: 'Accept' })).toBeVisible();
+    expect(second.queryByText('Being answered in another tab.')).toBeNull();
+  });
+});
