@@ -26,13 +26,11 @@ const optionValues = fc.uniqueArray(
 const word = fc.stringMatching(/^[A-Za-z0-9]{1,8}$/);
 
 const question: fc.Arbitrary<Question> = fc.oneof(
-  fc
-    .record({ required: fc.boolean(), text: word, skip: fc.boolean() })
-    .map(({ required, text, skip }) => ({
-      kind: 'text' as const,
-      required,
-      answer: !required && skip ? '' : text,
-    })),
+  fc.record({ required: fc.boolean(), text: word, skip: fc.boolean() }).map(({ required, text, skip }) => ({
+    kind: 'text' as const,
+    required,
+    answer: !required && skip ? '' : text,
+  })),
   fc
     .record({
       kind: fc.constantFrom('number' as const, 'integer' as const),
@@ -132,13 +130,16 @@ async function answer(user: ReturnType<typeof userEvent.setup>, q: Question, pos
   }
 }
 
-/** Answers the round through one layout and returns exactly what reached `resume`. */
+/**
+ * Answers the round through one layout and returns exactly what reached `resume`. Each layout gets
+ * its own round (its own message): cards of one round on a page share one session.
+ */
 async function sent(layout: 'form' | 'steps', questions: Question[]): Promise<string> {
   const user = userEvent.setup();
   const resume = vi.fn(async (_responses: InputResponses) => undefined);
   const view = render(
     <InputRequestCard
-      suspension={formRound(schemaOf(questions))}
+      suspension={formRound(schemaOf(questions), `Answer through the ${layout} layout.`)}
       resume={resume}
       layout={layout}
       ledger={false}
