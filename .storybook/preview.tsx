@@ -3,6 +3,19 @@ import { definePreview } from '@storybook/react-vite';
 import addonMsw from 'msw-storybook-addon';
 import '../src/styles.css';
 
+/** Whether focus entered the story's canvas since the story began (set by `watchFocus`). */
+let focusWasInStory = false;
+
+/** Notes when focus enters the story; returns the cleanup Storybook runs when the story ends. */
+function watchFocus(canvasElement: HTMLElement) {
+  focusWasInStory = false;
+  const onFocusIn = (event: FocusEvent) => {
+    if (event.target instanceof Node && canvasElement.contains(event.target)) focusWasInStory = true;
+  };
+  document.addEventListener('focusin', onFocusIn);
+  return () => document.removeEventListener('focusin', onFocusIn);
+}
+
 export default definePreview({
   addons: [addonA11y(), addonMsw()],
   parameters: {
@@ -14,9 +27,23 @@ export default definePreview({
   // after another in one page and reuse fixtures, so each story gets rounds of its own.
   // A story is a fresh visit: rounds answered in an earlier story (or an earlier run of this one)
   // are not remembered as sent. Drafts stay, so a reload mid-form still restores them.
-  beforeEach() {
+  beforeEach({ canvasElement }) {
     for (const key of Object.keys(sessionStorage)) {
       if (key.startsWith('input-request-cards:sent:')) sessionStorage.removeItem(key);
+    }
+    return watchFocus(canvasElement);
+  },
+  // Focus never drops to <body>: once a story's interactions have put focus in the story, it
+  // must still be somewhere when they end (on the card, its receipt, a field), never on nothing.
+  // A story that shows a known drop sets `parameters.focusDrop` to why, until the card is fixed.
+  afterEach({ title, name, parameters }) {
+    if (!focusWasInStory || parameters.focusDrop) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) {
+      throw new Error(
+        `input-request-cards: after the interactions of "${title} / ${name}" focus rests on <body>. ` +
+          'The card must keep focus on itself (its heading, receipt or a field) when what was focused goes away.',
+      );
     }
   },
   argsEnhancers: [

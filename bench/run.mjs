@@ -346,7 +346,6 @@ await phase(
         n: String(n),
         v: `${Date.now()}-${version}`,
         controls: String(calibration?.controls ?? 0),
-        unique: calibration?.uniqueItems === false ? '0' : '1',
       });
       await page.goto(`${server.origin}/cold.html?${query}`);
       await page.waitForFunction(() => '__cold' in window, undefined, { timeout: 60_000, polling: 50 });

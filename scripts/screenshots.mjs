@@ -1,7 +1,7 @@
 // `npm run screenshots`: pictures of key stories at phone, tablet and desktop sizes, in
 // docs/screenshots/. Builds Storybook into storybook-static/ (pass --reuse to keep an existing
-// build), serves it on 127.0.0.1:6007 with `vite preview`, opens each story in Chromium (one
-// fresh browser context per story, so no state leaks between them), waits for its play function
+// build, --only=a,b for a few shots), serves it on 127.0.0.1:6007 with `vite preview`, opens each
+// story in Chromium (one fresh browser context per story, so no state leaks between them), waits for its play function
 // to finish, and saves one PNG per story and size. The server stops at the end, also on errors.
 //
 // Chromium: CHROMIUM_PATH, or /usr/bin/chromium.
@@ -21,7 +21,8 @@ const sizes = [
 
 /**
  * The stories to picture: `file` names the PNG (`<file>-<size>.png`), `colorScheme` is what the
- * page reports as the system preference, `after` runs in the page once the story has played.
+ * page reports as the system preference, `after` runs in the page once the story has played,
+ * `sizes` limits the sizes (names from `sizes` above), `fullPage` takes the whole page, not the window.
  */
 const shots = [
   { file: 'form-light', id: 'card-look-and-feel--light' },
@@ -41,6 +42,15 @@ const shots = [
   { file: 'expired', id: 'card-outcomes--expired' },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
+  // Our card beside Radix Themes and shadcn/ui (docs/LOOK.md): desktop only, the whole page.
+  { file: 'comparison-light', id: 'card-comparison--light', sizes: ['desktop'], fullPage: true },
+  {
+    file: 'comparison-dark',
+    id: 'card-comparison--dark',
+    colorScheme: 'dark',
+    sizes: ['desktop'],
+    fullPage: true,
+  },
   { file: 'german-chrome-english-server', id: 'card-language-and-direction--german-chrome-english-server' },
   {
     file: 'rtl-chrome-english-server',
@@ -70,6 +80,12 @@ async function waitForStory(page) {
   await page.evaluate(() => document.fonts.ready);
 }
 
+/** `--only=form-light,receipt`: just those shots (by file name), e.g. to look at one change. */
+const only = process.argv
+  .find((argument) => argument.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+
 async function main() {
   buildStorybook({ reuse: process.argv.includes('--reuse') });
   mkdirSync(outDir, { recursive: true });
@@ -80,7 +96,7 @@ async function main() {
   const failures = [];
   try {
     browser = await launchChromium();
-    for (const shot of shots) {
+    for (const shot of shots.filter(({ file }) => !only || only.includes(file))) {
       const context = await browser.newContext({
         colorScheme: shot.colorScheme ?? 'light',
         deviceScaleFactor: 1,
@@ -91,14 +107,19 @@ async function main() {
         const page = await context.newPage();
         const pageErrors = [];
         page.on('pageerror', (error) => pageErrors.push(error.message));
-        for (const size of sizes) {
+        for (const size of sizes.filter(({ name }) => !shot.sizes || shot.sizes.includes(name))) {
           await page.setViewportSize({ width: size.width, height: size.height });
           await page.goto(`${origin}/iframe.html?id=${shot.id}&viewMode=story`, { waitUntil: 'load' });
           await waitForStory(page);
           if (shot.after) await page.evaluate(shot.after);
           await page.waitForTimeout(150);
           const path = join(outDir, `${shot.file}-${size.name}.png`);
-          await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+          await page.screenshot({
+            path,
+            animations: 'disabled',
+            caret: 'hide',
+            fullPage: shot.fullPage ?? false,
+          });
           process.stdout.write(
             `  ${shot.id} @ ${size.width}×${size.height} → docs/screenshots/${shot.file}-${size.name}.png\n`,
           );
@@ -118,7 +139,7 @@ async function main() {
     process.stderr.write(`\n${failures.length} story(ies) failed:\n  ${failures.join('\n  ')}\n`);
     process.exit(1);
   }
-  process.stdout.write(`\n${shots.length * sizes.length} screenshots in docs/screenshots/\n`);
+  process.stdout.write('\nscreenshots in docs/screenshots/\n');
 }
 
 main().catch((error) => {

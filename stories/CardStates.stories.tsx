@@ -130,6 +130,10 @@ export const MixedRound = meta.story({
     await expect(await canvas.findByText('1 of 3 answered')).toBeVisible();
     await userEvent.click(canvas.getAllByRole('button', { name: 'Decline' })[2]!);
     await expect(args.resume).not.toHaveBeenCalled();
+    // The declined section's Decline is disabled; focus moves to its Change button.
+    await waitFor(() =>
+      expect(canvas.getAllByRole('button', { name: 'Change answer' }).at(-1)).toHaveFocus(),
+    );
   },
 });
 

@@ -247,6 +247,8 @@ export const HundredFields = meta.story({
     await expect(canvasElement.querySelectorAll('[data-part="field"]')).toHaveLength(100);
     const actions = canvasElement.querySelector<HTMLElement>('[data-part="actions"]')!;
     const accept = canvas.getByRole('button', { name: 'Accept' });
+    // The card learns it is taller than the window from a ResizeObserver, before the first paint.
+    await waitFor(() => expect(getComputedStyle(actions).position).toBe('sticky'));
     const inView = (element: HTMLElement) => {
       const box = element.getBoundingClientRect();
       return box.top >= 0 && box.bottom <= window.innerHeight;

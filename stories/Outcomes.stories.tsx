@@ -147,6 +147,8 @@ export const SendFailed = meta.story({
       'Your answer could not be sent: the server had a problem (error 503).',
     );
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // Try again is the one primary action now; focus moves there, which scrolls it into view.
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Try again' })).toHaveFocus());
   },
 });
 

@@ -1,29 +1,19 @@
 // The ours adapter: input-request-cards used exactly as its README tells users, imported by
 // package name (resolved to the BUILT package, dist/, through package.json "exports").
-// Everything specific to our library lives in this file; when the API changes, change only this.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createHttpSource,
-  InputRequestCard,
-  type InputRequestState,
-  type InputResponses,
-  inputRequestQueryOptions,
-  parseSuspension,
-  readHttpTaskState,
-} from 'input-request-cards';
-import {
-  checkLink,
-  parseSuspension as parseSuspensionFromCore,
-  validateAnswer,
-} from 'input-request-cards/core';
+// Everything specific to our library lives in the ours*.tsx files (this one: the option; ours-live:
+// the transcript of live cards; ours-pages: the bundle-size pages); when the API changes, change
+// only those. This file imports nothing of TanStack Query, so a page of the static card (its cold
+// bundle) carries none of it, as the README's static card does not.
+import { InputRequestCard, type InputResponses, parseSuspension } from 'input-request-cards';
 import type { ReactElement } from 'react';
-import { createRoot } from 'react-dom/client';
 import type { JsonSchema } from '../page/schema.ts';
 import type { BenchOption, OnValidSubmit } from './types.ts';
 
 /** Options for the wire message around a schema. */
 export interface WireOptions {
   message?: string;
+  /** The round's `requestState`; each message a server sends carries its own. */
+  requestState?: string;
   /** Put into the request's `params._meta` (MCP lets servers put anything there). */
   meta?: unknown;
 }
@@ -43,7 +33,7 @@ export function wireFor(schema: unknown, options: WireOptions = {}): unknown {
         },
       },
     },
-    requestState: 'bench-state',
+    requestState: options.requestState ?? 'bench-state',
   };
 }
 
@@ -52,6 +42,9 @@ export function card(wire: unknown, resume: (responses: InputResponses) => Promi
   const suspension = parseSuspension(wire, { serverName: 'Bench', toolName: 'fill_form' });
   return <InputRequestCard suspension={suspension} resume={resume} />;
 }
+
+/** How many wire messages this page has made (each gets its own requestState). */
+let messages = 0;
 
 interface Prepared {
   wire: unknown;
@@ -62,8 +55,11 @@ export const ours: BenchOption = {
   id: 'ours',
   label: 'input-request-cards (ours)',
   prepare(schema: JsonSchema, onValidSubmit: OnValidSubmit): Prepared {
+    // Every mount is a new message from the server, so a new round: the card remembers rounds it
+    // sent (its ledger), and a round already answered would show its receipt instead of the form.
+    messages += 1;
     return {
-      wire: wireFor(schema),
+      wire: wireFor(schema, { requestState: `bench-state-${messages}` }),
       // A send that is still on its way: the card shows "Sending…" and keeps its values.
       resume: (responses) => {
         onValidSubmit(responses);
@@ -84,96 +80,3 @@ export const ours: BenchOption = {
     accept.click();
   },
 };
-
-// ---- chat transcript: many answered cards and a few pending ones, each a live source ----
-
-const SUSPENDED_AT = '2026-01-01T00:00:00.000Z';
-
-function taskPaths(base: string, kind: 'done' | 'open', i: number) {
-  return { stateUrl: `${base}/${kind}-${i}`, resumeUrl: `${base}/${kind}-${i}/resume` };
-}
-
-function answeredBody(i: number) {
-  return { id: `done-${i}`, status: 'completed', result: `Done: answer ${i} was sent.`, serverName: 'Bench' };
-}
-
-function pendingBody(i: number, schema: JsonSchema) {
-  return {
-    id: `open-${i}`,
-    status: 'input_required',
-    suspendedAt: SUSPENDED_AT,
-    serverName: 'Bench',
-    toolName: 'fill_form',
-    inputRequests: (wireFor(schema) as { inputRequests: unknown }).inputRequests,
-  };
-}
-
-/** What the backend answers on each task's state URL (the bench server serves these bodies). */
-export function transcriptBackend(
-  answered: number,
-  pending: number,
-  schema: JsonSchema,
-  base: string,
-): Record<string, unknown> {
-  const bodies: Record<string, unknown> = {};
-  for (let i = 0; i < answered; i++) bodies[taskPaths(base, 'done', i).stateUrl] = answeredBody(i);
-  for (let i = 0; i < pending; i++) bodies[taskPaths(base, 'open', i).stateUrl] = pendingBody(i, schema);
-  return bodies;
-}
-
-/**
- * A transcript: `answered` cards whose task is completed, then `pending` cards that ask.
- * Each card is `<InputRequestCard source={createHttpSource(…)} />` in one QueryClientProvider.
- * The chat history already holds each task's last state, so it is put into the query cache
- * (`inputRequestQueryOptions(source).queryKey`) before the first render, as a chat app that
- * restores a conversation would; the cards then only fetch what is still open.
- */
-export function transcript(
-  answered: number,
-  pending: number,
-  schema: JsonSchema,
-  base: string,
-): ReactElement {
-  const queryClient = new QueryClient();
-  const cards: ReactElement[] = [];
-  const add = (kind: 'done' | 'open', i: number, body: unknown) => {
-    const source = createHttpSource(taskPaths(base, kind, i));
-    const state: InputRequestState = readHttpTaskState(body);
-    queryClient.setQueryData(inputRequestQueryOptions(source).queryKey, state);
-    cards.push(<InputRequestCard key={`${kind}-${i}`} source={source} />);
-  };
-  for (let i = 0; i < answered; i++) add('done', i, answeredBody(i));
-  for (let i = 0; i < pending; i++) add('open', i, pendingBody(i, schema));
-  return <QueryClientProvider client={queryClient}>{cards}</QueryClientProvider>;
-}
-
-// ---- pages for the bundle-size table: each is what a user's page would import and render ----
-
-/** A static card, exactly the README usage. */
-export function staticCardPage(element: HTMLElement, wire: unknown): void {
-  createRoot(element).render(card(wire, async () => {}));
-}
-
-/** A live card following a task over HTTP, inside a QueryClientProvider. */
-export function liveCardPage(element: HTMLElement, stateUrl: string, resumeUrl: string): void {
-  const queryClient = new QueryClient();
-  createRoot(element).render(
-    <QueryClientProvider client={queryClient}>
-      <InputRequestCard source={createHttpSource({ stateUrl, resumeUrl })} />
-    </QueryClientProvider>,
-  );
-}
-
-/** The framework-free core alone: read a round, check an answer. */
-export function corePage(wire: unknown, content: unknown): unknown {
-  const suspension = parseSuspensionFromCore(wire);
-  const [request] = suspension.requests;
-  return request?.kind === 'form'
-    ? validateAnswer(request.requestedSchema, content as Record<string, unknown>)
-    : suspension;
-}
-
-/** Only the link check, from the core entry. */
-export function checkLinkPage(url: string): unknown {
-  return checkLink(url);
-}

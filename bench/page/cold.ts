@@ -29,7 +29,6 @@ export function coldMain(option: BenchOption | undefined, entryStart: number, re
   const B = (window as unknown as { __bench: ColdGlobals }).__bench;
   const params = new URLSearchParams(location.search);
   const n = Number(params.get('n') ?? 100);
-  const uniqueItems = params.get('unique') !== '0';
   const expected = Number(params.get('controls') ?? 0);
   const report = (value: unknown) => {
     (window as unknown as { __cold: unknown }).__cold = value;
@@ -44,7 +43,7 @@ export function coldMain(option: BenchOption | undefined, entryStart: number, re
     const container = document.createElement('div');
     document.body.append(container);
     const root = react && option.render ? react.createRoot(container) : undefined;
-    const prepared = option.prepare(makeSchema(n, { uniqueItems }), () => {});
+    const prepared = option.prepare(makeSchema(n), () => {});
     (window as unknown as { gc?: () => void }).gc?.();
     await B.yieldTask();
     const t0 = B.now();

@@ -4,7 +4,8 @@ import { Component, Profiler, type ReactElement, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { OPTIONS } from '../options/index.ts';
-import { card, transcript, transcriptBackend, wireFor } from '../options/ours.tsx';
+import { card, wireFor } from '../options/ours.tsx';
+import { transcript, transcriptBackend } from '../options/ours-live.tsx';
 import type { BenchOption } from '../options/types.ts';
 import {
   CONTROL_SELECTOR,
@@ -74,22 +75,16 @@ function option(id: string): BenchOption {
 
 const countControls = (container: Element) => container.querySelectorAll(CONTROL_SELECTOR).length;
 
-// ---- schema per option: the shared schema, or (when an option refuses part of it) the same without uniqueItems ----
+// ---- what a settled mount of each option shows (the timed mounts wait for as many controls) ----
 
 interface Calibration {
   controls: number;
   elements: number;
   fieldsFound: number;
-  uniqueItems: boolean;
   note: string;
 }
 const calibration = new Map<string, Calibration>();
 const key = (id: string, n: number) => `${id}@${n}`;
-
-function schemaFor(id: string, n: number): JsonSchema {
-  const uniqueItems = calibration.get(key(id, n))?.uniqueItems ?? true;
-  return makeSchema(n, { uniqueItems });
-}
 
 let submittedAt = 0;
 let submittedCount = 0;
@@ -236,7 +231,7 @@ function unmount(host: Host): void {
 async function mountSettled(id: string, n: number): Promise<Host> {
   const opt = option(id);
   const host = newHost(opt);
-  mountInto(opt, host, opt.prepare(schemaFor(id, n), onValidSubmit));
+  mountInto(opt, host, opt.prepare(makeSchema(n), onValidSubmit));
   await settle();
   return host;
 }
@@ -244,30 +239,23 @@ async function mountSettled(id: string, n: number): Promise<Host> {
 // ---- the measures ----
 
 async function calibrate(id: string, n: number): Promise<Calibration> {
-  const measure = async (uniqueItems: boolean) => {
+  const measure = async () => {
     const opt = option(id);
     const host = newHost(opt);
-    mountInto(opt, host, opt.prepare(makeSchema(n, { uniqueItems }), onValidSubmit));
+    mountInto(opt, host, opt.prepare(makeSchema(n), onValidSubmit));
     await settle();
     const { fields } = findFields(host.container, n);
     const result = {
       controls: countControls(host.container),
       elements: host.container.querySelectorAll('*').length,
       fieldsFound: fields.filter((field) => field.controls.length > 0).length,
-      uniqueItems,
       note: '',
     };
     unmount(host);
     return result;
   };
-  let result = await measure(true);
-  if (result.fieldsFound < n) {
-    const without = await measure(false);
-    if (without.fieldsFound > result.fieldsFound) {
-      without.note = `${n - result.fieldsFound} of ${n} fields had no control with uniqueItems: true; measured on the same schema without it`;
-      result = without;
-    } else result.note = `${n - result.fieldsFound} of ${n} fields render no control`;
-  }
+  const result = await measure();
+  if (result.fieldsFound < n) result.note = `${n - result.fieldsFound} of ${n} fields render no control`;
   calibration.set(key(id, n), result);
   return result;
 }
@@ -275,7 +263,7 @@ async function calibrate(id: string, n: number): Promise<Calibration> {
 async function mountTimed(id: string, n: number) {
   const opt = option(id);
   const expected = calibration.get(key(id, n))?.controls ?? 0;
-  const prepared = opt.prepare(schemaFor(id, n), onValidSubmit);
+  const prepared = opt.prepare(makeSchema(n), onValidSubmit);
   const host = newHost(opt);
   gc();
   await B.yieldTask();
@@ -388,7 +376,7 @@ async function submitRound(id: string, n: number, which: 'valid' | 'invalid') {
 async function countMount(id: string, n: number) {
   const opt = option(id);
   const host = newHost(opt);
-  const prepared = opt.prepare(schemaFor(id, n), onValidSubmit);
+  const prepared = opt.prepare(makeSchema(n), onValidSubmit);
   counter.reset();
   mountInto(opt, host, prepared);
   await settle();
@@ -492,15 +480,15 @@ function hostileWire(kind: string): unknown {
         },
       });
     case 'fields-10k':
-      return wireFor(makeSchema(10_000, { uniqueItems: false }));
+      return wireFor(makeSchema(10_000));
     case 'message-1mb':
-      return wireFor(makeSchema(10, { uniqueItems: false }), {
+      return wireFor(makeSchema(10), {
         message: 'All work and no play makes a long message. '.repeat(24_000).slice(0, 1_048_576),
       });
     case 'deep-meta':
-      return wireFor(makeSchema(10, { uniqueItems: false }), { meta: nested(10_000) });
+      return wireFor(makeSchema(10), { meta: nested(10_000) });
     case 'deep-schema': {
-      const schema = makeSchema(10, { uniqueItems: false });
+      const schema = makeSchema(10);
       (schema.properties.q0 as Record<string, unknown>)['x-deep'] = nested(10_000);
       return wireFor(schema);
     }
@@ -556,7 +544,7 @@ async function hostile(kind: string) {
 
 /** Registers the transcript's task states with the bench server (what the backend would hold). */
 async function registerBackend(answered: number, pending: number, base: string): Promise<JsonSchema> {
-  const schema = schemaFor('ours', 10);
+  const schema = makeSchema(10);
   const response = await fetch('/api/setup', {
     method: 'POST',
     body: JSON.stringify(transcriptBackend(answered, pending, schema, base)),
@@ -617,7 +605,7 @@ async function heapCycles(count: number, n: number) {
   const start = B.now();
   for (let i = 0; i < count; i++) {
     const host = newHost(opt);
-    mountInto(opt, host, opt.prepare(schemaFor(id, n), onValidSubmit));
+    mountInto(opt, host, opt.prepare(makeSchema(n), onValidSubmit));
     unmount(host);
     // Let effects, timers and idle work of unmounted cards run, as a page between messages would.
     if (i % 10 === 9) await sleep(20);

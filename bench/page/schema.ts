@@ -50,8 +50,7 @@ export const propertyName = (i: number) => `q${i}`;
  * description, every third one is required. `uniqueItems: true` sits on multi-selects
  * because rjsf only shows a multi-select widget with it (and many servers send it).
  */
-export function makeSchema(n: number, options: { uniqueItems?: boolean } = {}): JsonSchema {
-  const uniqueItems = options.uniqueItems ?? true;
+export function makeSchema(n: number): JsonSchema {
   const properties: JsonSchema['properties'] = {};
   const required: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -96,7 +95,7 @@ export function makeSchema(n: number, options: { uniqueItems?: boolean } = {}): 
         property = {
           type: 'array',
           items: { type: 'string', enum: [...MULTI_VALUES] },
-          ...(uniqueItems ? { uniqueItems: true } : {}),
+          uniqueItems: true,
         };
     }
     property.title = title;

@@ -102,8 +102,7 @@ export function useFormSteps({ form, request, enabled, first, accept }: FormStep
         // field that fails opens its step (its error shows there) instead of failing unseen.
         const engine = formEngine(form).form;
         if (!(await engine.trigger())) {
-          const errors = engine.formState.errors;
-          const failing = request.fields.findIndex((field) => errors[fieldKey(field)] !== undefined);
+          const failing = request.fields.findIndex((field) => engine.getFieldState(fieldKey(field)).invalid);
           goTo(failing === -1 ? 0 : failing);
           return;
         }

@@ -234,16 +234,24 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
 
     // A form taller than the window keeps its actions in reach (the theme makes the row sticky only
     // then, so it never covers a short card's own content). DOM sync only: an attribute, no render.
+    // Measured in an animation frame, before paint: mounting never forces a layout of the page,
+    // and the attribute (which resizes the card) never changes inside the observer's callback.
     useEffect(() => {
       const card = cardRef.current;
       if (!card || typeof ResizeObserver === 'undefined') return;
-      const measure = () =>
-        card.toggleAttribute('data-tall', card.getBoundingClientRect().height > window.innerHeight);
+      let frame = 0;
+      const measure = () => {
+        cancelAnimationFrame(frame);
+        frame = requestAnimationFrame(() =>
+          card.toggleAttribute('data-tall', card.getBoundingClientRect().height > window.innerHeight),
+        );
+      };
       const observer = new ResizeObserver(measure);
       observer.observe(card);
       window.addEventListener('resize', measure);
       measure();
       return () => {
+        cancelAnimationFrame(frame);
         observer.disconnect();
         window.removeEventListener('resize', measure);
       };

@@ -47,13 +47,34 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   useEffect(() => {
     if (!failed) return;
     const active = document.activeElement;
-    if (!active || active === document.body) retryRef.current?.focus();
+    const retry = retryRef.current;
+    // Also when focus is still in this card (on Accept): Try again is now its one primary
+    // action, and focusing it scrolls the notice into view, which a phone's sticky row would
+    // otherwise leave below the fold.
+    if (!active || active === document.body || retry?.closest('[data-part="card"]')?.contains(active))
+      retry?.focus();
   }, [failed]);
 
+  // Answering one request of several disables the button that answered it, and focus would
+  // fall to <body>: it goes to that request's Change button instead.
+  const answeredFrom = useRef<Element | null>(null);
   const answerRequest = useCallback(
-    (key: string, result: InputResponse) => void session.answer(key, result)?.catch(() => {}),
+    (key: string, result: InputResponse) => {
+      answeredFrom.current = document.activeElement?.closest('[data-part="request"]') ?? null;
+      void session.answer(key, result)?.catch(() => {});
+    },
     [session],
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the answer has been rendered.
+  useEffect(() => {
+    const section = answeredFrom.current;
+    answeredFrom.current = null;
+    const active = document.activeElement;
+    // Chromium drops focus from a disabled button only at its next rendering step.
+    const lost = !active || active === document.body || !active.isConnected || active.matches(':disabled');
+    if (!section || !lost) return;
+    section.querySelector<HTMLElement>('[data-part="change"]')?.focus();
+  }, [answeredCount]);
 
   const expired = snapshot.state === 'expired';
   const restart =
@@ -73,14 +94,22 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       failure={describeFailure(snapshot.sendError)}
       text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
       action={
-        <button
-          type="button"
-          ref={retryRef}
-          data-action="retry"
-          onClick={() => void session.retry().catch(() => {})}
-        >
-          {messages.retry}
-        </button>
+        // After a reload mid-send the session knows the send (its key) but not the answers
+        // (secrets are never remembered): the form, refilled from the draft, sends them again
+        // with Accept under the same key; a Try again here would have nothing to send.
+        answeredCount < total ? undefined : (
+          <button
+            type="button"
+            ref={retryRef}
+            data-action="retry"
+            // The server asked to wait (Retry-After): the notice says how long; a click before
+            // then would do nothing.
+            disabled={snapshot.retryAt !== undefined}
+            onClick={() => void session.retry().catch(() => {})}
+          >
+            {messages.retry}
+          </button>
+        )
       }
       part="send-error"
     />

@@ -21,7 +21,7 @@ export type DraftValues = Record<string, RawFieldValue>;
  *     load: (key) => map.get(key),
  *     save: (key, values) => void map.set(key, values),
  *     removeRound: (roundId) => {
- *       for (const key of map.keys()) if (key.startsWith(`${encodeURIComponent(roundId)}/`)) map.delete(key);
+ *       for (const key of map.keys()) if (key.startsWith(draftKey(roundId, ''))) map.delete(key);
  *     },
  *   };
  * })();
@@ -36,7 +36,26 @@ export interface DraftStore {
 
 /** The key one request's draft is stored under. */
 export function draftKey(roundId: string, requestKey: string): string {
-  return `${encodeURIComponent(roundId)}/${encodeURIComponent(requestKey)}`;
+  return `${encodeKeyPart(roundId)}/${encodeKeyPart(requestKey)}`;
+}
+
+/** A UTF-16 surrogate without its other half: `encodeURIComponent` throws on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `encodeURIComponent` that never throws: a round id or request key is server text and may hold
+ * a lone surrogate, which is written `%uD800` (a spelling `encodeURIComponent` never produces, so
+ * two different ids never share a key).
+ */
+function encodeKeyPart(text: string): string {
+  let encoded = '';
+  let last = 0;
+  for (const match of text.matchAll(LONE_SURROGATE)) {
+    const at = match.index;
+    encoded += `${encodeURIComponent(text.slice(last, at))}%u${text.charCodeAt(at).toString(16).toUpperCase()}`;
+    last = at + 1;
+  }
+  return encoded + encodeURIComponent(text.slice(last));
 }
 
 const PREFIX = 'input-request-cards:draft:';
@@ -83,7 +102,7 @@ export function createStorageDraftStore(storage?: Storage): DraftStore {
     removeRound(roundId) {
       const target = resolve();
       if (!target) return;
-      const roundPrefix = `${PREFIX}${encodeURIComponent(roundId)}/`;
+      const roundPrefix = `${PREFIX}${draftKey(roundId, '')}`;
       try {
         const doomed: string[] = [];
         for (let index = 0; index < target.length; index++) {

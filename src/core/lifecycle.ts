@@ -339,6 +339,10 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
           idempotencyKey: event.idempotencyKey,
         };
       }
+      if (lifecycle.state === 'expired' || lifecycle.state === 'answered-elsewhere') {
+        // Closed since, but the answer may have arrived before: never "not sent" for certain.
+        return { ...lifecycle, idempotencyKey: event.idempotencyKey, sendUncertain: true };
+      }
       if (lifecycle.state !== 'input-required') return lifecycle;
       return {
         ...lifecycle,
@@ -384,7 +388,8 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         state: 'input-required',
         sentRoundId: undefined,
         sendError: event.error,
-        sendUncertain: event.uncertain || undefined,
+        // An earlier try that may have arrived still may have, whatever this one met.
+        sendUncertain: event.uncertain || lifecycle.sendUncertain || undefined,
         pending: undefined,
       };
       return lifecycle.pending ? reconcile(reopened, lifecycle.pending, event.now) : reopened;
@@ -412,7 +417,11 @@ function closedByOurAnswer(lifecycle: Lifecycle, server: InputRequestState): boo
 
 function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number): Lifecycle {
   if (
-    (lifecycle.state === 'input-required' || lifecycle.state === 'superseded') &&
+    (lifecycle.state === 'input-required' ||
+      lifecycle.state === 'superseded' ||
+      // Closed while a send was unconfirmed: a reading naming its key settles what happened.
+      ((lifecycle.state === 'expired' || lifecycle.state === 'answered-elsewhere') &&
+        lifecycle.sendUncertain === true)) &&
     closedByOurAnswer(lifecycle, server)
   ) {
     // A send that could not be confirmed (a lost response, a reload mid-send) did reach the
@@ -425,6 +434,8 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
         sendError: undefined,
         sendUncertain: undefined,
         confirmedLate: true,
+        // It closed by this answer, whatever an earlier reading or the deadline suggested.
+        closedAs: undefined,
         next: undefined,
       },
       server,

@@ -615,7 +615,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   }
 
   function forgetDrafts(roundId: string, remove = true): void {
-    const prefix = `${encodeURIComponent(roundId)}/`;
+    // draftKey, not encodeURIComponent: a round id with a lone surrogate must not throw.
+    const prefix = draftKey(roundId, '');
     for (const [key, pending] of draftTimers) {
       if (key.startsWith(prefix)) {
         clearTimeout(pending.timer);
@@ -648,6 +649,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       );
     }
     const responses = lifecycle.answers;
+    // Retries of this round's answers go under the key of its first send: a backend that took an
+    // earlier try (its response lost) drops the repeat.
     const idempotencyKey = lifecycle.idempotencyKey ?? newIdempotencyKey();
     // Marked in flight before anything can await: a second send of this round joins this one.
     if (!dispatch({ type: 'send-started', roundId, idempotencyKey })) {
@@ -667,7 +670,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         const resumed = source.resume(responses, {
           suspension: round,
           signal: controller.signal,
-          idempotencyKey: lifecycle.idempotencyKey ?? idempotencyKey,
+          idempotencyKey,
         });
         // A send that never settles must not lock the person out: past the timeout it counts as
         // unconfirmed, and the person may retry (same key) or cancel.
@@ -706,7 +709,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         } else {
           const failure = describeFailure(error);
           const code = failure.code;
-          const uncertain = code === 'network' || code === 'timeout';
+          // No answer, or a gateway's (502, 504): the server behind it may have processed it.
+          const uncertain =
+            code === 'network' ||
+            code === 'timeout' ||
+            (code === 'http' && (failure.status === 502 || failure.status === 504));
           if (failure.retryAfterMs !== undefined) holdRetries(failure.retryAfterMs);
           // A refusal the server stated (an HTTP error) was not processed; anything else may have been.
           if (!uncertain && !lifecycle.sendUncertain) ledger?.delete(roundId);
@@ -787,6 +794,23 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     if (typeof source.cancel === 'function') return session.stopTask();
     stoppedWaiting = true;
     if (!dispatch({ type: 'task-stopped' })) emit();
+  }
+
+  /**
+   * After a reload mid-send: the values that send carried, from the ledger (never secrets), so
+   * the form Accept sends again under the same key is not empty. The draft was dropped when the
+   * answer left.
+   */
+  function recalledDraft(round: Suspension, requestKey: string): DraftValues | undefined {
+    if (lifecycle.sendUncertain !== true || !ledger) return undefined;
+    const entry = ledger.get(round.id);
+    if (entry?.status !== 'sending') return undefined;
+    const recalled = carryOver(
+      { round, answers: entry.answers, sent: false, typed: new Map() },
+      round,
+      'restart',
+    );
+    return recalled?.requests[requestKey]?.values;
   }
 
   function draftKeyOf(requestKey: string): string {
@@ -944,7 +968,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       const values =
         keptDrafts.get(key) ??
         drafts?.load(key) ??
-        (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined);
+        (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined) ??
+        recalledDraft(round, requestKey);
       if (values && typedRoundId === round.id && !typed.has(requestKey)) typed.set(requestKey, values);
       return values;
     },

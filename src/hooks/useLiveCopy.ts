@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useId, useLayoutEffect, useReducer } from 'react';
+import { useEffect, useId, useLayoutEffect, useReducer, useRef } from 'react';
 import { type LiveCopyState, liveCopiesOf } from '../core/presence.js';
 import type { InputRequestSession } from '../core/session.js';
 
@@ -17,13 +17,22 @@ export function useLiveCopy(
   const copies = liveCopiesOf(session);
   const id = useId();
   const [, changed] = useReducer((count: number) => count + 1, 0);
+  const state = copies.stateOf(id);
+  // Re-renders only when this copy's state differs from the one on screen (equal states are the
+  // same object): joining as the only copy changes nothing, so a card still mounts in one commit.
+  const shown = useRef(state);
   useBeforePaint(() => {
-    const unsubscribe = copies.subscribe(changed);
+    shown.current = state;
+  });
+  useBeforePaint(() => {
+    const unsubscribe = copies.subscribe(() => {
+      if (copies.stateOf(id) !== shown.current) changed();
+    });
     copies.join(id, placeName);
     return () => {
       unsubscribe();
       copies.leave(id);
     };
   }, [copies, id, placeName]);
-  return { ...copies.stateOf(id), claim: () => copies.claim(id) };
+  return { ...state, claim: () => copies.claim(id) };
 }

@@ -3,9 +3,12 @@ import {
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type SelectHTMLAttributes,
+  useCallback,
+  useMemo,
   useState,
+  useSyncExternalStore,
 } from 'react';
-import { type UseFormRegisterReturn, useFormState } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { fieldKey } from '../core/answer.js';
 import type { FieldOption, FieldSpec } from '../core/model.js';
 import { mergeProps } from './mergeProps.js';
@@ -122,7 +125,8 @@ const INPUT_TYPES: Record<string, string> = {
 /**
  * Wires one field to its form: registration, ids, `aria-describedby` (help text first, then
  * the error), `aria-invalid` and `aria-required`. It subscribes to this field's error only, so
- * an error appearing elsewhere does not re-render it.
+ * an error appearing elsewhere (or a submit that leaves this field's error as it was) does not
+ * re-render it, and its props keep their identity between renders that change nothing for them.
  *
  * @example
  * ```tsx
@@ -143,12 +147,32 @@ export function useRequestField({
   field,
   idPrefix,
 }: UseRequestFieldOptions): RequestFieldProps {
-  const { form } = formEngine(formControl);
+  const { form, errors } = formEngine(formControl);
   const name = fieldKey(field);
-  const { errors } = useFormState({ control: form.control, name, exact: true });
-  const error = errors[name];
+  const listen = useCallback((listener: () => void) => errors.listen(name, listener), [errors, name]);
+  const read = () => errors.get(name);
+  const error = useSyncExternalStore(listen, read, read);
+  const [secretShown, setSecretShown] = useState(false);
+  // Registered once per field: the same handlers and the same ref callback on every render, so
+  // React never detaches and re-attaches the input.
+  const registration = useMemo(() => form.register(name), [form, name]);
+  return useMemo(
+    () => fieldProps(field, idPrefix, name, registration, error, secretShown, setSecretShown),
+    [field, idPrefix, name, registration, error, secretShown],
+  );
+}
+
+function fieldProps(
+  field: FieldSpec,
+  idPrefix: string,
+  name: string,
+  registration: UseFormRegisterReturn,
+  error: string | undefined,
+  secretShown: boolean,
+  setSecretShown: (update: (shown: boolean) => boolean) => void,
+): RequestFieldProps {
   const invalid = error !== undefined;
-  const errorMessage = typeof error?.message === 'string' ? error.message : undefined;
+  const errorMessage = error === '' ? undefined : error;
 
   const baseId = `${idPrefix}-${name}`;
   const inputId = `${baseId}-input`;
@@ -158,7 +182,6 @@ export function useRequestField({
   const secretWarningId = `${baseId}-secret-warning`;
   const control = fieldControl(field);
   const secret = isMasked(field);
-  const [secretShown, setSecretShown] = useState(false);
   const describedBy =
     [
       field.description ? descriptionId : undefined,
@@ -167,7 +190,6 @@ export function useRequestField({
     ]
       .filter(Boolean)
       .join(' ') || undefined;
-  const registration = form.register(name);
 
   const aria = {
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),

@@ -1,6 +1,6 @@
 'use client';
-import { type BaseSyntheticEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { type FieldErrors, type Resolver, type UseFormReturn, useForm } from 'react-hook-form';
+import { type BaseSyntheticEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { createFormControl, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import {
   buildAcceptContent,
   fieldKey,
@@ -26,15 +26,60 @@ export interface RequestFormControl {
   readonly [formControlBrand]: true;
 }
 
+/** A form made by react-hook-form's `createFormControl`: `useForm` without its React state. */
+export type FormEngineForm = Omit<UseFormReturn<RawFormValues, unknown, ElicitContent>, 'formState'>;
+
 /** What the library keeps behind a {@link RequestFormControl}. */
 export interface FormEngine {
-  form: UseFormReturn<RawFormValues, unknown, ElicitContent>;
+  form: FormEngineForm;
   request: FormRequest;
+  /** The error each field shows, by field key; a field subscribes to its own entry only. */
+  errors: FieldErrorStore;
 }
 
 /** Opens the opaque control; for the library's own field hook. */
 export function formEngine(control: RequestFormControl): FormEngine {
   return control as unknown as FormEngine;
+}
+
+/**
+ * The errors the fields show, kept apart per field: one subscription to the form engine for the
+ * whole form, and a field is told only when its own error appears, changes or goes. An entry is
+ * the error's message (`''` for an error without one); no entry means no error.
+ */
+export interface FieldErrorStore {
+  get(key: string): string | undefined;
+  /** Calls `listener` whenever the error of field `key` changes. Returns the function that stops it. */
+  listen(key: string, listener: () => void): () => void;
+}
+
+/** A {@link FieldErrorStore} fed with the engine's error object after each change of it. */
+function createFieldErrorStore(): FieldErrorStore & { update(errors: FieldErrors<RawFormValues>): void } {
+  const shown = new Map<string, string>();
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    get: (key) => shown.get(key),
+    listen(key, listener) {
+      const set = listeners.get(key) ?? new Set();
+      listeners.set(key, set);
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+    update(errors) {
+      const changed: string[] = [];
+      for (const key of new Set([...shown.keys(), ...Object.keys(errors)])) {
+        const error = Object.hasOwn(errors, key) ? errors[key] : undefined;
+        const next = error ? (typeof error.message === 'string' ? error.message : '') : undefined;
+        if (next === shown.get(key)) continue;
+        if (next === undefined) shown.delete(key);
+        else shown.set(key, next);
+        changed.push(key);
+      }
+      for (const key of changed) for (const listener of listeners.get(key) ?? []) listener();
+    },
+  };
 }
 
 /** Options of {@link useRequestForm}. */
@@ -89,44 +134,73 @@ export function useRequestForm({
     );
   }
   const { fields, requestedSchema, key } = request;
-  // Read once per form: the draft seeds the values, later writes must not reset them.
-  const [defaultValues] = useState(() => {
-    const initial = rawValuesByName(fields, initialRawValues(fields));
-    return rawValuesByKey(fields, restoreDraft(fields, initial, session?.readDraft(key)));
-  });
-  const fieldsByName = useMemo(() => new Map(fields.map((field) => [field.name, field])), [fields]);
+  // What the engine's callbacks read when they run: the latest props, without making the engine,
+  // the form control or the fields' props anew on every render.
+  const latest = useRef({ request, session, onAccept, checker, formatError });
+  latest.current = { request, session, onAccept, checker, formatError };
 
-  const resolver = useCallback<Resolver<RawFormValues, unknown, ElicitContent>>(
-    async (values) => {
-      const content = buildAcceptContent(fields, values);
-      const check = checker(requestedSchema, content);
-      // A date-time the clocks skipped is refused with its own reason, before the checker's.
-      const problems = [...localDateTimeErrors(fields, values), ...check.errors];
-      if (problems.length === 0) return { values: content, errors: {} };
-      const errors: FieldErrors<RawFormValues> = {};
-      for (const error of problems) {
-        const field = fieldsByName.get(error.field);
-        if (!field || errors[fieldKey(field)]) continue;
-        errors[fieldKey(field)] = { type: error.keyword, message: formatError(error, field) };
-      }
-      return { values: {}, errors };
-    },
-    [fields, fieldsByName, requestedSchema, checker, formatError],
+  // One engine per mounted form, made outside react-hook-form's useForm: useForm re-renders its
+  // component once more right after mounting (its "ready" state), which a form whose fields
+  // subscribe to their own errors has no use for. Values and errors live in the engine; typing
+  // re-renders nothing.
+  const [engine] = useState(() => {
+    // Read once per form: the draft seeds the values, later writes must not reset them.
+    const initial = rawValuesByName(fields, initialRawValues(fields));
+    const defaultValues = rawValuesByKey(fields, restoreDraft(fields, initial, session?.readDraft(key)));
+    const errors = createFieldErrorStore();
+    const form = createFormControl<RawFormValues, unknown, ElicitContent>({
+      defaultValues,
+      mode: 'onTouched',
+      shouldFocusError: true,
+      resolver: async (values) => {
+        const { request, checker, formatError } = latest.current;
+        const content = buildAcceptContent(request.fields, values);
+        const check = checker(request.requestedSchema, content);
+        // A date-time the clocks skipped is refused with its own reason, before the checker's.
+        const problems = [...localDateTimeErrors(request.fields, values), ...check.errors];
+        if (problems.length === 0) return { values: content, errors: {} };
+        const byName = new Map(request.fields.map((field) => [field.name, field]));
+        const found: FieldErrors<RawFormValues> = {};
+        for (const error of problems) {
+          const field = byName.get(error.field);
+          if (!field || found[fieldKey(field)]) continue;
+          found[fieldKey(field)] = { type: error.keyword, message: formatError(error, field) };
+        }
+        return { values: {}, errors: found };
+      },
+    });
+    // The content is rebuilt from the raw values rather than taken from handleSubmit: the form
+    // library copies objects with plain assignment, which would turn a property named
+    // `__proto__` into a prototype instead of a key.
+    const accept = form.handleSubmit(() => {
+      const { request, session, onAccept } = latest.current;
+      const content = buildAcceptContent(request.fields, form.getValues());
+      if (onAccept) onAccept(content);
+      else void session?.answer(request.key, { action: 'accept', content })?.catch(() => {});
+    });
+    return { form, errors, accept };
+  });
+  const { form, errors, accept } = engine;
+
+  // The fields' errors, from one subscription for the whole form (subscribing also tells the
+  // engine it is mounted).
+  useEffect(
+    () =>
+      unsubscriber(
+        form.subscribe({
+          formState: { errors: true },
+          callback: (state) => errors.update(state.errors ?? {}),
+        }),
+      ),
+    [form, errors],
   );
 
-  const form = useForm<RawFormValues, unknown, ElicitContent>({
-    defaultValues,
-    resolver,
-    mode: 'onTouched',
-    shouldFocusError: true,
-  });
-
   // Mirrors what is typed into the session's draft store (it waits for a pause and leaves out
-  // secrets); subscribing to the form's own change stream renders nothing.
+  // secrets) and into its memory of what was typed (a re-ask or Start again carries it even
+  // without a draft store); subscribing to the form's own change stream renders nothing.
   useEffect(() => {
     if (!session) return;
-    const subscription = form.watch(() => session.writeDraft(key, rawValuesByName(fields, form.getValues())));
-    return () => subscription.unsubscribe();
+    return unsubscriber(form.watch(() => session.writeDraft(key, rawValuesByName(fields, form.getValues()))));
   }, [form, session, key, fields]);
 
   // A checker that compiles (ajv, from `input-request-cards/ajv`) does so in idle time after
@@ -137,28 +211,22 @@ export function useRequestForm({
     return whenIdle(() => prepare(requestedSchema));
   }, [checker, requestedSchema]);
 
-  const { handleSubmit, getValues } = form;
-  // The content is rebuilt from the raw values rather than taken from handleSubmit: the form
-  // library copies objects with plain assignment, which would turn a property named
-  // `__proto__` into a prototype instead of a key.
-  const accept = useMemo(
-    () =>
-      handleSubmit(() => {
-        const content = buildAcceptContent(fields, getValues());
-        if (onAccept) onAccept(content);
-        else void session?.answer(key, { action: 'accept', content })?.catch(() => {});
-      }),
-    [handleSubmit, getValues, fields, onAccept, session, key],
-  );
-
   return useMemo(() => {
-    const control = { form, request } satisfies FormEngine as unknown as RequestFormControl;
+    const control = { form, request, errors } satisfies FormEngine as unknown as RequestFormControl;
     return {
       form: control,
       formProps: { onSubmit: (event?: BaseSyntheticEvent) => void accept(event), noValidate: true },
       accept: () => accept(),
     };
-  }, [form, request, accept]);
+  }, [form, request, errors, accept]);
+}
+
+/**
+ * The stop function of a subscription: react-hook-form returns a function from `subscribe` (and
+ * `{ unsubscribe }` from `watch` and from `subscribe` in 7.55 and 7.56).
+ */
+function unsubscriber(subscription: (() => void) | { unsubscribe: () => void }): () => void {
+  return typeof subscription === 'function' ? subscription : () => subscription.unsubscribe();
 }
 
 function whenIdle(task: () => void): () => void {

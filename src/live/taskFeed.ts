@@ -1,5 +1,5 @@
 'use client';
-import { type QueryClient, QueryObserver } from '@tanstack/react-query';
+import { type Query, type QueryClient, QueryObserver } from '@tanstack/react-query';
 import { type PollPolicy, pollDelay } from '../core/lifecycle.js';
 import type { TaskFeed, TaskFeedSink } from '../core/session.js';
 import type { InputRequestSource, InputRequestState } from '../core/source.js';
@@ -36,6 +36,7 @@ export function followTask(
       readonly unknown[]
     >(queryClient, {
       ...inputRequestQueryOptions(source),
+      ...unlessEnded(queryClient),
       notifyOnChangeProps: ['data', 'error'],
       refetchInterval: (query) => {
         const { dataUpdateCount, data } = query.state;
@@ -85,5 +86,30 @@ export function followTask(
         unsubscribePush?.();
       },
     };
+  };
+}
+
+type StateQuery = Query<InputRequestState, Error, InputRequestState, readonly unknown[]>;
+type RefetchOption = boolean | 'always' | ((query: StateQuery) => boolean | 'always');
+
+/**
+ * A task that has ended (completed, failed, cancelled) never changes again, so its state is not
+ * read anew when a card mounts, the window gets focus or the network comes back: a chat that
+ * restores 200 answered cards from its history makes no request for them, however old the
+ * cached state is. A task still running follows the host `QueryClient`'s defaults.
+ */
+function unlessEnded(queryClient: QueryClient) {
+  const defaults = queryClient.getDefaultOptions().queries ?? {};
+  const guard =
+    (option: RefetchOption | undefined) =>
+    (query: StateQuery): boolean | 'always' => {
+      if (pollDelay(query.state.data, 0) === false) return false;
+      const host = option ?? true;
+      return typeof host === 'function' ? host(query) : host;
+    };
+  return {
+    refetchOnMount: guard(defaults.refetchOnMount as RefetchOption | undefined),
+    refetchOnWindowFocus: guard(defaults.refetchOnWindowFocus as RefetchOption | undefined),
+    refetchOnReconnect: guard(defaults.refetchOnReconnect as RefetchOption | undefined),
   };
 }

@@ -77,7 +77,8 @@ describe('the theme in Chromium', () => {
     );
     const actions = part(container, 'actions');
     const accept = page.getByRole('button', { name: 'Accept' });
-    expect(getComputedStyle(actions).position).toBe('sticky');
+    // The card learns its height from a ResizeObserver, which reports before the first paint.
+    await expect.poll(() => getComputedStyle(actions).position).toBe('sticky');
     expect(getComputedStyle(actions).backgroundColor).toBe(
       getComputedStyle(part(container, 'card')).backgroundColor,
     );
@@ -97,6 +98,21 @@ describe('the theme in Chromium', () => {
     const acceptBox = accept.element().getBoundingClientRect();
     expect(acceptBox.top).toBeGreaterThanOrEqual(0);
     expect(acceptBox.bottom).toBeLessThanOrEqual(window.innerHeight);
+  });
+
+  it('measures its height without forcing a layout while it mounts', async () => {
+    await page.viewport(360, 800);
+    const read = vi.spyOn(Element.prototype, 'getBoundingClientRect');
+    const { container } = render(
+      <InputRequestCard
+        suspension={formRound(hundredFields, 'The yearly survey.')}
+        resume={async () => undefined}
+      />,
+    );
+    // Render and effects are done: nothing has read layout yet (a chat mounting 200 cards would
+    // otherwise lay the page out 200 times). The observer's first report then marks it tall.
+    expect(read).not.toHaveBeenCalled();
+    await expect.poll(() => part(container, 'card').hasAttribute('data-tall')).toBe(true);
   });
 
   it('lets the actions rest at the end of a short form instead of floating over the page', async () => {
@@ -210,6 +226,119 @@ describe('the theme in Chromium', () => {
       ]),
     );
   });
+
+  it('gives every text field, select and button one height: 36 px with a mouse', () => {
+    const { container } = render(
+      <InputRequestCard suspension={mixedLookRound()} resume={async () => undefined} />,
+    );
+    const controls = [
+      ...container.querySelectorAll<HTMLElement>(
+        'input:not([type="checkbox"], [type="radio"]), select, [data-part="actions"] button',
+      ),
+    ];
+    expect(controls.length).toBeGreaterThan(10);
+    const heights = new Set(controls.map((control) => Math.round(control.getBoundingClientRect().height)));
+    expect([...heights]).toEqual([36]);
+  });
+
+  it.each(['irc-light', 'irc-dark'])(
+    'marks an invalid field (%s) with the danger colour on its edge, an icon and words',
+    async (theme) => {
+      const { container } = render(
+        <InputRequestCard
+          className={theme}
+          suspension={formRound(everyKindSchema)}
+          resume={async () => undefined}
+        />,
+      );
+      await userEvent.click(page.getByRole('button', { name: 'Accept' }));
+      const card = part(container, 'card');
+      const danger = getComputedStyle(card).getPropertyValue('--irc-danger').trim();
+      const swatch = document.createElement('span');
+      swatch.style.color = danger;
+      card.append(swatch);
+      const dangerRgb = getComputedStyle(swatch).color;
+      swatch.remove();
+
+      const invalid = container.querySelector<HTMLInputElement>('input[aria-invalid="true"]')!;
+      expect(invalid).not.toBeNull();
+      const style = getComputedStyle(invalid);
+      expect(style.borderTopColor).toBe(dangerRgb);
+      expect(style.boxShadow).toContain(dangerRgb);
+      const error = part(container, 'error');
+      expect(getComputedStyle(error).color).toBe(dangerRgb);
+      const icon = getComputedStyle(error, '::before');
+      // Drawn, not written: no glyph to leak into the field's accessible description.
+      expect(icon.content).toBe('""');
+      expect(Number.parseFloat(icon.width)).toBeGreaterThan(8);
+      expect(icon.backgroundColor).toBe(dangerRgb);
+      expect(error.textContent).toBe('This field is required.');
+    },
+  );
+
+  it('draws no box around a fieldset, in light or dark', () => {
+    for (const theme of ['irc-light', 'irc-dark']) {
+      const { container, unmount } = render(
+        <InputRequestCard className={theme} suspension={mixedLookRound()} resume={async () => undefined} />,
+      );
+      const fieldsets = [...container.querySelectorAll('fieldset')];
+      expect(fieldsets.length).toBeGreaterThan(1);
+      for (const fieldset of fieldsets) {
+        const style = getComputedStyle(fieldset);
+        const where = fieldset.outerHTML.slice(0, 80);
+        // A request after another is parted from it by one line on top; nothing else is drawn.
+        const separated = fieldset.matches('[data-part="request"] + [data-part="request"]');
+        expect(style.borderTopWidth, where).toBe(separated ? '1px' : '0px');
+        for (const side of ['Right', 'Bottom', 'Left'] as const) {
+          expect(style[`border${side}Width`], `${where} ${side}`).toBe('0px');
+        }
+        expect(style.paddingInlineStart).toBe('0px');
+        expect(style.paddingInlineEnd).toBe('0px');
+        expect(style.marginInlineStart).toBe('0px');
+      }
+      unmount();
+    }
+  });
+
+  it.each(['irc-light', 'irc-dark'])(
+    'keeps text at 4.5:1 and control edges and focus rings at 3:1 in the %s palette',
+    (theme) => {
+      const { container } = render(
+        <InputRequestCard className={theme} suspension={mixedLookRound()} resume={async () => undefined} />,
+      );
+      const card = part(container, 'card');
+      const rgbOf = (variable: string) => {
+        const swatch = document.createElement('span');
+        swatch.style.color = getComputedStyle(card).getPropertyValue(variable).trim();
+        card.append(swatch);
+        const channels = getComputedStyle(swatch).color.match(/\d+/g)!.slice(0, 3).map(Number);
+        swatch.remove();
+        return channels;
+      };
+      const luminance = (rgb: number[]) => {
+        const [r, g, b] = rgb.map((value) => {
+          const c = value / 255;
+          return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const ratio = (a: string, b: string) => {
+        const [high, low] = [luminance(rgbOf(a)), luminance(rgbOf(b))].sort((x, y) => y - x);
+        return (high! + 0.05) / (low! + 0.05);
+      };
+      for (const text of ['--irc-fg', '--irc-muted', '--irc-danger', '--irc-success', '--irc-accent']) {
+        expect(ratio(text, '--irc-bg'), `${text} on --irc-bg`).toBeGreaterThanOrEqual(4.5);
+      }
+      expect(ratio('--irc-warning-fg', '--irc-warning-bg')).toBeGreaterThanOrEqual(4.5);
+      expect(ratio('--irc-fg', '--irc-danger-bg')).toBeGreaterThanOrEqual(4.5);
+      expect(ratio('--irc-accent-fg', '--irc-accent')).toBeGreaterThanOrEqual(4.5);
+      expect(ratio('--irc-fg', '--irc-input-bg')).toBeGreaterThanOrEqual(4.5);
+      for (const edge of ['--irc-control-border', '--irc-focus', '--irc-danger']) {
+        expect(ratio(edge, '--irc-bg'), `${edge} on --irc-bg`).toBeGreaterThanOrEqual(3);
+        expect(ratio(edge, '--irc-input-bg'), `${edge} on --irc-input-bg`).toBeGreaterThanOrEqual(3);
+      }
+    },
+  );
 
   it('has a dark palette for prefers-color-scheme, which irc-light opts out of', () => {
     const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).flatMap(unlayered);

@@ -617,9 +617,10 @@ describe('a card in German', () => {
     expectNoEnglish('submitting');
 
     // The send fails: the error and Try again.
-    first.reject(Object.assign(new Error('Gateway Timeout'), { status: 504 }));
+    // (503: the server refused it. A 502 or 504 from a gateway reads as unconfirmed.)
+    first.reject(Object.assign(new Error('Service Unavailable'), { status: 503 }));
     expect(await inCard.findByRole('alert')).toHaveTextContent(
-      'Ihre Antwort konnte nicht gesendet werden: Der Server hatte ein Problem (Fehler 504).',
+      'Ihre Antwort konnte nicht gesendet werden: Der Server hatte ein Problem (Fehler 503).',
     );
     expectNoEnglish('send failed');
 

@@ -1,0 +1,151 @@
+// @vitest-environment node
+/**
+ * The faults the property test (session.property.test.ts) found, pinned one by one: each is a
+ * send whose fate the client cannot know, and what the session says about it afterwards.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createInputRequestSession,
+  type InputRequestSource,
+  type InputRequestState,
+  type InputResponses,
+  parseSuspension,
+  type Suspension,
+} from '../../src/core/index.ts';
+import { createMemoryLedger, type RoundLedger } from '../../src/core/ledger.ts';
+import { outcomeOf } from '../../src/core/receipt.ts';
+
+const round: Suspension = parseSuspension(
+  {
+    resultType: 'input_required',
+    inputRequests: {
+      q: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Ship?',
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+        },
+      },
+    },
+  },
+  { id: 'round-1', serverName: 'Shipper' },
+);
+
+/** A source whose every `resume` is settled by the test, in order; it records the keys sent. */
+function scriptedSource(initialState: InputRequestState, outcomes: Array<() => Promise<undefined>>) {
+  const keys: string[] = [];
+  const sent: InputResponses[] = [];
+  const source: InputRequestSource = {
+    queryKey: ['faults', Math.random()],
+    initialState,
+    follow: false,
+    fetchState: async () => initialState,
+    resume: (responses, context) => {
+      keys.push(context.idempotencyKey as string);
+      sent.push(responses);
+      const next = outcomes.shift();
+      return next ? next() : new Promise(() => {});
+    },
+  };
+  return { source, keys, sent };
+}
+
+const httpError = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
+const lost = () => new TypeError('Failed to fetch');
+const open = (deadline?: number): InputRequestState => ({
+  status: 'input-required',
+  suspension: round,
+  ...(deadline === undefined ? {} : { deadline }),
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'queueMicrotask'] });
+  vi.setSystemTime(Date.parse('2026-12-01T09:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a send whose fate is unknown', () => {
+  it('stays unconfirmed when a retry is then refused (a lost response, then 503), under one key', async () => {
+    const { source, keys } = scriptedSource(open(), [
+      () => Promise.reject(lost()),
+      () => Promise.reject(httpError(503)),
+    ]);
+    const session = createInputRequestSession({ source, ledger: createMemoryLedger() });
+    session.subscribe(() => {});
+    await session.answer('q', { action: 'accept', content: { ok: true } })?.catch(() => {});
+    expect(session.getSnapshot().sendUncertain).toBe(true);
+    await session.retry().catch(() => {});
+    // The first try may have arrived; the 503 of the second says nothing about the first.
+    expect(session.getSnapshot()).toMatchObject({ state: 'input-required', sendUncertain: true });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    session.destroy();
+  });
+
+  it.each([502, 504])(
+    'counts a gateway %i as unconfirmed, and keeps the round in the ledger',
+    async (status) => {
+      const ledger = createMemoryLedger();
+      const { source } = scriptedSource(open(), [() => Promise.reject(httpError(status))]);
+      const session = createInputRequestSession({ source, ledger });
+      session.subscribe(() => {});
+      await session.answer('q', { action: 'accept', content: { ok: true } })?.catch(() => {});
+      expect(session.getSnapshot().sendUncertain).toBe(true);
+      expect(ledger.get('round-1')?.status).toBe('sending');
+      session.destroy();
+    },
+  );
+
+  it('counts a 503 as refused: the answers stay, the ledger forgets the round', async () => {
+    const ledger = createMemoryLedger();
+    const { source } = scriptedSource(open(), [() => Promise.reject(httpError(503))]);
+    const session = createInputRequestSession({ source, ledger });
+    session.subscribe(() => {});
+    await session.answer('q', { action: 'accept', content: { ok: true } })?.catch(() => {});
+    expect(session.getSnapshot().sendUncertain).toBeUndefined();
+    expect(session.getSnapshot().answers).toEqual({ q: { action: 'accept', content: { ok: true } } });
+    expect(ledger.get('round-1')).toBeUndefined();
+    session.destroy();
+  });
+
+  it('reads as answered when the deadline passed meanwhile but a reading names its key, and stays so', async () => {
+    const deadline = Date.now() + 1_000;
+    const { source, keys } = scriptedSource(open(deadline), [() => Promise.reject(httpError(504))]);
+    const session = createInputRequestSession({ source, ledger: createMemoryLedger() });
+    session.subscribe(() => {});
+    await session.answer('q', { action: 'accept', content: { ok: true } })?.catch(() => {});
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(session.getSnapshot()).toMatchObject({ state: 'expired', sendUncertain: true });
+    // The server processed it before the deadline; the task moved on.
+    session.receive({ status: 'working', answeredKey: keys[0] });
+    expect(session.getSnapshot().state).toBe('answered');
+    session.receive({ status: 'completed', answeredKey: keys[0], result: { content: [] } });
+    expect(session.getSnapshot().state).toBe('completed');
+    expect(outcomeOf(session.getSnapshot())).not.toBe('expired');
+    session.destroy();
+  });
+
+  it('after a reload into an expired round, a send cut off mid-way is unconfirmed, not "not sent"', () => {
+    const ledger: RoundLedger = createMemoryLedger();
+    ledger.set({
+      roundId: 'round-1',
+      idempotencyKey: 'key-1',
+      status: 'sending',
+      answers: {},
+      at: Date.now(),
+    });
+    const { source } = scriptedSource(open(Date.now() - 1), []);
+    const session = createInputRequestSession({ source, ledger });
+    session.subscribe(() => {});
+    expect(session.getSnapshot()).toMatchObject({
+      state: 'expired',
+      sendUncertain: true,
+      idempotencyKey: 'key-1',
+    });
+    session.receive({ status: 'working', answeredKey: 'key-1' });
+    expect(session.getSnapshot().state).toBe('answered');
+    session.destroy();
+  });
+});
