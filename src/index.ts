@@ -14,6 +14,7 @@ export type { FieldProps } from './card/Field.js';
 export { Field } from './card/Field.js';
 export type { FormRequestSectionProps } from './card/FormRequestSection.js';
 export { FormRequestSection } from './card/FormRequestSection.js';
+export type { FormLayout } from './card/FormSteps.js';
 export type { HostAnsweredSectionProps } from './card/HostAnsweredSection.js';
 export { HostAnsweredSection } from './card/HostAnsweredSection.js';
 export type {
@@ -33,6 +34,7 @@ export { SectionStatus } from './card/SectionStatus.js';
 export type { UnsupportedRequestSectionProps } from './card/UnsupportedRequestSection.js';
 export { UnsupportedRequestSection } from './card/UnsupportedRequestSection.js';
 export type { AnswererContext, RequestAnswerers } from './core/answerers.js';
+export type { TimeLeft } from './core/deadline.js';
 export type { DraftStore, DraftValues } from './core/draft.js';
 export { createStorageDraftStore } from './core/draft.js';
 export type { Failure, FailureCode } from './core/failure.js';

@@ -1,8 +1,10 @@
 'use client';
-import { memo } from 'react';
-import type { FieldSpec } from '../core/model.js';
+import { memo, type SyntheticEvent } from 'react';
+import { useWatch } from 'react-hook-form';
+import { fieldKey } from '../core/answer.js';
+import type { FieldSpec, SingleSelectFieldSpec } from '../core/model.js';
 import { useRequestField } from '../hooks/useRequestField.js';
-import type { RequestFormControl } from '../hooks/useRequestForm.js';
+import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { useServerLanguage, useServerText } from './serverText.js';
 
@@ -14,9 +16,18 @@ export interface FieldProps {
   /** A prefix unique on the page, for the field's ids. */
   idPrefix: string;
   messages: InputRequestMessages;
+  /**
+   * The round expired: the value stays readable, selectable and copyable, but cannot change
+   * (`readonly` on text inputs; `aria-readonly` and no toggling on choices). Never `disabled`,
+   * which would hide the value from the tab order and from copying.
+   */
+  readOnly?: boolean;
   /** The server asks this field again (a re-ask): it is marked, and the mark describes its control. */
   askedAgain?: boolean;
 }
+
+/** A choice that cannot change: clicking (or Space) does not toggle it. */
+const keepChoice = { onClick: (event: SyntheticEvent) => event.preventDefault() };
 
 /**
  * One labelled control for one schema property, with its help text and error.
@@ -28,7 +39,14 @@ export interface FieldProps {
  * @selector [data-secret] present when the field is a secret (masked, with a show/hide toggle and a warning)
  * @selector [data-asked-again] present when the server asks this field again; [data-part="asked-again"] its mark
  */
-export const Field = memo(function Field({ form, field, idPrefix, messages, askedAgain }: FieldProps) {
+export const Field = memo(function Field({
+  form,
+  field,
+  idPrefix,
+  messages,
+  readOnly,
+  askedAgain,
+}: FieldProps) {
   const props = useRequestField({ form, field, idPrefix });
   const againId = askedAgain ? `${idPrefix}-field${field.index}-again` : undefined;
   const again = againId ? { 'aria-describedby': againId } : undefined;
@@ -42,6 +60,25 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
   const labelText = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
   const label =
     field.name === '' && field.title === undefined ? labelText : <bdi {...language}>{labelText}</bdi>;
+  const chosen = () => formEngine(form).form.getValues(fieldKey(field));
+  // A drop-down cannot show a description per option: it describes the chosen one instead.
+  const describedOptions =
+    control === 'select' &&
+    field.kind === 'single-select' &&
+    field.options.some((option) => option.description)
+      ? `${idPrefix}-field${field.index}-chosen-description`
+      : undefined;
+  const selectDescribedBy = [againId, describedOptions].filter(Boolean).join(' ') || undefined;
+  // A cancelled click on a radio must also re-check the one that was chosen (jsdom, unlike
+  // browsers, leaves the group with nothing checked): the form's value says which.
+  const keepRadio = {
+    onClick: (event: SyntheticEvent<HTMLInputElement>) => {
+      event.preventDefault();
+      for (const radio of event.currentTarget.closest('fieldset')?.querySelectorAll('input') ?? []) {
+        radio.checked = radio.value === chosen();
+      }
+    },
+  };
   const labelContent = (
     <>
       {label}
@@ -87,6 +124,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
       <fieldset
         {...state}
         {...props.groupProps}
+        {...(readOnly && control === 'radio-group' ? { 'aria-readonly': true } : {})}
         {...(againId
           ? {
               'aria-describedby': [props.groupProps['aria-describedby'], againId].filter(Boolean).join(' '),
@@ -100,13 +138,39 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
         {description}
         <div data-part="options">
           {options.map((option, position) => {
-            const optionProps = props.getOptionProps(option, position);
+            const optionProps = props.getOptionProps(
+              option,
+              position,
+              // ARIA has read-only on a radio group and on a checkbox, not on a single radio.
+              readOnly
+                ? control === 'checkbox-group'
+                  ? { ...keepChoice, 'aria-readonly': true }
+                  : keepRadio
+                : undefined,
+            );
+            if (!option.description) {
+              return (
+                <div data-part="option" key={option.value}>
+                  <input {...optionProps} />
+                  <label htmlFor={optionProps.id} {...text}>
+                    {option.label}
+                  </label>
+                </div>
+              );
+            }
+            // The description belongs to its option only: the option's control refers to it.
+            const descriptionId = `${optionProps.id}-description`;
             return (
-              <div data-part="option" key={option.value}>
-                <input {...optionProps} />
-                <label htmlFor={optionProps.id} {...text}>
-                  {option.label}
-                </label>
+              <div data-part="option" data-described="" key={option.value}>
+                <input {...optionProps} aria-describedby={descriptionId} />
+                <div data-part="option-text">
+                  <label htmlFor={optionProps.id} {...text}>
+                    {option.label}
+                  </label>
+                  <p id={descriptionId} data-part="option-description" {...text}>
+                    {option.description}
+                  </p>
+                </div>
               </div>
             );
           })}
@@ -120,7 +184,7 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
     return (
       <div {...state}>
         <div data-part="option">
-          <input {...inputProps} />
+          <input {...inputProps} {...(readOnly ? { ...keepChoice, 'aria-readonly': true } : {})} />
           <label {...labelProps} htmlFor={labelProps.htmlFor} data-part="label">
             {labelContent}
           </label>
@@ -140,18 +204,36 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
       {againMark}
       {description}
       {control === 'select' && field.kind === 'single-select' ? (
-        <select {...(again ? props.getSelectProps(again) : props.selectProps)}>
-          <option value="">{messages.choose}</option>
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value} {...text}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <>
+          <select
+            {...(selectDescribedBy
+              ? props.getSelectProps({ 'aria-describedby': selectDescribedBy })
+              : props.selectProps)}
+            {...(readOnly
+              ? {
+                  'aria-readonly': true,
+                  // A <select> has no read-only state: a change is put back and never reaches the form.
+                  onChange: (event: SyntheticEvent<HTMLSelectElement>) => {
+                    event.currentTarget.value = String(chosen() ?? '');
+                  },
+                }
+              : {})}
+          >
+            <option value="">{messages.choose}</option>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value} {...text}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {describedOptions ? (
+            <ChosenOptionDescription id={describedOptions} form={form} field={field} />
+          ) : null}
+        </>
       ) : secret ? (
         <>
           <div data-part="secret-control">
-            <input {...inputProps} />
+            <input {...inputProps} readOnly={readOnly} />
             <button
               {...props.secretToggleProps}
               data-part="secret-toggle"
@@ -165,9 +247,32 @@ export const Field = memo(function Field({ form, field, idPrefix, messages, aske
           </p>
         </>
       ) : (
-        <input {...inputProps} />
+        <input {...inputProps} readOnly={readOnly} />
       )}
       {error}
     </div>
   );
 });
+
+/**
+ * The description of the option chosen in a drop-down, which cannot show one per option. It is
+ * part of the drop-down's description, and polite live: choosing an option reads its description.
+ */
+function ChosenOptionDescription({
+  id,
+  form,
+  field,
+}: {
+  id: string;
+  form: RequestFormControl;
+  field: SingleSelectFieldSpec;
+}) {
+  const text = useServerText();
+  const value = useWatch({ control: formEngine(form).form.control, name: fieldKey(field) });
+  const description = field.options.find((option) => option.value === value)?.description;
+  return (
+    <p id={id} data-part="option-description" aria-live="polite" {...text}>
+      {description ?? ''}
+    </p>
+  );
+}

@@ -6,7 +6,9 @@ import { useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { useInputRequestCard } from './context.js';
+import { CopyAnswers } from './Deadline.js';
 import { Field } from './Field.js';
+import { FormReview, FormStep, useFormSteps } from './FormSteps.js';
 import { RefusalButton } from './RefusalButton.js';
 import { useServerText } from './serverText.js';
 
@@ -22,6 +24,11 @@ export interface FormRequestSectionProps {
   messages: InputRequestMessages;
   /** Rendered after the message; used for the section's answered notice. */
   status?: ReactNode;
+  /**
+   * The round expired: every value stays readable and copyable (read-only, never disabled), and
+   * "Copy answers" replaces Accept / Decline / Cancel.
+   */
+  readOnly?: boolean;
   /**
    * Set when the server asks this request again (after this person's answer): its message is
    * shown as the reason, and the fields asked again are marked. The earlier values come through
@@ -45,10 +52,11 @@ export const FormRequestSection = memo(function FormRequestSection({
   onAnswer,
   messages,
   status,
+  readOnly = false,
   carried,
 }: FormRequestSectionProps) {
   const text = useServerText();
-  const { session, checker, formatError, components } = useInputRequestCard();
+  const { session, checker, formatError, components, layout } = useInputRequestCard();
   const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
@@ -59,8 +67,19 @@ export const FormRequestSection = memo(function FormRequestSection({
     ...(checker ? { checker } : {}),
     formatError,
   });
-  const inert = locked || answer !== undefined;
+  const inert = !readOnly && (locked || answer !== undefined);
   const askedAgain = carried?.askedAgain === true;
+  const isAskedAgain = (field: FormRequest['fields'][number]) =>
+    carried?.askedAgain === true && carried.fieldsAskedAgain.includes(field.name);
+  // One field at a time, unless the round expired: then every value shows, to read and copy.
+  const stepped = layout === 'steps' && !readOnly && request.fields.length > 0;
+  const steps = useFormSteps({
+    form,
+    request,
+    enabled: stepped,
+    first: Math.max(0, request.fields.findIndex(isAskedAgain)),
+    accept: formProps.onSubmit,
+  });
 
   return (
     <form
@@ -70,12 +89,14 @@ export const FormRequestSection = memo(function FormRequestSection({
       {...(askedAgain ? { 'data-asked-again': '' } : {})}
       aria-labelledby={askedAgain ? `${idPrefix}-reask ${messageId}` : messageId}
       noValidate
+      {...(stepped ? { ref: steps.containerRef, onKeyDown: steps.onKeyDown, 'data-layout': 'steps' } : {})}
       onSubmit={(event) => {
-        if (inert) {
+        if (inert || readOnly) {
           event.preventDefault();
           return;
         }
-        formProps.onSubmit(event);
+        if (stepped) steps.onSubmit(event);
+        else formProps.onSubmit(event);
       }}
     >
       {askedAgain ? (
@@ -93,26 +114,69 @@ export const FormRequestSection = memo(function FormRequestSection({
       ) : null}
       {status}
       <fieldset data-part="fields" disabled={inert}>
-        {request.fields.map((field) => (
-          <FieldComponent
-            key={field.index}
+        {request.fields.map((field, position) => {
+          const control = (
+            <FieldComponent
+              key={field.index}
+              form={form}
+              field={field}
+              idPrefix={idPrefix}
+              messages={messages}
+              readOnly={readOnly}
+              {...(isAskedAgain(field) ? { askedAgain: true } : {})}
+            />
+          );
+          return stepped ? (
+            <FormStep
+              key={field.index}
+              position={position}
+              total={request.fields.length}
+              shown={steps.step === position}
+              idPrefix={idPrefix}
+              messages={messages}
+            >
+              {control}
+            </FormStep>
+          ) : (
+            control
+          );
+        })}
+        {stepped ? (
+          <FormReview
             form={form}
-            field={field}
+            request={request}
+            shown={steps.review}
             idPrefix={idPrefix}
             messages={messages}
-            {...(carried?.askedAgain && carried.fieldsAskedAgain.includes(field.name)
-              ? { askedAgain: true }
-              : {})}
+            onEdit={steps.goTo}
+            locked={inert}
           />
-        ))}
+        ) : null}
       </fieldset>
-      <Actions>
-        <button type="submit" data-action="accept" disabled={inert}>
-          {messages.accept}
-        </button>
-        <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
-        <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
-      </Actions>
+      {readOnly ? (
+        <CopyAnswers form={form} request={request} messages={messages} />
+      ) : stepped ? (
+        <Actions>
+          <button type="submit" data-action={steps.review ? 'accept' : 'next'} disabled={inert}>
+            {steps.review ? messages.accept : messages.next}
+          </button>
+          {steps.step > 0 ? (
+            <button type="button" data-action="back" disabled={inert} onClick={steps.back}>
+              {messages.back}
+            </button>
+          ) : null}
+          <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
+          <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
+        </Actions>
+      ) : (
+        <Actions>
+          <button type="submit" data-action="accept" disabled={inert}>
+            {messages.accept}
+          </button>
+          <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
+          <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
+        </Actions>
+      )}
     </form>
   );
 });

@@ -26,7 +26,9 @@ import { type InputRequestController, useRoundSession } from '../hooks/useRoundS
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
+import { TimeLeftNotice } from './Deadline.js';
 import { FailureNotice } from './FailureNotice.js';
+import type { FormLayout } from './FormSteps.js';
 import { PassiveCopy } from './PassiveCopy.js';
 import { Receipt } from './Receipt.js';
 import { RoundBody } from './RoundBody.js';
@@ -80,6 +82,24 @@ export interface InputRequestCardCommonProps {
    * and `roots/list`. A request with an answerer is answered without a form; the card says so.
    */
   answerers?: RequestAnswerers;
+  /**
+   * Your own time limit for answers (epoch ms or ISO 8601), e.g. your request timeout
+   * (`startedAt + timeoutMs`): the card counts down to the earlier of it and the source's
+   * `deadline` (a Tasks `ttlMs` counts too). Read when the card first shows the task.
+   */
+  deadline?: string | number;
+  /**
+   * How form requests show their fields. `'form'`: all at once. `'steps'`: one at a time with
+   * "Question k of N", Next / Back (Enter goes on), each field checked before the next, then a
+   * review of every answer with Accept; Decline and Cancel stay on every step. The answer sent is
+   * the same as the form's. An expired round shows every field, to read and copy.
+   * @default 'form'
+   * @example
+   * ```tsx
+   * <InputRequestCard source={source} layout="steps" />
+   * ```
+   */
+  layout?: FormLayout;
   /**
    * What to call this card's place when the same round is shown twice, in words that fit
    * "Being answered in …" (e.g. "the side panel"). Only one copy of a round is live; the others
@@ -157,8 +177,10 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       ...(props.answerers ? { answerers: props.answerers } : {}),
       ...(props.ledger === undefined ? {} : { ledger: props.ledger }),
       ...(props.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: props.resumeTimeoutMs }),
+      ...(props.deadline === undefined ? {} : { deadline: props.deadline }),
     });
     const { messages: overrides, checker, formatError, components, registrableDomain } = props;
+    const layout = props.layout ?? 'form';
     const messages = useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
     const context = useMemo<InputRequestCardContext>(
       () => ({
@@ -168,8 +190,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         checker,
         formatError: formatError ?? messages.fieldError,
         registrableDomain,
+        layout,
       }),
-      [controller.session, messages, components, checker, formatError, registrableDomain],
+      [controller.session, messages, components, checker, formatError, registrableDomain, layout],
     );
     const { state, suspension, snapshot } = controller;
     // One live copy of a round per page (and across tabs): the others say where it is answered.
@@ -272,6 +295,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             headingLevel={props.headingLevel ?? 3}
             messages={messages}
           />
+          {state === 'input-required' && snapshot.timeLeft ? (
+            <TimeLeftNotice timeLeft={snapshot.timeLeft} messages={messages} />
+          ) : null}
           {working ? (
             <TaskProgress
               progress={snapshot.progress}

@@ -180,6 +180,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
                 snapshot.carried?.reason === 'reask' ? snapshot.carried.requests[request.key] : undefined
               }
               onAnswer={answerRequest}
+              readOnly={snapshot.state === 'expired'}
             />
           </ServerLanguageProvider>
         );
@@ -204,6 +205,8 @@ interface RequestSectionProps {
   /** What this request carries from the round before, when the server asks it again. */
   carried: CarriedRequest | undefined;
   onAnswer: (key: string, result: InputResponse) => void;
+  /** The round expired: forms stay readable and copyable. */
+  readOnly: boolean;
 }
 
 /** One request, rendered by its kind's part (or the host's replacement from `components`). */
@@ -215,6 +218,7 @@ const RequestSection = memo(function RequestSection({
   hostAnswer,
   carried,
   onAnswer,
+  readOnly,
 }: RequestSectionProps) {
   const { messages, components } = useInputRequestCard();
   const answerThis = useCallback(
@@ -225,7 +229,7 @@ const RequestSection = memo(function RequestSection({
   switch (request.kind) {
     case 'form': {
       const Form = components.FormRequest ?? FormRequestSection;
-      return <Form request={request} {...common} {...(carried ? { carried } : {})} />;
+      return <Form request={request} {...common} readOnly={readOnly} {...(carried ? { carried } : {})} />;
     }
     case 'url': {
       const Link = components.LinkRequest ?? LinkRequestSection;

@@ -6,6 +6,7 @@ import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
+import type { FormLayout } from './FormSteps.js';
 
 /** What every part of a card shares: the round's session, the words, the replaceable parts. */
 export interface InputRequestCardContext {
@@ -16,6 +17,8 @@ export interface InputRequestCardContext {
   formatError: (error: FieldError, field: FieldSpec) => string;
   /** Where link requests emphasise the registrable domain (default: the full Public Suffix List). */
   registrableDomain: RegistrableDomainFinder | undefined;
+  /** How form requests lay out their fields (`layout` of the card). */
+  layout: FormLayout;
 }
 
 export const CardContext = createContext<InputRequestCardContext | null>(null);

@@ -5,6 +5,7 @@
  */
 export { buildAcceptContent, fromLocalDateTimeInput, toLocalDateTimeInput } from './answer.js';
 export type { AnswererContext, HostMethod, RequestAnswerers } from './answerers.js';
+export type { TimeLeft } from './deadline.js';
 export type { DraftStore, DraftValues } from './draft.js';
 export { createStorageDraftStore } from './draft.js';
 export type { Failure, FailureCode } from './failure.js';

@@ -130,7 +130,8 @@ function labelOf(field: FieldSpec): string {
   return field.title ?? field.name;
 }
 
-function receiptValueOf(field: FieldSpec, value: unknown): ReceiptValue | undefined {
+/** One content value of a field, ready to be worded (option titles, not values); secrets are not masked here. */
+export function receiptValueOf(field: FieldSpec, value: unknown): ReceiptValue | undefined {
   switch (field.kind) {
     case 'boolean':
       return typeof value === 'boolean' ? { kind: 'boolean', value } : undefined;

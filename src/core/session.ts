@@ -1,11 +1,13 @@
 import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
 import { type AskedRound, carryOver, type RoundCarryOver } from './carry-over.js';
+import { type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
 import { setOwn } from './json.js';
 import { newIdempotencyKey, type RoundLedger, withoutSecrets } from './ledger.js';
 import {
+  deadlineOf,
   initialLifecycle,
   type Lifecycle,
   type LifecycleEvent,
@@ -46,6 +48,11 @@ export interface SessionSnapshot extends Lifecycle {
    * card keeps Try again disabled until then.
    */
   retryAt?: number;
+  /**
+   * While the round accepts answers and has a deadline: how much time is left, in the coarse
+   * steps the card shows and announces. The session renews it each time its value changes.
+   */
+  timeLeft?: TimeLeft;
   /**
    * What the round on screen carries over from the round before: the person's earlier values
    * (never secrets) to pre-fill, by request key, and the fields the server asks again. Set when
@@ -150,6 +157,11 @@ export interface InputRequestSessionOptions {
   resumeTimeoutMs?: number;
   /** Called each time the session winds down: no subscriber left and no send in flight. */
   onIdle?: () => void;
+  /**
+   * The host's own time limit for answers (epoch ms or ISO 8601), e.g. its request timeout: the
+   * earlier of it and the source's `deadline` applies to every round.
+   */
+  deadline?: string | number;
 }
 
 /**
@@ -271,6 +283,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   let deadlineArmedFor: string | undefined;
   let replaceTimer: ReturnType<typeof setTimeout> | undefined;
+  let tickTimer: ReturnType<typeof setTimeout> | undefined;
+  let tickAt: number | undefined;
+  const hostDeadline = deadlineOf(options.deadline);
   const draftTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; flush: () => void }>();
   // The last draft of each request in memory (no secrets), store or not: a second copy of the
   // round on this page ("Answer here") starts from what the person typed in the first.
@@ -313,7 +328,16 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     const waiting = stillWaiting();
     if (waiting) next.waiting = waiting;
     if (restartError !== undefined) next.restartError = restartError;
+    const timeLeft = currentTimeLeft();
+    if (timeLeft) next.timeLeft = timeLeft;
     return next;
+  }
+
+  function currentTimeLeft(): TimeLeft | undefined {
+    const { state, deadline } = lifecycle;
+    return state === 'input-required' && deadline !== undefined
+      ? timeLeftUntil(deadline, Date.now())
+      : undefined;
   }
 
   /** The round on screen asks nothing: how long it has been so, and what it most likely waits for. */
@@ -378,14 +402,18 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     for (const listener of [...listeners]) listener();
   }
 
-  /** A server reading with its round prepared: host secret rule and host answerers applied. */
+  /**
+   * A server reading with its round prepared: host secret rule and host answerers applied, and
+   * the host's deadline when it comes before the source's.
+   */
   function received(state: InputRequestState): LifecycleEvent {
     const suspension = state.suspension ? prepareRound(state.suspension) : undefined;
-    return {
-      type: 'state-received',
-      state: suspension ? { ...state, suspension } : state,
-      now: Date.now(),
-    };
+    let reading = suspension ? { ...state, suspension } : state;
+    if (hostDeadline !== undefined) {
+      const own = deadlineOf(state.deadline);
+      if (own === undefined || hostDeadline < own) reading = { ...reading, deadline: hostDeadline };
+    }
+    return { type: 'state-received', state: reading, now: Date.now() };
   }
 
   function prepareRound(round: Suspension): Suspension {
@@ -476,6 +504,24 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         // Timers clamp at about 24.8 days; a longer deadline is re-armed by a later reading.
         if (wait <= 0) queueMicrotask(passed);
         else deadlineTimer = setTimeout(passed, Math.min(wait, 2_147_483_647));
+      }
+    }
+    // The countdown moves in coarse steps: one timer, to the next moment its value changes.
+    const nextTick = currentTimeLeft()?.changesAt;
+    if (nextTick !== tickAt) {
+      clearTimeout(tickTimer);
+      tickTimer = undefined;
+      tickAt = nextTick;
+      if (nextTick !== undefined) {
+        tickTimer = setTimeout(
+          () => {
+            tickTimer = undefined;
+            tickAt = undefined;
+            emit();
+            armTimers();
+          },
+          Math.min(Math.max(0, nextTick - Date.now()), 2_147_483_647),
+        );
       }
     }
     // A round that asks nothing, after one that asked nothing: its retry waits (backoff).
@@ -591,8 +637,18 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         ),
       );
     }
-    const responses = lifecycle.answers;
     const roundId = round.id;
+    // A deadline passed while its timer had not run yet (a throttled background tab, a sleeping
+    // laptop): the round is expired now, and nothing leaves.
+    if (lifecycle.deadline !== undefined && lifecycle.deadline <= Date.now()) {
+      dispatch({ type: 'deadline-passed', roundId });
+      return Promise.reject(
+        new Error(
+          `input-request-cards: round "${roundId}" expired at ${new Date(lifecycle.deadline).toISOString()}; nothing was sent. Copy the answers and ask again.`,
+        ),
+      );
+    }
+    const responses = lifecycle.answers;
     // Retries of this round's answers go under the key of its first send: a backend that took an
     // earlier try (its response lost) drops the repeat.
     const idempotencyKey = lifecycle.idempotencyKey ?? newIdempotencyKey();
@@ -801,6 +857,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     deadlineArmedFor = undefined;
     clearTimeout(replaceTimer);
     replaceTimer = undefined;
+    clearTimeout(tickTimer);
+    tickTimer = undefined;
+    tickAt = undefined;
     clearTimeout(retryTimer);
     retryTimer = undefined;
     retryAt = undefined;

@@ -37,6 +37,11 @@ export interface UseInputRequestOptions {
   ledger?: RoundLedger | false;
   /** How long a send may take before it counts as unconfirmed (`source.resumeTimeoutMs` wins). @default 30000 */
   resumeTimeoutMs?: number;
+  /**
+   * The host's own time limit for answers (epoch ms or ISO 8601), e.g. its request timeout: the
+   * earlier of it and the source's `deadline` applies.
+   */
+  deadline?: string | number;
 }
 
 /** What {@link useInputRequest} returns: the round's state and what a person can do. */
@@ -86,7 +91,7 @@ export function useRoundSession(
   }
   const drafts =
     options.drafts === false ? undefined : (options.drafts ?? (followed ? defaultDrafts : undefined));
-  const { poll, replaceDelayMs, isSecret, answerers, resumeTimeoutMs } = options;
+  const { poll, replaceDelayMs, isSecret, answerers, resumeTimeoutMs, deadline } = options;
   const ledger = options.ledger === false ? undefined : (options.ledger ?? defaultLedger);
 
   // The registry hands every card of the task the same session; making one has no side effects.
@@ -98,6 +103,7 @@ export function useRoundSession(
     ...(answerers ? { answerers } : {}),
     ...(ledger ? { ledger } : {}),
     ...(resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs }),
+    ...(deadline === undefined ? {} : { deadline }),
   });
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
 

@@ -6,6 +6,12 @@ import type { AnsweredRequestMessages, InputRequestMessages } from './messages.j
 
 const n = (value: unknown) => formatNumber('de', value);
 
+const GERMAN_UNITS = {
+  day: ['Tag', 'Tage'],
+  hour: ['Stunde', 'Stunden'],
+  minute: ['Minute', 'Minuten'],
+} as const;
+
 /**
  * German (formal "Sie"): every built-in string, including validation errors with numbers
  * formatted by `Intl.NumberFormat('de')`.
@@ -166,6 +172,20 @@ export const germanMessages: InputRequestMessages = {
   taskProgress: (progress, total) =>
     total === undefined ? `In Arbeit… ${n(progress)} erledigt` : `In Arbeit… ${n(progress)} von ${n(total)}`,
   workingFor: (seconds) => `In Arbeit… ${formatDuration(seconds)}`,
+  timeLeft: ({ unit, value }) =>
+    value === 0
+      ? 'Noch weniger als eine Minute Zeit zum Antworten.'
+      : `Noch ${n(value)} ${GERMAN_UNITS[unit][value === 1 ? 0 : 1]} Zeit zum Antworten.`,
+  copyAnswers: 'Antworten kopieren',
+  answersCopied: 'Antworten kopiert.',
+  copyFailed: 'Kopieren hat hier nicht geklappt. Markieren Sie den Text unten und kopieren Sie ihn.',
+  step: (current, total) => `Frage ${n(current)} von ${n(total)}`,
+  next: 'Weiter',
+  back: 'Zurück',
+  reviewHeading: 'Antworten prüfen',
+  edit: 'Ändern',
+  editAnswer: (fieldLabel) => `${fieldLabel} ändern`,
+  notAnswered: 'Keine Angabe',
   connectionLost: 'Der Server ist nicht erreichbar. Neuer Versuch läuft…',
   fieldError: germanFieldError,
   askedAgain: 'Erneut gefragt',

@@ -1,3 +1,4 @@
+import type { TimeLeft } from '../core/deadline.js';
 import type { Failure } from '../core/failure.js';
 import type { FieldSpec, InputRequest, UnsupportedRequest } from '../core/model.js';
 import type { ReceiptValue, RoundOutcome } from '../core/receipt.js';
@@ -172,6 +173,31 @@ export interface InputRequestMessages {
   taskProgress: (progress: number, total: number | undefined) => string;
   /** A task at work, with no progress known: for how long (seconds). */
   workingFor: (seconds: number) => string;
+  /**
+   * How long the round still accepts answers (`timeLeft.value` whole `timeLeft.unit`s, rounded
+   * down; `0` in the last minute). Announced politely when it changes, assertively in the last minute.
+   */
+  timeLeft: (timeLeft: TimeLeft) => string;
+  /** An expired round: copies what the person typed (never secrets) as text. */
+  copyAnswers: string;
+  /** Said once the answers are on the clipboard. */
+  answersCopied: string;
+  /** The clipboard refused: the answers are shown as selected text to copy by hand. */
+  copyFailed: string;
+  /** Step-by-step layout: where the person is (`current` of `total` questions). */
+  step: (current: number, total: number) => string;
+  /** Step-by-step layout: to the next question (Enter does the same). */
+  next: string;
+  /** Step-by-step layout: to the question before. */
+  back: string;
+  /** Step-by-step layout: heading of the last step, every answer listed before Accept. */
+  reviewHeading: string;
+  /** Step-by-step layout: visible text of the control that goes back to one answer from the review. */
+  edit: string;
+  /** Step-by-step layout: accessible name of that control, naming the field. */
+  editAnswer: (fieldLabel: string) => string;
+  /** Step-by-step layout: a field the answer leaves out, in the review. */
+  notAnswered: string;
   /**
    * The text under a field that failed validation, from the checker's codes: `error.keyword` and
    * `error.params` say what failed (e.g. `minLength` with `{ limit: 3 }`), `field` is the field.
@@ -361,6 +387,20 @@ export const englishMessages: InputRequestMessages = {
       ? `Working… ${formatNumber('en', progress)} done`
       : `Working… ${formatNumber('en', progress)} of ${formatNumber('en', total)}`,
   workingFor: (seconds) => `Working… ${formatDuration(seconds)}`,
+  timeLeft: ({ unit, value }) =>
+    value === 0
+      ? 'Less than a minute left to answer.'
+      : `${formatNumber('en', value)} ${unit}${value === 1 ? '' : 's'} left to answer.`,
+  copyAnswers: 'Copy answers',
+  answersCopied: 'Answers copied.',
+  copyFailed: 'Copying did not work here. Select the text below and copy it.',
+  step: (current, total) => `Question ${formatNumber('en', current)} of ${formatNumber('en', total)}`,
+  next: 'Next',
+  back: 'Back',
+  reviewHeading: 'Check your answers',
+  edit: 'Change',
+  editAnswer: (fieldLabel) => `Change ${fieldLabel}`,
+  notAnswered: 'Not answered',
   fieldError: (error, field) => englishFieldError(error, field),
   askedAgain: 'Asked again',
   askedAgainReason: 'The server asked again. Its reason:',

@@ -216,6 +216,16 @@ const sampleCalls: StringArgs = {
   fieldError: sampleErrors,
   unsupportedReason: unsupportedSamples.map((request) => [request]),
   additionalInputRequired: [[[ARG, ARG]]],
+  timeLeft: [
+    [{ unit: 'day', value: 3, urgent: false }],
+    [{ unit: 'hour', value: 1, urgent: false }],
+    [{ unit: 'hour', value: 5, urgent: false }],
+    [{ unit: 'minute', value: 1, urgent: false }],
+    [{ unit: 'minute', value: 25, urgent: false }],
+    [{ unit: 'minute', value: 0, urgent: true }],
+  ],
+  step: [[2, 5]],
+  editAnswer: [[ARG]],
 };
 
 /** Every piece of fixed English text the built-in messages can produce. */

@@ -104,7 +104,9 @@ export function findTask(wire: unknown): Record<string, unknown> | undefined {
  * - `status` becomes kebab-case: `working`, `input-required`, `completed`, `failed`, `cancelled`;
  * - `statusMessage` becomes `message`; `pollIntervalMs` (2025-11-25: `pollInterval`) is kept;
  * - `input_required` carries the `suspension` (see `parseSuspension`; `meta.answeredKeys` dedupes).
- *   When no key is left open (all answered, the snapshot not yet updated) the state reads `working`;
+ *   When no key is left open (all answered, the snapshot not yet updated) the state reads `working`.
+ *   With a `createdAt` and a `ttlMs` (2025-11-25: `ttl`), its `deadline` is when the task's time
+ *   to live runs out: the server may forget the task then, so answers after it would go nowhere;
  * - `completed` carries the task's `result`, when it has one;
  * - `failed` carries `error`: the `statusMessage`, else the JSON-RPC `error.message`.
  *
@@ -151,6 +153,9 @@ function readState(wire: unknown, meta: SuspensionMeta): InputRequestState {
     // the server is working on the answers.
     if (suspension.requests.length === 0) return { ...state, status: 'working' };
     state.suspension = suspension;
+    const createdAt = Date.parse(ownString(task, 'createdAt') ?? '');
+    const ttl = ownNumber(task, 'ttlMs') ?? ownNumber(task, 'ttl');
+    if (Number.isFinite(createdAt) && ttl !== undefined && ttl > 0) state.deadline = createdAt + ttl;
   } else if (status === 'completed' && hasOwnData(task, 'result')) {
     state.result = own(task, 'result');
   } else if (status === 'failed') {

@@ -1,0 +1,97 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import type { TimeLeft } from '../core/deadline.js';
+import { formAnswers } from '../core/form-answers.js';
+import type { FormRequest } from '../core/model.js';
+import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
+import type { InputRequestMessages } from '../i18n/messages.js';
+
+/** Props of {@link TimeLeftNotice}. */
+export interface TimeLeftNoticeProps {
+  /** From the session's snapshot: it changes only when the words do. */
+  timeLeft: TimeLeft;
+  messages: InputRequestMessages;
+}
+
+/**
+ * How long the round still accepts answers. Two live regions, both always present so a change is
+ * heard: a polite one while there is time (its words change at most once a minute), an
+ * assertive one in the last minute (said once). The session renews `timeLeft`; this only renders.
+ *
+ * @selector [data-part="time-left"] the notice; [data-urgent] in the last minute
+ */
+export function TimeLeftNotice({ timeLeft, messages }: TimeLeftNoticeProps) {
+  const text = messages.timeLeft(timeLeft);
+  return (
+    <div data-part="time-left" {...(timeLeft.urgent ? { 'data-urgent': '' } : {})}>
+      <p aria-live="polite">{timeLeft.urgent ? '' : text}</p>
+      <p aria-live="assertive">{timeLeft.urgent ? text : ''}</p>
+    </div>
+  );
+}
+
+/** Props of {@link CopyAnswers}. */
+export interface CopyAnswersProps {
+  form: RequestFormControl;
+  request: FormRequest;
+  messages: InputRequestMessages;
+}
+
+/**
+ * Copies what an expired form holds as plain text ("Label: value" lines after the question),
+ * never a secret. Where the clipboard refuses, the text is shown selected, to copy by hand.
+ *
+ * @selector button[data-action="copy-answers"]
+ */
+export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
+  const [outcome, setOutcome] = useState<{ copied: true } | { copied: false; text: string }>();
+  const fallbackRef = useRef<HTMLTextAreaElement>(null);
+  const manual = outcome?.copied === false;
+
+  useEffect(() => {
+    if (!manual) return;
+    fallbackRef.current?.focus();
+    fallbackRef.current?.select();
+  }, [manual]);
+
+  const copy = () => {
+    const { fields } = request;
+    const lines = formAnswers(fields, formEngine(form).form.getValues()).flatMap(({ field, value }) =>
+      value === undefined || value.kind === 'secret'
+        ? []
+        : [
+            `${field.title ?? (field.name === '' ? messages.unnamedField : field.name)}: ${messages.receiptValue(value)}`,
+          ],
+    );
+    const question =
+      request.messageCode === 'additional-input'
+        ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
+        : request.message;
+    const text = [question, ...lines].filter(Boolean).join('\n');
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
+    const refused = () => setOutcome({ copied: false, text });
+    if (!clipboard) refused();
+    else clipboard.writeText(text).then(() => setOutcome({ copied: true }), refused);
+  };
+
+  return (
+    <div data-part="actions">
+      <button type="button" data-action="copy-answers" onClick={copy}>
+        {messages.copyAnswers}
+      </button>
+      <p data-part="copy-status" role="status">
+        {outcome ? (outcome.copied ? messages.answersCopied : messages.copyFailed) : ''}
+      </p>
+      {manual ? (
+        <textarea
+          ref={fallbackRef}
+          data-part="copy-text"
+          readOnly
+          aria-label={messages.copyAnswers}
+          value={outcome.text}
+          rows={Math.min(8, outcome.text.split('\n').length)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+'use client';
+import {
+  type BaseSyntheticEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
+import { fieldKey } from '../core/answer.js';
+import { formAnswers } from '../core/form-answers.js';
+import type { FieldSpec, FormRequest } from '../core/model.js';
+import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
+import type { InputRequestMessages } from '../i18n/messages.js';
+import { useServerText } from './serverText.js';
+
+/** How a form request lays out its fields: all at once, or one at a time. */
+export type FormLayout = 'form' | 'steps';
+
+/** Options of {@link useFormSteps}. */
+export interface FormStepsOptions {
+  form: RequestFormControl;
+  request: FormRequest;
+  /** Off: every call is inert and the form shows whole (the default layout, an expired round). */
+  enabled: boolean;
+  /** The step to open on (a re-ask opens on the first field asked again). */
+  first: number;
+  /** Validates and accepts the whole form: the same path as the default layout's submit. */
+  accept: (event?: BaseSyntheticEvent) => void;
+}
+
+/** What {@link useFormSteps} gives the form section. */
+export interface FormSteps {
+  /** The step on screen: a field's position, or the field count for the review. */
+  step: number;
+  /** True on the review step, where Accept sends. */
+  review: boolean;
+  /** The `<form>`'s submit (Next, Enter, or Accept on the review). */
+  onSubmit: (event: BaseSyntheticEvent) => void;
+  back: () => void;
+  /** Opens one field's step (from the review). */
+  goTo: (step: number) => void;
+  /** Enter in a choice advances as it does in a text field. */
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  /** On the `<form>`: focus moves to the new step inside it. */
+  containerRef: RefObject<HTMLFormElement | null>;
+}
+
+/**
+ * One field at a time: Next checks the field on screen (its error shows, focus stays) before
+ * moving on; after the last field a review lists every answer, and Accept there sends through the
+ * same validation and payload as the whole form. Focus follows each move the person makes, never
+ * on mount.
+ */
+export function useFormSteps({ form, request, enabled, first, accept }: FormStepsOptions): FormSteps {
+  const count = request.fields.length;
+  const [step, setStep] = useState(() => Math.min(Math.max(0, first), count));
+  const containerRef = useRef<HTMLFormElement>(null);
+  // Set by a move the person made; the effect below moves focus once, then clears it.
+  const moved = useRef(false);
+
+  const goTo = useCallback(
+    (next: number) => {
+      moved.current = true;
+      setStep(Math.min(Math.max(0, next), count));
+    },
+    [count],
+  );
+
+  useEffect(() => {
+    if (!enabled || !moved.current) return;
+    moved.current = false;
+    const container = containerRef.current;
+    const shown = container?.querySelector<HTMLElement>(`[data-step="${step}"]`);
+    if (!shown) return;
+    const target =
+      shown.querySelector<HTMLElement>('[data-part="review-heading"]') ??
+      shown.querySelector<HTMLElement>('input[type="radio"]:checked') ??
+      shown.querySelector<HTMLElement>('input, select, textarea, button');
+    target?.focus();
+  }, [step, enabled]);
+
+  const next = useCallback(async () => {
+    const field = request.fields[step];
+    if (!field) return;
+    const valid = await formEngine(form).form.trigger(fieldKey(field), { shouldFocus: true });
+    if (valid) goTo(step + 1);
+  }, [form, request, step, goTo]);
+
+  const review = step >= count;
+  const onSubmit = useCallback(
+    (event: BaseSyntheticEvent) => {
+      event.preventDefault();
+      if (!review) {
+        void next();
+        return;
+      }
+      void (async () => {
+        // Every field was checked on its way here; the whole form is checked once more, and a
+        // field that fails opens its step (its error shows there) instead of failing unseen.
+        const engine = formEngine(form).form;
+        if (!(await engine.trigger())) {
+          const failing = request.fields.findIndex((field) => engine.getFieldState(fieldKey(field)).invalid);
+          goTo(failing === -1 ? 0 : failing);
+          return;
+        }
+        accept();
+      })();
+    },
+    [review, next, form, request, goTo, accept],
+  );
+
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target;
+    if (
+      event.key === 'Enter' &&
+      !event.nativeEvent.isComposing &&
+      target instanceof HTMLInputElement &&
+      (target.type === 'checkbox' || target.type === 'radio')
+    ) {
+      event.preventDefault();
+      target.form?.requestSubmit();
+    }
+  }, []);
+
+  return {
+    step,
+    review,
+    onSubmit,
+    back: () => goTo(step - 1),
+    goTo,
+    onKeyDown,
+    containerRef,
+  };
+}
+
+/** Props of {@link FormStep}. */
+export interface FormStepProps {
+  /** The field's position (0-based) and the number of fields. */
+  position: number;
+  total: number;
+  /** Only the step on screen is shown; the others stay mounted, so their values stay in the form. */
+  shown: boolean;
+  idPrefix: string;
+  messages: InputRequestMessages;
+  children: ReactNode;
+}
+
+/**
+ * One field of the step-by-step layout: a group named "Question k of N", so a screen reader says
+ * where the person is when focus enters it.
+ *
+ * @selector [data-part="step"] one step; [data-part="step-count"] its "k of N"
+ */
+export function FormStep({ position, total, shown, idPrefix, messages, children }: FormStepProps) {
+  const countId = `${idPrefix}-step${position}`;
+  return (
+    <fieldset data-part="step" data-step={position} hidden={!shown}>
+      <legend id={countId} data-part="step-count">
+        {messages.step(position + 1, total)}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** Props of {@link FormReview}. */
+export interface FormReviewProps {
+  form: RequestFormControl;
+  request: FormRequest;
+  shown: boolean;
+  idPrefix: string;
+  messages: InputRequestMessages;
+  /** Opens a field's step to change its answer. */
+  onEdit: (position: number) => void;
+  /** True while nothing may change (the round is being sent). */
+  locked: boolean;
+}
+
+/**
+ * The last step: every answer as it would be sent (option titles, secrets hidden, left-out fields
+ * said so), each with Change. Rendered only while shown, so it always reads the latest values.
+ *
+ * @selector [data-part="review"]
+ */
+export function FormReview({ form, request, shown, idPrefix, messages, onEdit, locked }: FormReviewProps) {
+  const text = useServerText();
+  const headingId = `${idPrefix}-review`;
+  const total = request.fields.length;
+  if (!shown) return null;
+  const answers = formAnswers(request.fields, formEngine(form).form.getValues());
+  return (
+    <fieldset data-part="review" data-step={total}>
+      <legend id={headingId} data-part="review-heading" tabIndex={-1}>
+        {messages.reviewHeading}
+      </legend>
+      <dl data-part="review-answers">
+        {answers.map(({ field, value }, position) => {
+          const label = fieldLabel(field, messages);
+          return (
+            <div key={field.index} data-part="review-answer">
+              <dt {...text}>{label}</dt>
+              <dd>
+                <span {...(value && value.kind !== 'secret' ? text : {})}>
+                  {value === undefined ? messages.notAnswered : messages.receiptValue(value)}
+                </span>{' '}
+                <button
+                  type="button"
+                  data-action="edit-answer"
+                  aria-label={messages.editAnswer(label)}
+                  disabled={locked}
+                  onClick={() => onEdit(position)}
+                >
+                  {messages.edit}
+                </button>
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </fieldset>
+  );
+}
+
+function fieldLabel(field: FieldSpec, messages: InputRequestMessages): string {
+  return field.title ?? (field.name === '' ? messages.unnamedField : field.name);
+}

@@ -1,0 +1,235 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RequestedSchema } from '../../src/core/model.ts';
+import { germanMessages } from '../../src/i18n/de.ts';
+import { InputRequestCard, type InputResponses } from '../../src/index.ts';
+import { createTestSource } from '../../src/testing/index.ts';
+import { formRound } from '../fixtures/suspensions.ts';
+import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
+
+// Visible deadlines, on a fake clock: what the countdown says, in which live region, how often;
+// the form an expiry leaves behind (read-only, values intact, copyable); nothing sent after it.
+
+const MINUTE = 60_000;
+const START = Date.parse('2026-12-01T09:00:00Z');
+
+const orderSchema: RequestedSchema = {
+  type: 'object',
+  properties: {
+    note: { type: 'string', title: 'Note for the kitchen' },
+    pin: { type: 'string', title: 'Card PIN' },
+    size: {
+      type: 'string',
+      title: 'Size',
+      oneOf: [
+        { const: 'sm', title: 'Small' },
+        { const: 'lg', title: 'Large' },
+      ],
+    },
+    extras: {
+      type: 'array',
+      title: 'Extras',
+      items: {
+        anyOf: [
+          { const: 'drinks', title: 'Drinks' },
+          { const: 'dessert', title: 'Dessert' },
+        ],
+      },
+    },
+    invoice: { type: 'boolean', title: 'Send an invoice' },
+    day: {
+      type: 'string',
+      title: 'Delivery day',
+      enum: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    },
+  },
+  required: ['size'],
+};
+
+beforeEach(() => {
+  useFakeTime(START);
+});
+afterEach(() => {
+  useRealTime();
+});
+
+function mount(deadline: number, messages = {}, question = 'Confirm the lunch order.') {
+  const resume = vi.fn(async (_responses: InputResponses) => undefined);
+  const view = render(
+    <InputRequestCard
+      suspension={formRound(orderSchema, question, { serverName: 'Lunch' })}
+      resume={resume}
+      deadline={deadline}
+      messages={messages}
+    />,
+  );
+  return { resume, ...view };
+}
+
+const card = () => screen.getByRole('article');
+const polite = () => card().querySelector('[data-part="time-left"] [aria-live="polite"]');
+const assertive = () => card().querySelector('[data-part="time-left"] [aria-live="assertive"]');
+
+describe('the countdown', () => {
+  it('says the time left politely at most once a minute, then once assertively in the last minute', async () => {
+    mount(START + 12 * MINUTE + 30_000);
+    expect(polite()).toHaveTextContent('10 minutes left to answer.');
+    expect(assertive()).toBeEmptyDOMElement();
+
+    // Every change of either live region, sampled every 5 seconds of fake time.
+    const heard: string[] = [];
+    let last = `${polite()?.textContent ?? ''}|${assertive()?.textContent ?? ''}`;
+    for (let second = 5; second <= 13 * 60; second += 5) {
+      await advance(5000);
+      const now = `${polite()?.textContent ?? ''}|${assertive()?.textContent ?? ''}`;
+      if (now !== last && polite()) heard.push(`${second}s ${now}`);
+      last = now;
+    }
+    expect(heard).toEqual([
+      '150s 9 minutes left to answer.|',
+      '210s 8 minutes left to answer.|',
+      '270s 7 minutes left to answer.|',
+      '330s 6 minutes left to answer.|',
+      '390s 5 minutes left to answer.|',
+      '450s 4 minutes left to answer.|',
+      '510s 3 minutes left to answer.|',
+      '570s 2 minutes left to answer.|',
+      '630s 1 minute left to answer.|',
+      '690s |Less than a minute left to answer.',
+    ]);
+    // At the deadline the notice goes; the card says the round expired.
+    expect(polite()).toBeNull();
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    expect(screen.getByText('Expired — nothing was sent.')).toBeInTheDocument();
+  });
+
+  it('counts far deadlines in hours and days, so it speaks rarely', async () => {
+    const view = mount(START + 3 * 24 * 60 * MINUTE + 5000);
+    expect(polite()).toHaveTextContent('3 days left to answer.');
+    view.unmount();
+    mount(START + 5 * 60 * MINUTE, germanMessages, 'Bestellung bestätigen.');
+    expect(polite()).toHaveTextContent('Noch 4 Stunden Zeit zum Antworten.');
+    await advance(60 * MINUTE);
+    expect(polite()).toHaveTextContent('Noch 3 Stunden Zeit zum Antworten.');
+  });
+
+  it('follows a deadline the source reports, and shows none without one', async () => {
+    const { source } = createTestSource({ serverName: 'Mailer', roundTtlMs: 90_000 });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <InputRequestCard source={source} />
+      </QueryClientProvider>,
+    );
+    await advance();
+    expect(polite()).toHaveTextContent('1 minute left to answer.');
+    await advance(30_000);
+    expect(assertive()).toHaveTextContent('Less than a minute left to answer.');
+    await advance(60_000);
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    client.clear();
+  });
+
+  it('shows no countdown without a deadline', () => {
+    render(<InputRequestCard suspension={formRound(orderSchema)} resume={async () => {}} />);
+    expect(card().querySelector('[data-part="time-left"]')).toBeNull();
+  });
+});
+
+describe('an expired form', () => {
+  it('keeps every value, read-only but not disabled, and sends nothing whatever is pressed', async () => {
+    const user = fakeTimeUser();
+    const { resume } = mount(START + 5 * MINUTE);
+    const note = screen.getByRole('textbox', { name: 'Note for the kitchen' });
+    await user.type(note, 'No nuts, please');
+    await user.type(screen.getByLabelText('Card PIN'), '1234');
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Dessert' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Send an invoice' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery day' }), 'Thursday');
+    await user.click(note);
+
+    await advance(5 * MINUTE);
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    expect(screen.getByText('Expired — nothing was sent.')).toBeInTheDocument();
+
+    // Values intact; nothing disabled; text read-only, choices aria-readonly.
+    expect(note).toHaveValue('No nuts, please');
+    expect(note).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Card PIN')).toHaveAttribute('readonly');
+    expect(screen.getByRole('radio', { name: 'Large' })).toBeChecked();
+    expect(screen.getByRole('radiogroup', { name: /Size/ })).toHaveAttribute('aria-readonly', 'true');
+    expect(screen.getByRole('checkbox', { name: 'Dessert' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Dessert' })).toHaveAttribute('aria-readonly', 'true');
+    expect(screen.getByRole('checkbox', { name: 'Send an invoice' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Delivery day' })).toHaveValue('Thursday');
+    for (const control of card().querySelectorAll('input, select, fieldset')) {
+      expect(control).not.toBeDisabled();
+    }
+
+    // Nothing changes, whatever the person tries.
+    await user.type(note, ' and more');
+    await user.click(screen.getByRole('radio', { name: 'Small' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Dessert' }));
+    await user.keyboard(' ');
+    await user.click(screen.getByText('Send an invoice'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery day' }), 'Monday');
+    expect(note).toHaveValue('No nuts, please');
+    expect(screen.getByRole('radio', { name: 'Large' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Small' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Dessert' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Send an invoice' })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Delivery day' })).toHaveValue('Thursday');
+
+    // Accept, Decline and Cancel are gone; Enter in a field sends nothing.
+    for (const name of ['Accept', 'Decline', 'Cancel']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    await user.type(note, '{Enter}');
+    await advance(10 * MINUTE);
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('copies the answers as text, without the secret, and says so', async () => {
+    const user = fakeTimeUser();
+    mount(START + MINUTE);
+    await user.type(screen.getByRole('textbox', { name: 'Note for the kitchen' }), 'No nuts');
+    await user.type(screen.getByLabelText('Card PIN'), '1234');
+    await user.click(screen.getByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Drinks' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Dessert' }));
+    await advance(MINUTE);
+
+    await user.click(screen.getByRole('button', { name: 'Copy answers' }));
+    await advance();
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toBe(
+      [
+        'Confirm the lunch order.',
+        'Note for the kitchen: No nuts',
+        'Size: Large',
+        'Extras: Drinks and Dessert',
+      ].join('\n'),
+    );
+    expect(copied).not.toContain('1234');
+    expect(within(card()).getByText('Answers copied.')).toHaveAttribute('role', 'status');
+  });
+
+  it('shows the text selected to copy by hand when the clipboard refuses', async () => {
+    const user = fakeTimeUser();
+    mount(START + MINUTE);
+    await user.type(screen.getByRole('textbox', { name: 'Note for the kitchen' }), 'No nuts');
+    await advance(MINUTE);
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('NotAllowedError'));
+    await user.click(screen.getByRole('button', { name: 'Copy answers' }));
+    await advance();
+    expect(
+      screen.getByText('Copying did not work here. Select the text below and copy it.'),
+    ).toBeInTheDocument();
+    const text = screen.getByRole('textbox', { name: 'Copy answers' });
+    expect(text).toHaveValue('Confirm the lunch order.\nNote for the kitchen: No nuts');
+    expect(text).toHaveFocus();
+    expect((text as HTMLTextAreaElement).selectionEnd).toBe((text as HTMLTextAreaElement).value.length);
+  });
+});
