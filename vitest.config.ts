@@ -50,7 +50,9 @@ export default defineConfig({
       {
         extends: true,
         plugins: [storybookTest({ configDir: '.storybook' })],
-        test: { name: 'storybook', browser: chromiumBrowser() },
+        // The first story of a file waits for Vite to compile its imports (10–14 s on a loaded
+        // 2-core machine): time to load, not a slow story.
+        test: { name: 'storybook', browser: chromiumBrowser(), testTimeout: 30_000 },
       },
     ],
   },
