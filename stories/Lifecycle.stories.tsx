@@ -126,7 +126,10 @@ export const Expired = meta.story(
     await expect(
       await canvas.findByText('This request expired. Your answers were not sent.', {}, { timeout: 5000 }),
     ).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    // Nothing can be sent any more; what was typed stays readable and copyable.
+    await expect(canvas.queryByRole('button', { name: 'Accept' })).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
+    await expect(canvas.getByRole('button', { name: 'Copy answers' })).toBeVisible();
   }),
 );
 

@@ -24,7 +24,8 @@ function round(serverName: string) {
         },
       },
     },
-    { serverName },
+    // A round of its own per name: cards of one round on a page share one session (and its heading).
+    { serverName, id: `bidi-${serverName}` },
   );
 }
 

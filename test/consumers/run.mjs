@@ -3,7 +3,7 @@
 //
 // - vite-react: Vite + React 19 + TypeScript 7 (`tsc --noEmit`, `vite build`);
 // - react-18: the same app with React 18.3, @types/react 18.0, TanStack Query 5.0.0 and
-//   react-hook-form 7.50 (the oldest versions the peers allow);
+//   react-hook-form 7.55 (the oldest versions the peers allow; 7.55 first exports createFormControl);
 // - next-app: a Next.js App Router app (`next build`): a Server Component that imports
 //   `parseSuspension` from the root entry and from ./core, and a client page with the card;
 // - types: TypeScript 5.x with `moduleResolution` node16 and bundler, importing every entry,
@@ -17,7 +17,7 @@
 //
 // Type-checks run with `skipLibCheck: false` and report the errors in the app's code and in
 // this package's declarations; errors inside other libraries' declarations are theirs, not ours
-// (react-hook-form 7.50's own types, for one, do not compile against @types/react 18.0).
+// (react-hook-form 7.55's own types, for one, do not compile against @types/react 18.0).
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -151,7 +151,7 @@ writeFileSync(
       react: '18.3.1',
       'react-dom': '18.3.1',
       '@tanstack/react-query': '5.0.0',
-      'react-hook-form': '7.50.0',
+      'react-hook-form': '7.55.0',
     },
     { '@types/react': '18.0.38', '@types/react-dom': '18.0.11' },
     { type: 'module' },

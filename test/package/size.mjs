@@ -24,7 +24,7 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    budgetKiB: 44,
+    budgetKiB: 45,
     targetKiB: 20,
   },
   {
@@ -32,7 +32,7 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: REACT,
-    budgetKiB: 56,
+    budgetKiB: 57,
     targetKiB: 40,
   },
   {
@@ -41,7 +41,7 @@ const measures = [
       import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
-    budgetKiB: 66,
+    budgetKiB: 68,
     targetKiB: 52,
   },
   {

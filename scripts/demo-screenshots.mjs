@@ -1,0 +1,80 @@
+// `npm run screenshots:demo`: the chat demo as a person sees it, on a phone and a desktop, in
+// docs/screenshots/ (demo-<state>-<size>.png). Starts the demo's dev server on 127.0.0.1:5198,
+// asks for the approval tool, pictures the open card, answers it, and pictures the receipt with the
+// tool's result. Chromium: CHROMIUM_PATH, or /usr/bin/chromium.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchChromium } from './storybook-preview.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const outDir = join(root, 'docs', 'screenshots');
+const port = 5198;
+const origin = `http://127.0.0.1:${port}`;
+
+const sizes = [
+  { name: 'phone', width: 360, height: 780, isMobile: true },
+  { name: 'desktop', width: 1280, height: 900, isMobile: false },
+];
+
+const server = spawn(
+  'npx',
+  ['vite', '--config', 'examples/chat/vite.config.ts', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
+);
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
+process.on('exit', stop);
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    try {
+      if ((await fetch(`${origin}/`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`input-request-cards: the demo did not start on ${origin}`);
+}
+
+mkdirSync(outDir, { recursive: true });
+let browser;
+try {
+  await waitForServer();
+  browser = await launchChromium();
+  for (const size of sizes) {
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+      isMobile: size.isMobile,
+      hasTouch: size.isMobile,
+      deviceScaleFactor: size.isMobile ? 2 : 1,
+    });
+    const page = await context.newPage();
+    await page.goto(`${origin}/?c=screenshots-${size.name}-${Date.now()}`);
+    await page.getByText('Connected to the Demo server').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
+    const card = page.locator('.chat-message').last().getByRole('article', { name: 'Demo server is asking' });
+    await card.getByLabel(/^One-time code/).waitFor({ timeout: 15_000 });
+    await card.getByRole('textbox', { name: /Note/ }).fill('Numbers look good');
+    await card.scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(outDir, `demo-asking-${size.name}.png`) });
+    await card.getByLabel(/^One-time code/).fill('135790');
+    await card.getByRole('checkbox', { name: /Yes, send it now/ }).check();
+    await card.getByRole('button', { name: 'Accept' }).click();
+    await card.locator('[data-part="result"]').waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: join(outDir, `demo-answered-${size.name}.png`) });
+    await context.close();
+    console.log(`  ✓ demo-asking-${size.name}.png, demo-answered-${size.name}.png`);
+  }
+} finally {
+  await browser?.close();
+  stop();
+}
