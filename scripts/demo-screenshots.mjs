@@ -19,7 +19,16 @@ const sizes = [
 
 const server = spawn(
   'npx',
-  ['vite', '--config', 'examples/chat/vite.config.ts', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+  [
+    'vite',
+    '--config',
+    'examples/chat/vite.config.ts',
+    '--port',
+    String(port),
+    '--strictPort',
+    '--host',
+    '127.0.0.1',
+  ],
   { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
 );
 const stop = () => {
