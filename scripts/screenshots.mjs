@@ -51,6 +51,12 @@ const shots = [
     sizes: ['desktop'],
     fullPage: true,
   },
+  { file: 'steps-options', id: 'card-step-by-step--options-step' },
+  { file: 'steps-review', id: 'card-step-by-step--review' },
+  { file: 'deadline-countdown', id: 'card-deadlines--countdown' },
+  { file: 'deadline-expired', id: 'card-deadlines--expired-copy-answers' },
+  { file: 'same-round-twice', id: 'attention-waiting-on-you--same-round-twice' },
+  { file: 're-ask', id: 'card-rounds-that-talk-back--re-ask' },
   { file: 'german-chrome-english-server', id: 'card-language-and-direction--german-chrome-english-server' },
   {
     file: 'rtl-chrome-english-server',
