@@ -52,7 +52,7 @@ const shots = [
     fullPage: true,
   },
   { file: 'steps-options', id: 'card-step-by-step--options-step' },
-  { file: 'steps-review', id: 'card-step-by-step--review' },
+  { file: 'steps-error', id: 'card-step-by-step--step-error' },
   { file: 'deadline-countdown', id: 'card-deadlines--countdown' },
   { file: 'deadline-expired', id: 'card-deadlines--expired-copy-answers' },
   { file: 'same-round-twice', id: 'attention-waiting-on-you--same-round-twice' },
