@@ -9,17 +9,16 @@
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InputRequestCard, parseSuspension } from '../../src/index.ts';
 import '../../src/styles.css';
 import {
   BUILT_IN_COUNT,
   changedBuiltIns,
-  HostileTally,
   runThroughCard,
-  snapshotBuiltIns,
   splitForCards,
   UNBOUNDED_ELSEWHERE,
+  watchCardSuite,
 } from '../fixtures/hostile/card.tsx';
 import { hostileCases } from '../fixtures/hostile/index.ts';
 
@@ -27,32 +26,7 @@ import { hostileCases } from '../fixtures/hostile/index.ts';
 const CARD_SAMPLE = 1040;
 const { chromium: sample } = splitForCards(hostileCases(), CARD_SAMPLE);
 
-const tally = new HostileTally();
-const unbounded: string[] = [];
-const changed = new Set<string>();
-let before: ReturnType<typeof snapshotBuiltIns>;
-let alerts = 0;
-let started = 0;
-const originalAlert = window.alert;
-
-beforeAll(() => {
-  before = snapshotBuiltIns();
-  started = performance.now();
-  window.alert = () => {
-    alerts++;
-  };
-});
-
-afterAll(() => {
-  window.alert = originalAlert;
-  console.log(
-    tally.report('hostile corpus through the card (Chromium)', {
-      scriptsRun: alerts,
-      prototypesChanged: changed.size,
-      ms: performance.now() - started,
-    }),
-  );
-});
+const watch = watchCardSuite('hostile corpus through the card (Chromium)');
 
 describe('the hostile corpus through <InputRequestCard> (Chromium)', () => {
   it(`tries ${sample.length} cases of every category`, () => {
@@ -63,25 +37,25 @@ describe('the hostile corpus through <InputRequestCard> (Chromium)', () => {
   for (const hostile of sample) {
     it(hostile.id, async () => {
       const run = await runThroughCard(hostile, { user: userEvent.setup({ delay: null }) });
-      tally.add(run);
-      if (run.unbounded !== undefined) unbounded.push(hostile.id);
-      for (const name of changedBuiltIns(before)) changed.add(name);
+      watch.tally.add(run);
+      if (run.unbounded !== undefined) watch.unbounded.push(hostile.id);
+      for (const name of changedBuiltIns(watch.before)) watch.changed.add(name);
       expect(run.failures).toStrictEqual([]);
-      expect([...changed]).toStrictEqual([]);
-      expect(alerts).toBe(0);
+      expect([...watch.changed]).toStrictEqual([]);
+      expect(watch.alerts).toBe(0);
     });
   }
 
   it(`runs no script, even given time to load, and leaves all ${BUILT_IN_COUNT} built-in prototypes untouched`, async () => {
     // An <img onerror> or <svg onload> would fire once its load failed or finished.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(alerts).toBe(0);
-    expect(changedBuiltIns(before)).toStrictEqual([]);
-    expect(tally.failures).toStrictEqual([]);
+    expect(watch.alerts).toBe(0);
+    expect(changedBuiltIns(watch.before)).toStrictEqual([]);
+    expect(watch.tally.failures).toStrictEqual([]);
   });
 
   it('renders every round except the ones no cap limits yet (listed)', () => {
-    expect(unbounded).toStrictEqual(
+    expect(watch.unbounded).toStrictEqual(
       [...UNBOUNDED_ELSEWHERE.keys()].filter((id) => sample.some((hostile) => hostile.id === id)),
     );
   });

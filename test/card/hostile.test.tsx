@@ -6,15 +6,14 @@
  * Prints its figures at the end.
  */
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BUILT_IN_COUNT,
   changedBuiltIns,
-  HostileTally,
   runThroughCard,
-  snapshotBuiltIns,
   splitForCards,
   UNBOUNDED_ELSEWHERE,
+  watchCardSuite,
 } from '../fixtures/hostile/card.tsx';
 import { hostileCases } from '../fixtures/hostile/index.ts';
 
@@ -22,33 +21,7 @@ import { hostileCases } from '../fixtures/hostile/index.ts';
 const CARD_SAMPLE = 1040;
 const { jsdom: sample, chromium } = splitForCards(hostileCases(), CARD_SAMPLE);
 
-const tally = new HostileTally();
-const unbounded: string[] = [];
-let before: ReturnType<typeof snapshotBuiltIns>;
-let alerts = 0;
-let started = 0;
-const changed = new Set<string>();
-const originalAlert = window.alert;
-
-beforeAll(() => {
-  before = snapshotBuiltIns();
-  started = performance.now();
-  // Every markup payload calls alert(1): a call would be a script that ran.
-  window.alert = () => {
-    alerts++;
-  };
-});
-
-afterAll(() => {
-  window.alert = originalAlert;
-  console.log(
-    tally.report('hostile corpus through the card (jsdom)', {
-      scriptsRun: alerts,
-      prototypesChanged: changed.size,
-      ms: performance.now() - started,
-    }),
-  );
-});
+const watch = watchCardSuite('hostile corpus through the card (jsdom)');
 
 describe('the hostile corpus through <InputRequestCard> (jsdom)', () => {
   it(`tries ${sample.length} cases of every category`, () => {
@@ -62,23 +35,23 @@ describe('the hostile corpus through <InputRequestCard> (jsdom)', () => {
   for (const hostile of sample) {
     it(hostile.id, async () => {
       const run = await runThroughCard(hostile, { user: userEvent.setup({ delay: null }) });
-      tally.add(run);
-      if (run.unbounded !== undefined) unbounded.push(hostile.id);
-      for (const name of changedBuiltIns(before)) changed.add(name);
+      watch.tally.add(run);
+      if (run.unbounded !== undefined) watch.unbounded.push(hostile.id);
+      for (const name of changedBuiltIns(watch.before)) watch.changed.add(name);
       expect(run.failures).toStrictEqual([]);
-      expect([...changed]).toStrictEqual([]);
-      expect(alerts).toBe(0);
+      expect([...watch.changed]).toStrictEqual([]);
+      expect(watch.alerts).toBe(0);
     });
   }
 
   it(`leaves all ${BUILT_IN_COUNT} built-in prototypes untouched and runs no script`, () => {
-    expect(changedBuiltIns(before)).toStrictEqual([]);
-    expect(alerts).toBe(0);
-    expect(tally.failures).toStrictEqual([]);
+    expect(changedBuiltIns(watch.before)).toStrictEqual([]);
+    expect(watch.alerts).toBe(0);
+    expect(watch.tally.failures).toStrictEqual([]);
   });
 
   it('renders every round except the ones no cap limits yet (listed)', () => {
-    expect(unbounded).toStrictEqual(
+    expect(watch.unbounded).toStrictEqual(
       [...UNBOUNDED_ELSEWHERE.keys()].filter((id) => sample.some((c) => c.id === id)),
     );
   });
