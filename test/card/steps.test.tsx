@@ -84,13 +84,16 @@ describe('layout="steps"', () => {
     const name = screen.getByRole('textbox', { name: /Full name/ });
     expect(step(1, 5)).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
     expect(screen.queryByRole('radiogroup', { name: /Table size/ })).not.toBeInTheDocument();
 
     await user.type(name, 'Ada Lovelace');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(within(step(2, 5)).getByRole('radiogroup', { name: /Table size/ })).toBeVisible();
-    expect(screen.getByRole('radio', { name: 'Two people' })).toHaveFocus();
+    // Next checks the field first (asynchronously, through the answer checker), then moves on.
+    await waitFor(() =>
+      expect(within(step(2, 5)).getByRole('radiogroup', { name: /Table size/ })).toBeVisible(),
+    );
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Two people' })).toHaveFocus());
     expect(screen.getByRole('radio', { name: 'Four people' })).toHaveAccessibleDescription(
       'A booth by the window.',
     );
@@ -114,7 +117,7 @@ describe('layout="steps"', () => {
     await user.click(screen.getByRole('radio', { name: 'Four people' }));
     await user.keyboard('{Enter}');
     expect(step(3, 5)).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Card PIN/)).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText(/^Card PIN/)).toHaveFocus());
   });
 
   it('Back keeps every value and puts focus on the field before', async () => {
@@ -126,10 +129,10 @@ describe('layout="steps"', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(step(2, 5)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Four people' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'Four people' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Four people' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('Ada');
-    expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveFocus());
   });
 
   it('lists every answer for review before Accept (secrets hidden), Change goes back to one', async () => {
@@ -144,7 +147,7 @@ describe('layout="steps"', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     const review = screen.getByRole('group', { name: 'Check your answers' });
-    expect(within(review).getByText('Check your answers')).toHaveFocus();
+    await waitFor(() => expect(within(review).getByText('Check your answers')).toHaveFocus());
     const rows = within(review)
       .getAllByRole('definition')
       .map((row) => row.textContent);
@@ -160,7 +163,7 @@ describe('layout="steps"', () => {
 
     await user.click(within(review).getByRole('button', { name: 'Change Full name' }));
     const name = screen.getByRole('textbox', { name: /Full name/ });
-    expect(name).toHaveFocus();
+    await waitFor(() => expect(name).toHaveFocus());
     await user.clear(name);
     await user.type(name, 'Ada Lovelace');
     for (let next = 0; next < 5; next += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
