@@ -2,60 +2,24 @@
 // docs/screenshots/ (demo-<state>-<size>.png). Starts the demo's dev server on 127.0.0.1:5198,
 // asks for the approval tool, pictures the open card, answers it, and pictures the receipt with the
 // tool's result. Chromium: CHROMIUM_PATH, or /usr/bin/chromium.
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { startChatDemo } from './chat-demo.mjs';
 import { launchChromium } from './storybook-preview.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const outDir = join(root, 'docs', 'screenshots');
 const port = 5198;
-const origin = `http://127.0.0.1:${port}`;
 
 const sizes = [
   { name: 'phone', width: 360, height: 780, isMobile: true },
   { name: 'desktop', width: 1280, height: 900, isMobile: false },
 ];
 
-const server = spawn(
-  'npx',
-  [
-    'vite',
-    '--config',
-    'examples/chat/vite.config.ts',
-    '--port',
-    String(port),
-    '--strictPort',
-    '--host',
-    '127.0.0.1',
-  ],
-  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true },
-);
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-};
-process.on('exit', stop);
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    try {
-      if ((await fetch(`${origin}/`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`input-request-cards: the demo did not start on ${origin}`);
-}
-
 mkdirSync(outDir, { recursive: true });
 let browser;
+const { origin, stop } = await startChatDemo(port);
 try {
-  await waitForServer();
   browser = await launchChromium();
   for (const size of sizes) {
     const context = await browser.newContext({

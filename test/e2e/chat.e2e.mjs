@@ -5,7 +5,7 @@
 // that runs as a task, a link that keeps the round waiting, and the long task. Each check asserts
 // what the person sees (by role and text) and what the server got (`GET /api/debug/received`,
 // served with CHAT_DEMO_DEBUG=1). Ends with `N passed, N failed`.
-import { spawn } from 'node:child_process';
+import { startChatDemo } from '../../scripts/chat-demo.mjs';
 import { launchChromium } from '../../scripts/storybook-preview.mjs';
 import { failOutside, finish, check as runCheck } from '../support/node-suite.mjs';
 
@@ -46,56 +46,6 @@ async function checkOnce(name, body, options) {
 }
 const origin = `http://127.0.0.1:${port}`;
 const TIMEOUT = 15_000;
-
-/** Starts the demo in its own process group, so stopping it stops Vite and everything it spawned. */
-async function startDemo() {
-  const server = spawn(
-    'npx',
-    [
-      'vite',
-      '--config',
-      'examples/chat/vite.config.ts',
-      '--port',
-      String(port),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, CHAT_DEMO_DEBUG: '1' } },
-  );
-  let errors = '';
-  server.stderr.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const stop = () => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  process.on('exit', stop);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      stop();
-      process.exit(1);
-    });
-  }
-  for (let attempt = 0; attempt < 150; attempt++) {
-    if (server.exitCode !== null) {
-      throw new Error(`the demo server exited (${server.exitCode}): ${errors.trim()}`);
-    }
-    try {
-      if ((await fetch(`${origin}/`)).ok) return { stop, errors: () => errors };
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  stop();
-  throw new Error(`the demo did not start on ${origin}: ${errors.trim()}`);
-}
 
 /** A page's address, its cards' states and its newest message, for a failure's report. */
 async function describePage(page) {
@@ -235,7 +185,7 @@ let browser;
 let context;
 let demo;
 try {
-  demo = await startDemo();
+  demo = await startChatDemo(port, { CHAT_DEMO_DEBUG: '1' });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
 

@@ -1,0 +1,56 @@
+// Starts the chat demo's dev server (examples/chat) for scripts and tests: `startChatDemo(port, env)`
+// resolves once the page answers, with `stop()` (the whole process group) and the server's stderr.
+import { spawn } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** Starts the demo in its own process group, so stopping it stops Vite and everything it spawned. */
+export async function startChatDemo(port, env = {}) {
+  const origin = `http://127.0.0.1:${port}`;
+  const server = spawn(
+    'npx',
+    [
+      'vite',
+      '--config',
+      'examples/chat/vite.config.ts',
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, ...env } },
+  );
+  let errors = '';
+  server.stderr.on('data', (chunk) => {
+    errors += chunk;
+  });
+  const stop = () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stop);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      stop();
+      process.exit(1);
+    });
+  }
+  for (let attempt = 0; attempt < 150; attempt++) {
+    if (server.exitCode !== null) {
+      throw new Error(`the demo server exited (${server.exitCode}): ${errors.trim()}`);
+    }
+    try {
+      if ((await fetch(`${origin}/`)).ok) return { origin, stop, errors: () => errors };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  stop();
+  throw new Error(`input-request-cards: the chat demo did not start on ${origin}: ${errors.trim()}`);
+}
