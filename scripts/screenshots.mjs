@@ -42,6 +42,7 @@ const shots = [
   { file: 'expired', id: 'card-outcomes--expired' },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
+  { file: 'cancelled', id: 'card-lifecycle--cancelled' },
   // Our card beside Radix Themes and shadcn/ui (docs/LOOK.md): desktop only, the whole page.
   { file: 'comparison-light', id: 'card-comparison--light', sizes: ['desktop'], fullPage: true },
   {
