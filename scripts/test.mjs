@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let passed = 0;
@@ -36,7 +36,8 @@ function check(name, ok) {
 }
 
 function finish() {
-  if (failures.length > 0) process.stdout.write(`\nFailed: ${failures.join(', ')}\n`);
+  if (failures.length > 0)
+    process.stdout.write(`\nFailed:\n${failures.map((name) => `  ${name}`).join('\n')}\n`);
   process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
   process.exit(failed === 0 ? 0 : 1);
 }
@@ -74,7 +75,13 @@ if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8'));
   passed += results.numPassedTests;
   failed += results.numFailedTests;
-  if (results.numFailedTests > 0) failures.push(`${results.numFailedTests} vitest test(s)`);
+  // Name each failed test (file and title): CI shows only the end of this output, so the last
+  // lines must say which tests failed, not just how many.
+  for (const file of results.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${relative(process.cwd(), file.name)} › ${test.fullName}`);
+    }
+  }
   // A suite that fails to load has no failed *tests*, but must still fail the run.
   if (!vitestOk && results.numFailedTests === 0) check('vitest suites', false);
   if (results.numTotalTests === 0) check('vitest ran no test', false);

@@ -62,15 +62,25 @@ async function connectAsking(register: (client: Client) => void): Promise<Connec
   };
 }
 
-/** The next prompt the queue shows; real I/O runs meanwhile, the fake clock does not move. */
-async function nextPrompt(queue: ElicitationQueue): Promise<ElicitationPrompt> {
-  for (let turns = 0; turns < 200; turns++) {
-    const prompt = queue.getSnapshot()[0];
-    if (prompt) return prompt;
+/**
+ * Lets real work run (in-memory transport hops, and the 2026 server checks its signed requestState
+ * with WebCrypto, off the JavaScript thread) until `done()` holds; the fake clock does not move.
+ * Bounded by wall time, not by a count of turns: on a loaded CI machine WebCrypto can take longer
+ * than any fixed number of event-loop turns (200 turns were not enough there once).
+ */
+async function runRealWorkUntil(done: () => boolean, what: string): Promise<void> {
+  const giveUpAt = performance.now() + 20_000;
+  while (!done()) {
+    if (performance.now() > giveUpAt) throw new Error(`${what} did not happen within 20 s of real time`);
     await new Promise((resolve) => setImmediate(resolve));
     await vi.advanceTimersByTimeAsync(0);
   }
-  throw new Error('no prompt appeared');
+}
+
+/** The next prompt the queue shows; real work runs meanwhile, the fake clock does not move. */
+async function nextPrompt(queue: ElicitationQueue): Promise<ElicitationPrompt> {
+  await runRealWorkUntil(() => queue.getSnapshot().length > 0, 'a prompt');
+  return queue.getSnapshot()[0] as ElicitationPrompt;
 }
 
 /** A promise's outcome, readable without awaiting it. */
@@ -83,15 +93,9 @@ function track<T>(promise: Promise<T>) {
   return outcome;
 }
 
-/**
- * Lets real I/O run (the 2026 server checks its signed requestState with WebCrypto, off the
- * JavaScript thread) until `outcome` settles; the fake clock does not move.
- */
+/** Lets real work run until `outcome` settles; the fake clock does not move. */
 async function settled(outcome: { settled: boolean }): Promise<void> {
-  for (let turns = 0; turns < 200 && !outcome.settled; turns++) {
-    await new Promise((resolve) => setImmediate(resolve));
-    await vi.advanceTimersByTimeAsync(0);
-  }
+  await runRealWorkUntil(() => outcome.settled, 'the call settling');
 }
 
 const ASK = { name: 'ask_then_work', arguments: { workMs: 0 } };
