@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { loadPublicSuffixList } from '../src/core/url.ts';
 import { registerLiveBinding } from '../src/hooks/liveBinding.ts';
@@ -8,6 +8,11 @@ import { liveBinding } from '../src/live/binding.ts';
 // Cards load their TanStack side on first use (a card for a round you hold never does); having it
 // up front lets tests on a fake clock follow a task without waiting for a module to load.
 registerLiveBinding(liveBinding);
+
+// findBy* and waitFor give up after 5 s instead of Testing Library's 1 s: on a loaded 2-core CI
+// machine a real MCP server or MSW round trip can take longer than 1 s, and a wait that would
+// pass a moment later must not fail the run. It changes how long a test waits, never what it checks.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
