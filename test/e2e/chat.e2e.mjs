@@ -167,6 +167,30 @@ function recordHistory(card, phrases = [ELSEWHERE]) {
   }, phrases);
 }
 
+/**
+ * Records, in the page, which of `phrases` the conversation ever showed as a person sees it (the
+ * visually hidden live region `[data-part="status"]` left out), from now on: read the record with
+ * `page.evaluate(() => window.__conversationSeen)`.
+ */
+function recordConversationPhrases(page, phrases) {
+  return page.evaluate((watched) => {
+    const seen = [];
+    window.__conversationSeen = seen;
+    const visibleText = () => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      let text = '';
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement?.closest('[data-part="status"]')) text += node.data;
+      }
+      return text;
+    };
+    new MutationObserver(() => {
+      const text = visibleText();
+      for (const phrase of watched) if (!seen.includes(phrase) && text.includes(phrase)) seen.push(phrase);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, phrases);
+}
+
 const ELSEWHERE = 'Answered elsewhere. This request is closed.';
 const history = (card) => card.evaluate(() => window.__cardHistory);
 
@@ -720,10 +744,17 @@ try {
     async () => {
       const { page, problems } = await openChat(context, freshConversation());
       await page.getByRole('textbox', { name: 'Message' }).fill('please run the long task');
+      // The tool warms up for 1.5 s before it asks: recorded in the page from before Send, since
+      // polling from here could miss so brief a state on a loaded machine.
+      await recordConversationPhrases(page, ['Working on it…']);
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       const reply = newest(page);
-      await shown(reply, 'Working on it…', { exact: false }).waitFor({ timeout: 5000 });
       await reply.getByText('Which dataset should I crunch?', { exact: false }).waitFor({ timeout: TIMEOUT });
+      const beforeAsking = await page.evaluate(() => window.__conversationSeen);
+      expectTrue(
+        beforeAsking.includes('Working on it…'),
+        `the card said it was working before the question came: seen ${JSON.stringify(beforeAsking)}`,
+      );
       await reply.getByRole('radio', { name: 'Web analytics' }).check();
       const card = reply.getByRole('article');
       await recordHistory(card, ['Answer sent. Working on it…']);
