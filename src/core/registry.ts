@@ -74,8 +74,11 @@ export function sessionFor(
   const existing = registry.get(key);
   if (existing) return existing;
 
-  let everSubscribed = false;
   let subscribers = 0;
+  // Drops a session made during a render that never committed. Cleared by the first subscriber:
+  // a pending timer holds the session (and its round) in memory, so a card mounted and unmounted
+  // at once would otherwise keep its round for seconds after it is gone.
+  let unusedTimer: ReturnType<typeof setTimeout> | undefined;
   let stopWatching: (() => void) | undefined;
   const drop = () => {
     if (registry.get(key) === wrapped) registry.delete(key);
@@ -84,7 +87,8 @@ export function sessionFor(
   const wrapped: InputRequestSession = {
     ...session,
     subscribe(listener) {
-      everSubscribed = true;
+      clearTimeout(unusedTimer);
+      unusedTimer = undefined;
       // A session that wound down and is used again takes its place back, unless a newer one has.
       if (!registry.has(key)) registry.set(key, wrapped);
       const unsubscribe = session.subscribe(listener);
@@ -118,9 +122,6 @@ export function sessionFor(
     },
   };
   registry.set(key, wrapped);
-  // A session made during a render that never committed must not linger.
-  setTimeout(() => {
-    if (!everSubscribed) drop();
-  }, UNUSED_SESSION_MS);
+  unusedTimer = setTimeout(drop, UNUSED_SESSION_MS);
   return wrapped;
 }
