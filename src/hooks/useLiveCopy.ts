@@ -9,10 +9,16 @@ const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEf
 /**
  * Where this card's copy of the round stands when the same round is shown more than once:
  * `live` (the person answers here) or passive, and `claim` to take the live copy over.
+ *
+ * A copy joins once `showsRound` holds (the card has a round on screen) and stays joined until it
+ * unmounts. A card that never shows a round — a finished task restored from a chat's history, a
+ * task still working — has nothing to share: it neither joins nor tells other tabs about itself,
+ * so a transcript of hundreds of answered cards costs no presence bookkeeping and no messages.
  */
 export function useLiveCopy(
   session: InputRequestSession,
   placeName: string | undefined,
+  showsRound: boolean,
 ): LiveCopyState & { claim: () => void } {
   const copies = liveCopiesOf(session);
   const id = useId();
@@ -24,7 +30,12 @@ export function useLiveCopy(
   useBeforePaint(() => {
     shown.current = state;
   });
+  // Once a round has shown, the copy stays joined (a closed round still tells other tabs it closed).
+  const joins = useRef(false);
+  if (showsRound) joins.current = true;
+  const join = joins.current;
   useBeforePaint(() => {
+    if (!join) return;
     const unsubscribe = copies.subscribe(() => {
       if (copies.stateOf(id) !== shown.current) changed();
     });
@@ -33,6 +44,6 @@ export function useLiveCopy(
       unsubscribe();
       copies.leave(id);
     };
-  }, [copies, id, placeName]);
+  }, [copies, id, placeName, join]);
   return { ...state, claim: () => copies.claim(id) };
 }

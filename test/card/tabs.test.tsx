@@ -47,6 +47,30 @@ function openInBothTabs(message: string, schema = approveSchema) {
 }
 
 describe('one live copy across tabs (BroadcastChannel)', () => {
+  it('a card that never shows a round (a finished task from the chat history) tells other tabs nothing', async () => {
+    const finished = (index: number): firstTab.InputRequestSource => ({
+      queryKey: ['history', index],
+      follow: false,
+      initialState: { status: 'completed', result: `Done ${index}.` },
+      fetchState: async () => ({ status: 'completed', result: `Done ${index}.` }),
+      resume: async () => ({ status: 'completed' }),
+    });
+    const view = render(
+      <>
+        {[0, 1, 2].map((index) => (
+          <firstTab.InputRequestCard key={index} source={finished(index)} />
+        ))}
+      </>,
+    );
+    expect(view.getAllByRole('article')).toHaveLength(3);
+    // A round shown afterwards is announced: the channel works, and is heard here.
+    const { first } = openInBothTabs('Send it, tab test 0?');
+    await first.findByRole('button', { name: 'Accept' });
+    await waitFor(() => expect(heard.length).toBeGreaterThan(0));
+    const topics = new Set(heard.map((message) => (message as { topic: string }).topic));
+    expect([...topics].some((topic) => topic.includes('history'))).toBe(false);
+  });
+
   it('the copy opened later says the round is being answered in another tab', async () => {
     const { first, second } = openInBothTabs('Send it, tab test 1?');
     expect(await second.findByText('Being answered in another tab.')).toBeVisible();
