@@ -196,7 +196,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     );
     const { state, suspension, snapshot } = controller;
     // One live copy of a round per page (and across tabs): the others say where it is answered.
-    const copy = useLiveCopy(controller.session, props.placeName);
+    const copy = useLiveCopy(controller.session, props.placeName, suspension !== undefined);
     const cardRef = useRef<HTMLElement>(null);
     const headingRef = useRef<HTMLHeadingElement>(null);
     const outcomeRef = useRef<HTMLParagraphElement>(null);
@@ -236,9 +236,12 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     // then, so it never covers a short card's own content). DOM sync only: an attribute, no render.
     // Measured in an animation frame, before paint: mounting never forces a layout of the page,
     // and the attribute (which resizes the card) never changes inside the observer's callback.
+    // Only a card with a round on screen has actions to keep in reach: a transcript's answered
+    // cards observe nothing.
+    const hasRound = suspension !== undefined;
     useEffect(() => {
       const card = cardRef.current;
-      if (!card || typeof ResizeObserver === 'undefined') return;
+      if (!hasRound || !card || typeof ResizeObserver === 'undefined') return;
       let frame = 0;
       const measure = () => {
         cancelAnimationFrame(frame);
@@ -255,7 +258,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         observer.disconnect();
         window.removeEventListener('resize', measure);
       };
-    }, []);
+    }, [hasRound]);
 
     const { outcome, entries } = receiptOf(snapshot);
     const traits = STATE_TRAITS[state];

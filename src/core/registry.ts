@@ -13,6 +13,40 @@ const defaultScope = {};
 const UNUSED_SESSION_MS = 5000;
 
 /**
+ * Sessions made during a render that has not committed yet, with when they were made: one sweep
+ * timer for all of them (a transcript of hundreds of cards sets one timer, not hundreds). The
+ * first subscriber takes a session off the list, so nothing here holds a mounted or unmounted
+ * card's round.
+ */
+const unclaimed = new Map<InputRequestSession, { since: number; drop: () => void }>();
+let sweepTimer: ReturnType<typeof setTimeout> | undefined;
+
+function sweepUnclaimed(): void {
+  sweepTimer = undefined;
+  const now = Date.now();
+  for (const [session, { since, drop }] of unclaimed) {
+    if (now - since < UNUSED_SESSION_MS) continue;
+    unclaimed.delete(session);
+    drop();
+  }
+  scheduleSweep();
+}
+
+function scheduleSweep(): void {
+  if (sweepTimer !== undefined || unclaimed.size === 0) return;
+  // The oldest entry comes first (a Map keeps insertion order): wake when it is due.
+  const [first] = unclaimed.values();
+  const wait = Math.max(0, (first?.since ?? 0) + UNUSED_SESSION_MS - Date.now());
+  sweepTimer = setTimeout(sweepUnclaimed, wait);
+}
+
+function claim(session: InputRequestSession): void {
+  if (!unclaimed.delete(session) || unclaimed.size > 0 || sweepTimer === undefined) return;
+  clearTimeout(sweepTimer);
+  sweepTimer = undefined;
+}
+
+/**
  * The sessions some card or hook is subscribed to, in the order they were first watched: what
  * `pendingInputRequests` lists. A session leaves a microtask after its last subscriber (StrictMode's
  * unsubscribe/subscribe never reaches it).
@@ -75,10 +109,6 @@ export function sessionFor(
   if (existing) return existing;
 
   let subscribers = 0;
-  // Drops a session made during a render that never committed. Cleared by the first subscriber:
-  // a pending timer holds the session (and its round) in memory, so a card mounted and unmounted
-  // at once would otherwise keep its round for seconds after it is gone.
-  let unusedTimer: ReturnType<typeof setTimeout> | undefined;
   let stopWatching: (() => void) | undefined;
   const drop = () => {
     if (registry.get(key) === wrapped) registry.delete(key);
@@ -87,8 +117,7 @@ export function sessionFor(
   const wrapped: InputRequestSession = {
     ...session,
     subscribe(listener) {
-      clearTimeout(unusedTimer);
-      unusedTimer = undefined;
+      claim(wrapped);
       // A session that wound down and is used again takes its place back, unless a newer one has.
       if (!registry.has(key)) registry.set(key, wrapped);
       const unsubscribe = session.subscribe(listener);
@@ -122,6 +151,8 @@ export function sessionFor(
     },
   };
   registry.set(key, wrapped);
-  unusedTimer = setTimeout(drop, UNUSED_SESSION_MS);
+  // A session made during a render that never committed must not linger.
+  unclaimed.set(wrapped, { since: Date.now(), drop });
+  scheduleSweep();
   return wrapped;
 }

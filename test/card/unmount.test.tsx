@@ -1,4 +1,5 @@
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InputRequestCard, parseSuspension } from '../../src/index.ts';
 
@@ -12,6 +13,12 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** A component that suspends forever: the render around it never commits. */
+const never = new Promise<never>(() => {});
+function Suspends(): never {
+  throw never;
+}
 
 function round(index: number) {
   return parseSuspension(
@@ -40,6 +47,25 @@ describe('an unmounted card', () => {
       unmount();
     }
     await act(async () => {}); // the registry lets a session go a microtask after its last subscriber
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('a render that never commits leaves its sessions for one sweep, then nothing', async () => {
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        {[0, 1, 2].map((index) => (
+          <InputRequestCard key={index} suspension={round(10 + index)} resume={async () => {}} />
+        ))}
+        <Suspends />
+      </Suspense>,
+    );
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).toBeNull();
+    // Three sessions made during the discarded render, one timer to let them go.
+    expect(vi.getTimerCount()).toBe(1);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5_000);
+    });
     expect(vi.getTimerCount()).toBe(0);
   });
 });
