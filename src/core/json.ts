@@ -255,12 +255,14 @@ export interface FingerprintBudget {
 }
 
 /**
- * The default {@link FingerprintBudget}: 32 levels, 20,000 values, a million characters. A round
- * reads far less (its keys, messages and schemas); a wire value past the budget is no honest round.
+ * The default {@link FingerprintBudget}: 32 levels, 10,000 values, a million characters. The
+ * largest round the card accepts reads less: at most 100 fields of a handful of values each, and
+ * 2,000 options of three (`{ const, title }`) — about 7,000 values. A wire value past the budget
+ * is refused anyway; reading more of it would only make a hostile message dearer.
  */
 export const FINGERPRINT_BUDGET: Readonly<FingerprintBudget> = Object.freeze({
   maxDepth: 32,
-  maxNodes: 20_000,
+  maxNodes: 10_000,
   maxChars: 1_000_000,
 });
 

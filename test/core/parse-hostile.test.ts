@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fingerprint, stableStringify } from '../../src/core/json.ts';
 import { MAX_PROBLEMS, type UnsupportedRequest } from '../../src/core/model.ts';
 import { parseSuspension } from '../../src/core/parse/index.ts';
+import { MAX_FIELDS, MAX_OPTIONS } from '../../src/core/schema.ts';
 
 const form = (message = 'Name?') => ({
   method: 'elicitation/create',
@@ -181,10 +182,45 @@ describe('the round id', () => {
     expect(parseSuspension(round(['b', 'a'])).id).toBe(id);
     expect(parseSuspension(round(['a', 'c'])).id).not.toBe(id);
     expect(parseSuspension(round(['a', 'b'], 's2')).id).not.toBe(id);
-    // The keys count even when the budget (20,000 values) ends before their values.
+    // The keys count even when the budget (10,000 values) ends before their values.
     const many = (last: string) =>
       Object.fromEntries([...Array.from({ length: 25_000 }, (_, i) => [`k${i}`, i]), [last, 0]]);
     expect(fingerprint(many('x'))).not.toBe(fingerprint(many('y')));
+  });
+
+  it('reads the largest round the card accepts to its end: 100 fields, 2,000 titled options', () => {
+    const largest = (lastTitle: string) => {
+      const properties: Record<string, unknown> = {};
+      for (let field = 0; field < MAX_FIELDS; field++) {
+        properties[`field_${field}`] = {
+          type: 'string',
+          title: `Field ${field}`,
+          description: `What field ${field} is for.`,
+          default: 'o0',
+          oneOf: Array.from({ length: MAX_OPTIONS / MAX_FIELDS }, (_, option) => ({
+            const: `o${option}`,
+            title:
+              field === MAX_FIELDS - 1 && option === MAX_OPTIONS / MAX_FIELDS - 1
+                ? lastTitle
+                : `Option ${option}`,
+          })),
+        };
+      }
+      return {
+        resultType: 'input_required',
+        requestState: 's1',
+        inputRequests: {
+          q: {
+            method: 'elicitation/create',
+            params: { mode: 'form', message: 'Everything?', requestedSchema: { type: 'object', properties } },
+          },
+        },
+      };
+    };
+    const round = parseSuspension(largest('Last'));
+    expect(round.requests[0]?.kind).toBe('form');
+    // Only the very last title differs: a budget that stopped early would give both one id.
+    expect(parseSuspension(largest('Other')).id).not.toBe(round.id);
   });
 
   it('stops reading at its budget: a sparse array of length 2^32 − 1 costs nothing', () => {
