@@ -1,6 +1,15 @@
-import { COPY_LIMITS, isPlainObject, own, ownString, plainCopy, pointerSegment, quote } from '../json.js';
+import {
+  COPY_LIMITS,
+  isPlainObject,
+  own,
+  ownString,
+  plainCopy,
+  pointerSegment,
+  quote,
+  setOwn,
+} from '../json.js';
 import type { FieldSpec, FileFieldSpec, InputRequest, RequestedSchema, SchemaProblem } from '../model.js';
-import { analyzeRequestedSchema } from '../schema.js';
+import { analyzeRequestedSchema, MAX_FIELDS } from '../schema.js';
 import { looksSecret } from '../secret.js';
 import { languageTag, readGuarded, unsupported } from './shared.js';
 
@@ -113,7 +122,7 @@ function readParams(key: string, params: unknown): InputRequest {
   }
 
   // A getter-free, proxy-free, cycle-free copy: the analyzer and every later reader see plain data only.
-  const copied = plainCopy(own(params, 'requestedSchema'));
+  const copied = plainCopy(beyondLimitLeftOut(own(params, 'requestedSchema')));
   if (!copied.ok) {
     return unsupported(
       key,
@@ -168,6 +177,29 @@ function readParams(key: string, params: unknown): InputRequest {
     requestedSchema: requestedSchema as RequestedSchema,
     fields: analysis.fields.map(flagSecret),
   };
+}
+
+/**
+ * A schema with more fields than a form shows, with the fields past {@link MAX_FIELDS} left out
+ * of the copy: their names stay (the analyzer counts them to say how many there are), their
+ * schemas become `null` (it reads only the first {@link MAX_FIELDS}, and the request is refused
+ * anyway). A 10,000-field message then costs a copy of 100 fields, not of 10,000. Any other
+ * value is returned as it is. Reads like {@link plainCopy}: own data properties only.
+ */
+function beyondLimitLeftOut(schema: unknown): unknown {
+  if (!isPlainObject(schema)) return schema;
+  const properties = own(schema, 'properties');
+  if (!isPlainObject(properties)) return schema;
+  const names = Object.keys(properties);
+  if (names.length <= MAX_FIELDS) return schema;
+  const shown: Record<string, unknown> = {};
+  names.forEach((name, index) => {
+    setOwn(shown, name, index < MAX_FIELDS ? own(properties, name) : null);
+  });
+  const trimmed: Record<string, unknown> = {};
+  for (const key of Object.keys(schema))
+    setOwn(trimmed, key, key === 'properties' ? shown : own(schema, key));
+  return trimmed;
 }
 
 /** The default secret rule, applied once where fields are built, for every field kind. */
