@@ -285,24 +285,26 @@ export function fingerprint(value: unknown, budget: FingerprintBudget = FINGERPR
   const seen = new Set<object>();
   let nodes = 0;
   let chars = 0;
-  const stack: Array<{ value: unknown; depth: number } | string> = [{ value, depth: 0 }];
-  while (stack.length > 0) {
-    const item = stack.pop() as (typeof stack)[number];
-    if (typeof item === 'string') {
-      hash.add(item);
+  // The values still to read and their depths, in two parallel stacks (no object per value); a
+  // closing bracket waits in the stack as CLOSE_ARRAY or CLOSE_OBJECT, at depth -1.
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop() as number;
+    if (depth < 0) {
+      hash.add(current === CLOSE_ARRAY ? ']' : '}');
       continue;
     }
     nodes++;
     if (nodes > budget.maxNodes) {
       // Everything left counts by number only, so a longer value still differs.
-      hash.add(`#more:${stack.length + 1}`);
+      hash.add(`#more:${values.length + 1}`);
       break;
     }
-    const current = item.value;
     if (typeof current === 'string') {
       const room = Math.max(0, budget.maxChars - chars);
-      hash.add(`s${current.length}:`);
-      hash.add(current.length > room ? current.slice(0, room) : current);
+      hash.addSized('s', current.length > room ? current.slice(0, room) : current, current.length);
       chars += Math.min(current.length, room);
       continue;
     }
@@ -315,7 +317,7 @@ export function fingerprint(value: unknown, budget: FingerprintBudget = FINGERPR
       continue;
     }
     seen.add(current);
-    if (item.depth >= budget.maxDepth) {
+    if (depth >= budget.maxDepth) {
       hash.add('#deep');
       continue;
     }
@@ -324,9 +326,11 @@ export function fingerprint(value: unknown, budget: FingerprintBudget = FINGERPR
       const room = budget.maxNodes - nodes;
       if (Array.isArray(current)) {
         hash.add(`[${current.length}`);
-        stack.push(']');
+        values.push(CLOSE_ARRAY);
+        depths.push(-1);
         for (let index = Math.min(current.length, room) - 1; index >= 0; index--) {
-          stack.push({ value: own(current, String(index)), depth: item.depth + 1 });
+          values.push(own(current, String(index)));
+          depths.push(depth + 1);
         }
         continue;
       }
@@ -334,12 +338,14 @@ export function fingerprint(value: unknown, budget: FingerprintBudget = FINGERPR
       hash.add(`{${keys.length}`);
       for (const key of keys) {
         if (chars >= budget.maxChars) break;
-        hash.add(`k${key.length}:${key}`);
+        hash.addSized('k', key, key.length);
         chars += key.length;
       }
-      stack.push('}');
+      values.push(CLOSE_OBJECT);
+      depths.push(-1);
       for (let index = Math.min(keys.length, room) - 1; index >= 0; index--) {
-        stack.push({ value: own(current, keys[index] as string), depth: item.depth + 1 });
+        values.push(own(current, keys[index] as string));
+        depths.push(depth + 1);
       }
     } catch {
       hash.add('#unreadable');
@@ -347,6 +353,9 @@ export function fingerprint(value: unknown, budget: FingerprintBudget = FINGERPR
   }
   return hash.digest();
 }
+
+const CLOSE_ARRAY = Symbol('close array');
+const CLOSE_OBJECT = Symbol('close object');
 
 /** Two 32-bit FNV-1a lanes with different offsets: 64 bits of fingerprint, written in base 36. */
 class Hasher {
@@ -363,6 +372,22 @@ class Hasher {
     // A separator between tokens, so ["ab", "c"] and ["a", "bc"] differ.
     this.a = Math.imul(a ^ 0xff, 0x01000193);
     this.b = Math.imul(b ^ 0xfe, 0x01000193);
+  }
+
+  /**
+   * A token of `text` tagged with one letter and a length (`s` for strings, `k` for keys): the
+   * length is that of the whole value, so text cut at the budget still differs by its length.
+   */
+  addSized(tag: 's' | 'k', text: string, length: number): void {
+    this.mix(tag.charCodeAt(0));
+    this.mix(length & 0xffff);
+    this.mix(length >>> 16);
+    this.add(text);
+  }
+
+  private mix(code: number): void {
+    this.a = Math.imul(this.a ^ code, 0x01000193);
+    this.b = Math.imul(this.b ^ code, 0x01000193) ^ (this.b >>> 15);
   }
 
   digest(): string {
