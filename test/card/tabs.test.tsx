@@ -56,11 +56,11 @@ describe('one live copy across tabs (BroadcastChannel)', () => {
       resume: async () => ({ status: 'completed' }),
     });
     const view = render(
-      <>
+      <div>
         {[0, 1, 2].map((index) => (
           <firstTab.InputRequestCard key={index} source={finished(index)} />
         ))}
-      </>,
+      </div>,
     );
     expect(view.getAllByRole('article')).toHaveLength(3);
     // A round shown afterwards is announced: the channel works, and is heard here.
