@@ -330,7 +330,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           ) : showRound ? (
             <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} />
           ) : null}
-          {state === 'completed' && snapshot.result !== undefined ? (
+          {(state === 'completed' ||
+            (state === 'answered-elsewhere' && snapshot.taskStatus === 'completed')) &&
+          snapshot.result !== undefined ? (
             <Result result={snapshot.result} messages={messages} />
           ) : null}
           {state === 'cancelled' ? (

@@ -203,6 +203,22 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(screen.getByText('Sent by someone else.')).toBeInTheDocument();
   });
 
+  it('shows the result of a task that completed while the round was still open here', async () => {
+    // Someone else answered and the task finished before this card read it again: no later
+    // reading will come (a completed task is not polled), so this one must show the result.
+    const { source, task } = createTestSource({ serverName: 'Mailer', result: 'Sent by someone else.' });
+    render(
+      <Harness>
+        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
+      </Harness>,
+    );
+    await screen.findByRole('button', { name: 'Accept' });
+    task.answerElsewhere();
+    expect(await screen.findByText('Answered elsewhere. Nothing was sent from here.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
+    expect(screen.getByText('Sent by someone else.')).toBeInTheDocument();
+  });
+
   it('a lost response whose answer did arrive says so, even when the task completed meanwhile', async () => {
     const user = userEvent.setup();
     let arrivedKey: string | undefined;

@@ -390,11 +390,13 @@ try {
         `tab B's card never read "Answered elsewhere": ${JSON.stringify(seenB)}`,
       );
       expectTrue(!seenB.states.includes('submitting'), 'tab B sent an answer');
-      // Tab B's card says how its round ended, and that nothing was sent from there. (It does not
-      // go on to show the tool's result: a tab whose round closed through the other tab's message
-      // stops reading the call; see "What the cards do not show yet" in the demo README.)
+      // Tab B's card says how its round ended, that nothing was sent from there, and the tool's
+      // result (the task may have completed before tab B read it again: no later reading comes).
       expectEqual(await cardB.getAttribute('data-outcome'), 'answered-elsewhere', "tab B's outcome");
       await cardB.getByText('Answered elsewhere. Nothing was sent from here.').waitFor({ timeout: TIMEOUT });
+      await cardB
+        .getByText('Sent to team@example.com: the weekly report with the note “Typed in tab B”.')
+        .waitFor({ timeout: TIMEOUT });
       expectEqual(
         await cardB.getByRole('button', { name: 'Accept' }).count(),
         0,
