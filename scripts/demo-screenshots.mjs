@@ -4,7 +4,7 @@
 // tool's result. Chromium: CHROMIUM_PATH, or /usr/bin/chromium.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startChatDemo } from './chat-demo.mjs';
+import { startExample } from './start-example.mjs';
 import { launchChromium } from './storybook-preview.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -18,7 +18,7 @@ const sizes = [
 
 mkdirSync(outDir, { recursive: true });
 let browser;
-const { origin, stop } = await startChatDemo(port);
+const { origin, stop } = await startExample('chat', port);
 try {
   browser = await launchChromium();
   for (const size of sizes) {

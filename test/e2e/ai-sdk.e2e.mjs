@@ -2,61 +2,12 @@
 // which also serves the chat routes and the MCP server on the same 127.0.0.1 port, and drives real
 // Chromium through a `useChat` app whose scripted model (the AI SDK's test model) calls MCP tools
 // that ask, over real HTTP. Ends with `N passed, N failed`.
-import { spawn } from 'node:child_process';
+import { startExample } from '../../scripts/start-example.mjs';
 import { launchChromium } from '../../scripts/storybook-preview.mjs';
 import { check, failOutside, finish } from '../support/node-suite.mjs';
 
 const port = Number(process.env.AI_SDK_E2E_PORT ?? 5197);
 const origin = `http://127.0.0.1:${port}`;
-
-/** Starts the example in its own process group, so stopping it stops Vite and everything it spawned. */
-async function startExample() {
-  const server = spawn(
-    'npx',
-    [
-      'vite',
-      '--config',
-      'examples/ai-sdk/vite.config.ts',
-      '--port',
-      String(port),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
-  );
-  let errors = '';
-  server.stderr.on('data', (chunk) => {
-    errors += chunk;
-  });
-  const stop = () => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  process.on('exit', stop);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      stop();
-      process.exit(1);
-    });
-  }
-  for (let attempt = 0; attempt < 150; attempt++) {
-    if (server.exitCode !== null)
-      throw new Error(`the example exited (${server.exitCode}): ${errors.trim()}`);
-    try {
-      if ((await fetch(`${origin}/`)).ok) return { stop, errors: () => errors };
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  stop();
-  throw new Error(`the example did not start on ${origin}: ${errors.trim()}`);
-}
 
 /** Opens a new chat (a fresh id in the address) in a fresh context. */
 async function openChat(browser) {
@@ -75,7 +26,7 @@ const started = Date.now();
 let browser;
 let example;
 try {
-  example = await startExample();
+  example = await startExample('ai-sdk', port);
   browser = await launchChromium();
 
   await check(

@@ -5,7 +5,7 @@
 // that runs as a task, a link that keeps the round waiting, and the long task. Each check asserts
 // what the person sees (by role and text) and what the server got (`GET /api/debug/received`,
 // served with CHAT_DEMO_DEBUG=1). Ends with `N passed, N failed`.
-import { startChatDemo } from '../../scripts/chat-demo.mjs';
+import { startExample } from '../../scripts/start-example.mjs';
 import { launchChromium } from '../../scripts/storybook-preview.mjs';
 import { failOutside, finish, check as runCheck } from '../support/node-suite.mjs';
 
@@ -209,7 +209,7 @@ let browser;
 let context;
 let demo;
 try {
-  demo = await startChatDemo(port, { CHAT_DEMO_DEBUG: '1' });
+  demo = await startExample('chat', port, { CHAT_DEMO_DEBUG: '1' });
   browser = await launchChromium();
   context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
 

@@ -1,18 +1,19 @@
-// Starts the chat demo's dev server (examples/chat) for scripts and tests: `startChatDemo(port, env)`
-// resolves once the page answers, with `stop()` (the whole process group) and the server's stderr.
+// Starts an example's Vite dev server (`examples/<name>`, which also serves its API and MCP server)
+// for scripts and tests: `startExample(name, port, env)` resolves once the page answers, with
+// `origin`, `stop()` (the whole process group) and the server's stderr.
 import { spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Starts the demo in its own process group, so stopping it stops Vite and everything it spawned. */
-export async function startChatDemo(port, env = {}) {
+/** Starts the example in its own process group, so stopping it stops Vite and everything it spawned. */
+export async function startExample(name, port, env = {}) {
   const origin = `http://127.0.0.1:${port}`;
   const server = spawn(
     'npx',
     [
       'vite',
       '--config',
-      'examples/chat/vite.config.ts',
+      `examples/${name}/vite.config.ts`,
       '--port',
       String(port),
       '--strictPort',
@@ -42,7 +43,9 @@ export async function startChatDemo(port, env = {}) {
   }
   for (let attempt = 0; attempt < 150; attempt++) {
     if (server.exitCode !== null) {
-      throw new Error(`the demo server exited (${server.exitCode}): ${errors.trim()}`);
+      throw new Error(
+        `input-request-cards: the ${name} example exited (${server.exitCode}): ${errors.trim()}`,
+      );
     }
     try {
       if ((await fetch(`${origin}/`)).ok) return { origin, stop, errors: () => errors };
@@ -52,5 +55,5 @@ export async function startChatDemo(port, env = {}) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   stop();
-  throw new Error(`input-request-cards: the chat demo did not start on ${origin}: ${errors.trim()}`);
+  throw new Error(`input-request-cards: the ${name} example did not start on ${origin}: ${errors.trim()}`);
 }
