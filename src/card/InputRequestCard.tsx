@@ -195,8 +195,11 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       [controller.session, messages, components, checker, formatError, registrableDomain, layout],
     );
     const { state, suspension, snapshot } = controller;
+    // Once the session has a round it keeps one; a card that never had one (a finished task from
+    // a chat's history) takes no part in live copies and measures nothing.
+    const hasRound = suspension !== undefined;
     // One live copy of a round per page (and across tabs): the others say where it is answered.
-    const copy = useLiveCopy(controller.session, props.placeName, suspension !== undefined);
+    const copy = useLiveCopy(controller.session, props.placeName, hasRound);
     const cardRef = useRef<HTMLElement>(null);
     const headingRef = useRef<HTMLHeadingElement>(null);
     const outcomeRef = useRef<HTMLParagraphElement>(null);
@@ -236,9 +239,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     // then, so it never covers a short card's own content). DOM sync only: an attribute, no render.
     // Measured in an animation frame, before paint: mounting never forces a layout of the page,
     // and the attribute (which resizes the card) never changes inside the observer's callback.
-    // Only a card with a round on screen has actions to keep in reach: a transcript's answered
-    // cards observe nothing.
-    const hasRound = suspension !== undefined;
+    // Only a card with a round has actions to keep in reach.
     useEffect(() => {
       const card = cardRef.current;
       if (!hasRound || !card || typeof ResizeObserver === 'undefined') return;

@@ -10,15 +10,16 @@ const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEf
  * Where this card's copy of the round stands when the same round is shown more than once:
  * `live` (the person answers here) or passive, and `claim` to take the live copy over.
  *
- * A copy joins once `showsRound` holds (the card has a round on screen) and stays joined until it
- * unmounts. A card that never shows a round — a finished task restored from a chat's history, a
+ * A copy joins while `hasRound` holds: once the session has a round it keeps one (a newer round
+ * replaces it, none clears it), so a copy that joined stays joined until it unmounts, and a closed
+ * round still tells other tabs it closed. A card that never has a round — a finished task restored from a chat's history, a
  * task still working — has nothing to share: it neither joins nor tells other tabs about itself,
  * so a transcript of hundreds of answered cards costs no presence bookkeeping and no messages.
  */
 export function useLiveCopy(
   session: InputRequestSession,
   placeName: string | undefined,
-  showsRound: boolean,
+  hasRound: boolean,
 ): LiveCopyState & { claim: () => void } {
   const copies = liveCopiesOf(session);
   const id = useId();
@@ -30,12 +31,8 @@ export function useLiveCopy(
   useBeforePaint(() => {
     shown.current = state;
   });
-  // Once a round has shown, the copy stays joined (a closed round still tells other tabs it closed).
-  const joins = useRef(false);
-  if (showsRound) joins.current = true;
-  const join = joins.current;
   useBeforePaint(() => {
-    if (!join) return;
+    if (!hasRound) return;
     const unsubscribe = copies.subscribe(() => {
       if (copies.stateOf(id) !== shown.current) changed();
     });
@@ -44,6 +41,6 @@ export function useLiveCopy(
       unsubscribe();
       copies.leave(id);
     };
-  }, [copies, id, placeName, join]);
+  }, [copies, id, placeName, hasRound]);
   return { ...state, claim: () => copies.claim(id) };
 }
