@@ -18,30 +18,30 @@ const UNUSED_SESSION_MS = 5000;
  * first subscriber takes a session off the list, so nothing here holds a mounted or unmounted
  * card's round.
  */
-const unclaimed = new Map<InputRequestSession, { since: number; drop: () => void }>();
+const neverSubscribed = new Map<InputRequestSession, { since: number; drop: () => void }>();
 let sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
-function sweepUnclaimed(): void {
+function sweepNeverSubscribed(): void {
   sweepTimer = undefined;
   const now = Date.now();
-  for (const [session, { since, drop }] of unclaimed) {
+  for (const [session, { since, drop }] of neverSubscribed) {
     if (now - since < UNUSED_SESSION_MS) continue;
-    unclaimed.delete(session);
+    neverSubscribed.delete(session);
     drop();
   }
   scheduleSweep();
 }
 
 function scheduleSweep(): void {
-  if (sweepTimer !== undefined || unclaimed.size === 0) return;
+  if (sweepTimer !== undefined || neverSubscribed.size === 0) return;
   // The oldest entry comes first (a Map keeps insertion order): wake when it is due.
-  const [first] = unclaimed.values();
+  const [first] = neverSubscribed.values();
   const wait = Math.max(0, (first?.since ?? 0) + UNUSED_SESSION_MS - Date.now());
-  sweepTimer = setTimeout(sweepUnclaimed, wait);
+  sweepTimer = setTimeout(sweepNeverSubscribed, wait);
 }
 
-function claim(session: InputRequestSession): void {
-  if (!unclaimed.delete(session) || unclaimed.size > 0 || sweepTimer === undefined) return;
+function subscribedOnce(session: InputRequestSession): void {
+  if (!neverSubscribed.delete(session) || neverSubscribed.size > 0 || sweepTimer === undefined) return;
   clearTimeout(sweepTimer);
   sweepTimer = undefined;
 }
@@ -117,7 +117,7 @@ export function sessionFor(
   const wrapped: InputRequestSession = {
     ...session,
     subscribe(listener) {
-      claim(wrapped);
+      subscribedOnce(wrapped);
       // A session that wound down and is used again takes its place back, unless a newer one has.
       if (!registry.has(key)) registry.set(key, wrapped);
       const unsubscribe = session.subscribe(listener);
@@ -152,7 +152,7 @@ export function sessionFor(
   };
   registry.set(key, wrapped);
   // A session made during a render that never committed must not linger.
-  unclaimed.set(wrapped, { since: Date.now(), drop });
+  neverSubscribed.set(wrapped, { since: Date.now(), drop });
   scheduleSweep();
   return wrapped;
 }
