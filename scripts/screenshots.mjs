@@ -40,6 +40,12 @@ const shots = [
   { file: 'send-failed', id: 'card-outcomes--send-failed' },
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
   { file: 'expired', id: 'card-outcomes--expired' },
+  { file: 'elsewhere-result', id: 'card-outcomes--answered-elsewhere-with-result' },
+  {
+    file: 'elsewhere-result-dark',
+    id: 'card-outcomes--answered-elsewhere-with-result-dark',
+    colorScheme: 'dark',
+  },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
   { file: 'cancelled', id: 'card-lifecycle--cancelled' },

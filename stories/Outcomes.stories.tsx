@@ -192,6 +192,49 @@ export const AnsweredElsewhere = meta.story({
   },
 });
 
+/** A task whose round someone else answers and which has finished by the next reading. */
+function answeredElsewhereThenDone(key: string): InputRequestSource {
+  let reads = 0;
+  return {
+    queryKey: ['outcomes', key],
+    fetchState: async (): Promise<InputRequestState> =>
+      reads++ === 0
+        ? { status: 'input-required', suspension: order }
+        : { status: 'completed', result: 'Ordered by Sam: 1 × Small. Arrives at 12:30.' },
+    resume: async () => undefined,
+  };
+}
+
+/**
+ * Answered elsewhere, and the task had already finished when this card read it again: the
+ * receipt says nothing was sent from here, and the task's result shows under it.
+ */
+export const AnsweredElsewhereWithResult = meta.story({
+  decorators: [withClient],
+  args: {
+    suspension: undefined,
+    resume: undefined,
+    source: answeredElsewhereThenDone('elsewhere-result'),
+    poll: { baseMs: 50, maxMs: 50 },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Answered elsewhere. Nothing was sent from here.')).toBeVisible();
+    await expect(await canvas.findByText('Ordered by Sam: 1 × Small. Arrives at 12:30.')).toBeVisible();
+  },
+});
+
+/** The same, dark. */
+export const AnsweredElsewhereWithResultDark = meta.story({
+  ...dark,
+  decorators: [withClient],
+  args: {
+    ...AnsweredElsewhereWithResult.input.args,
+    ...dark.args,
+    source: answeredElsewhereThenDone('elsewhere-result-dark'),
+  },
+  play: AnsweredElsewhereWithResult.input.play,
+});
+
 /** Expired: the form stays readable, and the card says nothing was sent. */
 export const Expired = meta.story({
   decorators: [withClient],
