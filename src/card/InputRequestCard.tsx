@@ -16,7 +16,7 @@ import { describeFailure } from '../core/failure.js';
 import type { RoundLedger } from '../core/ledger.js';
 import { type PollPolicy, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
-import { outcomeOf, receiptOf } from '../core/receipt.js';
+import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
 import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
@@ -262,6 +262,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     }, [hasRound]);
 
     const { outcome, entries } = receiptOf(snapshot);
+    const result = shownResultOf(snapshot);
     const traits = STATE_TRAITS[state];
     const showRound = suspension !== undefined && traits.showsRound;
     const passive = !copy.live && (traits.acceptsAnswers || state === 'submitting');
@@ -331,11 +332,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           ) : showRound ? (
             <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} />
           ) : null}
-          {(state === 'completed' ||
-            (state === 'answered-elsewhere' && snapshot.taskStatus === 'completed')) &&
-          snapshot.result !== undefined ? (
-            <Result result={snapshot.result} messages={messages} />
-          ) : null}
+          {result !== undefined ? <Result result={result} messages={messages} /> : null}
           {state === 'cancelled' ? (
             // The live region says it too, but only to screen readers: this is the line people see.
             <p data-part="task-cancelled">{messages.cancelled}</p>

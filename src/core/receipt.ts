@@ -103,6 +103,17 @@ export function receiptOf(lifecycle: Lifecycle): {
   return { outcome, entries };
 }
 
+/**
+ * The task's result to show, or `undefined`: a completed task's result, also when the round on
+ * screen closed as answered elsewhere because the task completed before this card read it again
+ * (a completed task is read no more, so no later reading would bring the result).
+ */
+export function shownResultOf(lifecycle: Lifecycle): unknown {
+  const { state, taskStatus, result } = lifecycle;
+  const completed = state === 'completed' || (state === 'answered-elsewhere' && taskStatus === 'completed');
+  return completed ? result : undefined;
+}
+
 /** How the round on screen ended, or `undefined` while it is still open (or there is none). */
 export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   const { state, round, answers, sentRoundId } = lifecycle;
