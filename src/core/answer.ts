@@ -20,8 +20,18 @@ export type RawFormValues = Record<string, RawFieldValue>;
  * data and never become paths.
  */
 export function fieldKey(field: Pick<FieldSpec, 'index'>): string {
-  return `field${field.index}`;
+  // Made once per position: the form reads every key on each keystroke's draft.
+  let key = FIELD_KEYS[field.index];
+  if (key === undefined) {
+    key = `field${field.index}`;
+    if (field.index < CACHED_FIELD_KEYS) FIELD_KEYS[field.index] = key;
+  }
+  return key;
 }
+
+const FIELD_KEYS: string[] = [];
+/** Forms have at most MAX_FIELDS (100) fields; the cache stays small whatever it is asked. */
+const CACHED_FIELD_KEYS = 1000;
 
 /**
  * The raw value each control starts with: the schema `default` when there is one
@@ -264,7 +274,7 @@ function pad(value: number): string {
 /** Raw values keyed by {@link fieldKey}, re-keyed by property name (for drafts and re-asks). */
 export function rawValuesByName(
   fields: readonly FieldSpec[],
-  values: RawFormValues,
+  values: Readonly<Record<string, RawFieldValue | undefined>>,
 ): Record<string, RawFieldValue> {
   const named: Record<string, RawFieldValue> = {};
   for (const field of fields) {

@@ -215,8 +215,16 @@ export interface InputRequestSession {
    * an earlier round carried over.
    */
   readDraft(requestKey: string): DraftValues | undefined;
-  /** Stores half-typed values of one form request (after a pause; secrets are left out). */
-  writeDraft(requestKey: string, values: DraftValues): void;
+  /**
+   * Stores half-typed values of one form request (after a pause; secrets are left out). Pass a
+   * function that reads them to have them read only when they are needed (the pause ended, a
+   * reader asked, the round was replaced): a keystroke then costs no copy of the whole form.
+   * @example
+   * ```ts
+   * input.addEventListener('input', () => session.writeDraft('details', () => ({ name: input.value })));
+   * ```
+   */
+  writeDraft(requestKey: string, values: DraftValues | (() => DraftValues)): void;
   /**
    * Connects a feed of later server readings (a poll, a push) to a session made without one:
    * every card of the task may attach; one feed runs while any is attached and the session is
@@ -259,7 +267,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   // Carry-over: the last round that asked something, the values typed into the round on screen
   // (in memory, with or without a draft store), and what the round on screen carries.
   let lastAsked: AskedRound | undefined;
-  let typed = new Map<string, DraftValues>();
+  let typed = new Map<string, DraftValues | (() => DraftValues)>();
   let typedRoundId: string | undefined;
   let carried: RoundCarryOver | undefined;
   let restartPending = false;
@@ -286,7 +294,17 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let tickTimer: ReturnType<typeof setTimeout> | undefined;
   let tickAt: number | undefined;
   const hostDeadline = deadlineOf(options.deadline);
-  const draftTimers = new Map<string, { timer: ReturnType<typeof setTimeout>; flush: () => void }>();
+  // A draft waiting for a pause in typing: one timer per request, re-armed only when it fires
+  // early (a keystroke costs a field write, not a clearTimeout and a setTimeout).
+  const draftTimers = new Map<
+    string,
+    {
+      timer: ReturnType<typeof setTimeout>;
+      values: DraftValues | (() => DraftValues);
+      writtenAt: number;
+      flush: () => void;
+    }
+  >();
   // The last draft of each request in memory (no secrets), store or not: a second copy of the
   // round on this page ("Answer here") starts from what the person typed in the first.
   const keptDrafts = new Map<string, DraftValues>();
@@ -370,7 +388,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         round: earlier,
         answers: previous.answers,
         sent: previous.sentRoundId === earlier.id,
-        typed: typedRoundId === earlier.id ? typed : new Map(),
+        typed: typedRoundId === earlier.id ? readAll(typed) : new Map(),
       };
     }
     typed = new Map();
@@ -813,6 +831,15 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     return recalled?.requests[requestKey]?.values;
   }
 
+  // The draft key of the request being typed into, kept: each keystroke needs it.
+  let lastTypingKey: { roundId: string; requestKey: string; key: string } | undefined;
+  function typingKey(roundId: string, requestKey: string): string {
+    if (lastTypingKey?.roundId !== roundId || lastTypingKey.requestKey !== requestKey) {
+      lastTypingKey = { roundId, requestKey, key: draftKey(roundId, requestKey) };
+    }
+    return lastTypingKey.key;
+  }
+
   function draftKeyOf(requestKey: string): string {
     return draftKey(lifecycle.round?.id ?? '', requestKey);
   }
@@ -979,20 +1006,34 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       if (!request || !round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
       // Kept in memory as typed (secrets are filtered when carried), so a re-ask gets it back.
       if (typedRoundId === round.id) typed.set(requestKey, values);
-      const key = draftKey(round.id, requestKey);
-      const existing = draftTimers.get(key);
-      if (existing) clearTimeout(existing.timer);
-      const flush = () => {
-        const entry = draftTimers.get(key);
-        if (entry) clearTimeout(entry.timer);
-        draftTimers.delete(key);
-        const kept = keptDraft(request, values);
-        keptDrafts.set(key, kept);
-        drafts?.save(key, kept);
-      };
+      const key = typingKey(round.id, requestKey);
+      const now = Date.now();
+      const pending = draftTimers.get(key);
+      if (pending) {
+        pending.values = values;
+        pending.writtenAt = now;
+        return;
+      }
       // Writing per keystroke is wasteful; a short pause is enough to survive a reload (and a
       // reader flushes first).
-      draftTimers.set(key, { timer: setTimeout(flush, draftDelayMs), flush });
+      const entry = {
+        timer: setTimeout(() => whenPaused(), draftDelayMs),
+        values,
+        writtenAt: now,
+        flush: () => {
+          clearTimeout(entry.timer);
+          draftTimers.delete(key);
+          const kept = keptDraft(request, read(entry.values));
+          keptDrafts.set(key, kept);
+          drafts?.save(key, kept);
+        },
+      };
+      const whenPaused = (): void => {
+        const wait = entry.writtenAt + draftDelayMs - Date.now();
+        if (wait > 0) entry.timer = setTimeout(whenPaused, wait);
+        else entry.flush();
+      };
+      draftTimers.set(key, entry);
     },
     attachFeed(factory) {
       if (source.follow === false) return () => {};
@@ -1074,4 +1115,13 @@ function keptDraft(request: FormRequest, values: DraftValues): DraftValues {
     values,
     rawValuesByName(request.fields, initialRawValues(request.fields)),
   );
+}
+
+/** Values given as they are, or read through the function that was given instead. */
+function read(values: DraftValues | (() => DraftValues)): DraftValues {
+  return typeof values === 'function' ? values() : values;
+}
+
+function readAll(typed: ReadonlyMap<string, DraftValues | (() => DraftValues)>): Map<string, DraftValues> {
+  return new Map([...typed].map(([requestKey, values]) => [requestKey, read(values)]));
 }

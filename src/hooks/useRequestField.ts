@@ -147,7 +147,7 @@ export function useRequestField({
   field,
   idPrefix,
 }: UseRequestFieldOptions): RequestFieldProps {
-  const { form, errors } = formEngine(formControl);
+  const { form, errors, changed } = formEngine(formControl);
   const name = fieldKey(field);
   const listen = useCallback((listener: () => void) => errors.listen(name, listener), [errors, name]);
   const read = () => errors.get(name);
@@ -155,7 +155,9 @@ export function useRequestField({
   const [secretShown, setSecretShown] = useState(false);
   // Registered once per field: the same handlers and the same ref callback on every render, so
   // React never detaches and re-attaches the input.
-  const registration = useMemo(() => form.register(name), [form, name]);
+  // Its change handler mirrors what is typed into the session's draft store (after a pause,
+  // without secrets) and into its memory of what was typed (a re-ask or Start again carries it).
+  const registration = useMemo(() => form.register(name, { onChange: changed }), [form, name, changed]);
   return useMemo(
     () => fieldProps(field, idPrefix, name, registration, error, secretShown, setSecretShown),
     [field, idPrefix, name, registration, error, secretShown],

@@ -35,6 +35,12 @@ export interface FormEngine {
   request: FormRequest;
   /** The error each field shows, by field key; a field subscribes to its own entry only. */
   errors: FieldErrorStore;
+  /**
+   * Called by a field's own change handler after its value changed: keeps the draft. Hooked into
+   * each field's registration rather than watching the form, which would copy every value of the
+   * form on every keystroke.
+   */
+  changed: () => void;
 }
 
 /** Opens the opaque control; for the library's own field hook. */
@@ -178,9 +184,16 @@ export function useRequestForm({
       if (onAccept) onAccept(content);
       else void session?.answer(request.key, { action: 'accept', content })?.catch(() => {});
     });
-    return { form, errors, accept };
+    // What was typed, read when the session needs it (after a pause, or when the round is
+    // replaced), not on every keystroke.
+    const typed = () => rawValuesByName(latest.current.request.fields, form.getValues());
+    const changed = () => {
+      const { session, request } = latest.current;
+      session?.writeDraft(request.key, typed);
+    };
+    return { form, errors, accept, changed };
   });
-  const { form, errors, accept } = engine;
+  const { form, errors, accept, changed } = engine;
 
   // The fields' errors, from one subscription for the whole form (subscribing also tells the
   // engine it is mounted).
@@ -195,14 +208,6 @@ export function useRequestForm({
     [form, errors],
   );
 
-  // Mirrors what is typed into the session's draft store (it waits for a pause and leaves out
-  // secrets) and into its memory of what was typed (a re-ask or Start again carries it even
-  // without a draft store); subscribing to the form's own change stream renders nothing.
-  useEffect(() => {
-    if (!session) return;
-    return unsubscriber(form.watch(() => session.writeDraft(key, rawValuesByName(fields, form.getValues()))));
-  }, [form, session, key, fields]);
-
   // A checker that compiles (ajv, from `input-request-cards/ajv`) does so in idle time after
   // mount, never on the mount path; the default checker has nothing to prepare.
   useEffect(() => {
@@ -212,13 +217,13 @@ export function useRequestForm({
   }, [checker, requestedSchema]);
 
   return useMemo(() => {
-    const control = { form, request, errors } satisfies FormEngine as unknown as RequestFormControl;
+    const control = { form, request, errors, changed } satisfies FormEngine as unknown as RequestFormControl;
     return {
       form: control,
       formProps: { onSubmit: (event?: BaseSyntheticEvent) => void accept(event), noValidate: true },
       accept: () => accept(),
     };
-  }, [form, request, errors, accept]);
+  }, [form, request, errors, changed, accept]);
 }
 
 /**

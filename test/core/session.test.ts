@@ -139,6 +139,70 @@ describe('createInputRequestSession', () => {
     expect(removed).toEqual(['round-1']);
   });
 
+  it('writes a draft once typing pauses: each keystroke postpones it, the last values are saved once', async () => {
+    const saved: unknown[] = [];
+    const drafts = {
+      load: () => undefined,
+      save: (_key: string, values: unknown) => void saved.push(values),
+      removeRound: () => {},
+    };
+    const session = createInputRequestSession({
+      source: staticSource(round, async () => undefined),
+      drafts,
+      draftDelayMs: 250,
+    });
+    session.subscribe(() => {});
+    // Keystrokes 200 ms apart: never a pause of 250 ms, so nothing is written yet.
+    for (const ok of [false, true, false, true]) {
+      session.writeDraft('confirm', { ok });
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    expect(saved).toEqual([]);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(saved).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(saved).toEqual([{ ok: true }]);
+    // A reader flushes at once (a value back at its default is left out); a later keystroke
+    // starts a new pause.
+    session.writeDraft('confirm', { ok: false });
+    expect(session.readDraft('confirm')).toEqual({});
+    expect(saved).toEqual([{ ok: true }, {}]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(saved).toHaveLength(2);
+  });
+
+  it('reads a draft given as a function only when it is written, and when the round is asked again', async () => {
+    const saved: unknown[] = [];
+    const drafts = {
+      load: () => undefined,
+      save: (_key: string, values: unknown) => void saved.push(values),
+      removeRound: () => {},
+    };
+    const session = createInputRequestSession({ source: staticSource(round, async () => undefined), drafts });
+    session.subscribe(() => {});
+    let ok = false;
+    let reads = 0;
+    const typed = () => {
+      reads += 1;
+      return { ok };
+    };
+    for (let keystroke = 0; keystroke < 5; keystroke++) {
+      ok = !ok;
+      session.writeDraft('confirm', typed);
+    }
+    expect(reads).toBe(0);
+    await vi.advanceTimersByTimeAsync(250);
+    expect({ reads, saved }).toEqual({ reads: 1, saved: [{ ok: true }] });
+    // The same question in a new round: what was typed is read then, and carried.
+    ok = false;
+    session.writeDraft('confirm', typed);
+    session.receive({ status: 'input-required', suspension: { ...round, id: 'round-2' } });
+    // The newer round shows after the older one was marked replaced for a moment.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(session.getSnapshot().round?.id).toBe('round-2');
+    expect(reads).toBe(2);
+    expect(session.readDraft('confirm')).toEqual({ ok: false });
+  });
   it('lets a send in flight finish after the last subscriber left, then winds down', async () => {
     const pending = deferred<undefined>();
     const onIdle = vi.fn();
