@@ -231,6 +231,25 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
 }
 
 /** What one analysis has found so far, shared by the reporters of every property. */
+/**
+ * Analyses of schemas the parser copied for itself: nothing else holds those copies, so they
+ * never change, and the checker of a request's answers reuses the parser's analysis instead of
+ * making it again on submit.
+ */
+const ownedAnalyses = new WeakMap<object, SchemaAnalysis>();
+
+/** {@link analyzeRequestedSchema} of a schema the caller owns and never changes: remembered. */
+export function analyzeOwnedSchema(schema: object): SchemaAnalysis {
+  const analysis = analyzeRequestedSchema(schema);
+  ownedAnalyses.set(schema, analysis);
+  return analysis;
+}
+
+/** The analysis made by {@link analyzeOwnedSchema} for this very object, if any. */
+export function rememberedAnalysis(schema: unknown): SchemaAnalysis | undefined {
+  return typeof schema === 'object' && schema !== null ? ownedAnalyses.get(schema) : undefined;
+}
+
 interface AnalysisState {
   problems: SchemaProblem[];
   /** Problems found beyond MAX_PROBLEMS, counted but not listed. */

@@ -11,6 +11,9 @@
  * matches written as one word (`apikey`, `onetimecode`) and with any separators in between.
  * Accents are ignored (`contraseña` is `contrasena`).
  */
+/** Text of ASCII characters only: the common case, with fast paths below. */
+const ASCII = /^[^\u0080-\uffff]*$/;
+
 const SECRET_PHRASES: readonly string[] = [
   // English
   'password',
@@ -175,6 +178,22 @@ export function looksSecret(field: { name: string; title?: string | undefined })
 }
 
 function textLooksSecret(raw: string): boolean {
+  // Servers ask the same names and titles again and again (every call of a tool, a chat's
+  // history of its cards): a verdict is kept, for a bounded number of texts.
+  // Only texts up to MAX_TEXT are kept, so the memory stays bounded too.
+  if (raw.length > MAX_TEXT) return readLooksSecret(raw);
+  const known = verdicts.get(raw);
+  if (known !== undefined) return known;
+  const verdict = readLooksSecret(raw);
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  verdicts.set(raw, verdict);
+  return verdict;
+}
+
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 1000;
+
+function readLooksSecret(raw: string): boolean {
   const text = normalize(raw.length > MAX_TEXT ? raw.slice(0, MAX_TEXT) : raw);
   if (substrings.some((substring) => text.includes(substring))) return true;
   const words = splitWords(text);
@@ -205,6 +224,14 @@ function textLooksSecret(raw: string): boolean {
  * characters (zero-width spaces, bidi marks) removed so they cannot split or hide a word.
  */
 function normalize(text: string): string {
+  // Most names and titles are ASCII, where folding and removing marks change nothing and the
+  // case splits need no Unicode tables: the same result, several times faster.
+  if (ASCII.test(text)) {
+    return text
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+      .toLowerCase();
+  }
   return text
     .normalize('NFKD')
     .replace(/[\p{Mn}\p{Cf}]/gu, '')
@@ -215,5 +242,5 @@ function normalize(text: string): string {
 
 /** Words: runs of letters, or runs of digits; everything else separates. */
 function splitWords(text: string): string[] {
-  return text.match(/\p{L}+|\p{N}+/gu) ?? [];
+  return (ASCII.test(text) ? text.match(/[a-z]+|[0-9]+/g) : text.match(/\p{L}+|\p{N}+/gu)) ?? [];
 }

@@ -13,7 +13,7 @@
 
 import { matchesFormat } from './formats.js';
 import type { FieldSpec, RequestedSchema } from './model.js';
-import { analyzeRequestedSchema } from './schema.js';
+import { analyzeRequestedSchema, rememberedAnalysis } from './schema.js';
 
 /**
  * One problem with one answer, as codes: the words for it live in `messages.fieldError`.
@@ -115,7 +115,7 @@ export const validateAnswer: AnswerChecker = (schema, content) => {
 function planFor(schema: RequestedSchema): readonly PlannedField[] {
   const cached = typeof schema === 'object' && schema !== null ? plans.get(schema) : undefined;
   if (cached) return cached;
-  const analysis = analyzeRequestedSchema(schema);
+  const analysis = rememberedAnalysis(schema) ?? analyzeRequestedSchema(schema);
   if (!analysis.ok) {
     const first = analysis.problems[0];
     throw new Error(

@@ -178,6 +178,16 @@ describe('looksSecret', () => {
     expect(looksSecret({ name: 'x', title: `password ${'a'.repeat(1_000_000)}` })).toBe(true);
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it('gives the same verdict when asked again, also after thousands of other texts', () => {
+    const cases = [...SECRET, ...NOT_SECRET].map(([, text]) => [text, looksSecret({ name: text })] as const);
+    // More distinct texts than the verdicts it keeps, each a secret or not by its number.
+    const many = Array.from({ length: 2500 }, (_, index) => `${index % 2 ? 'api key' : 'city'} ${index}`);
+    for (const round of [1, 2]) {
+      expect(many.filter((text) => looksSecret({ name: text })).length, `round ${round}`).toBe(1250);
+      for (const [text, verdict] of cases) expect(looksSecret({ name: text }), text).toBe(verdict);
+    }
+  });
 });
 
 describe('secret fields are flagged where fields are built', () => {

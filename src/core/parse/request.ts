@@ -9,7 +9,7 @@ import {
   setOwn,
 } from '../json.js';
 import type { FieldSpec, FileFieldSpec, InputRequest, RequestedSchema, SchemaProblem } from '../model.js';
-import { analyzeRequestedSchema, MAX_FIELDS } from '../schema.js';
+import { analyzeOwnedSchema, analyzeRequestedSchema, MAX_FIELDS } from '../schema.js';
 import { looksSecret } from '../secret.js';
 import { languageTag, readGuarded, unsupported } from './shared.js';
 
@@ -142,7 +142,10 @@ function readParams(key: string, params: unknown): InputRequest {
   }
   const requestedSchema = copied.copy;
   const files = readFileFields(params, requestedSchema);
-  const analysis = analyzeRequestedSchema(requestedSchema);
+  // The copy is the parser's own: its analysis is remembered for the answer checker.
+  const analysis = isPlainObject(requestedSchema)
+    ? analyzeOwnedSchema(requestedSchema)
+    : analyzeRequestedSchema(requestedSchema);
   if (files.length > 0) {
     // A file field is the reason; the analyzer's complaints about the marker itself are noise.
     const filePaths = files.map((file) => `/properties/${pointerSegment(file.name)}`);
