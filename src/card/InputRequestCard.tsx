@@ -181,7 +181,11 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     });
     const { messages: overrides, checker, formatError, components, registrableDomain } = props;
     const layout = props.layout ?? 'form';
-    const messages = useMemo(() => ({ ...englishMessages, ...overrides }), [overrides]);
+    // Most cards keep the built-in words: no copy of them per card then.
+    const messages = useMemo(
+      () => (overrides ? { ...englishMessages, ...overrides } : englishMessages),
+      [overrides],
+    );
     const context = useMemo<InputRequestCardContext>(
       () => ({
         session: controller.session,

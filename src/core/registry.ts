@@ -84,8 +84,24 @@ export function subscribeDraftWrites(
 
 /** The key a session is registered under: its task, the same in every tab. */
 export function taskKeyOf(session: InputRequestSession): string {
-  return stableStringify(session.source.queryKey);
+  return keyOfSource(session.source);
 }
+
+/**
+ * A source's task key, made once per source object: every render of every card looks its
+ * session up by it, and live copies and tabs ask for it often. Sources are not changed once
+ * made (their `queryKey` names the task for good).
+ */
+function keyOfSource(source: InputRequestSessionOptions['source']): string {
+  let key = sourceKeys.get(source);
+  if (key === undefined) {
+    key = stableStringify(source.queryKey);
+    sourceKeys.set(source, key);
+  }
+  return key;
+}
+
+const sourceKeys = new WeakMap<object, string>();
 
 /**
  * The one session of a task within a scope (a TanStack `QueryClient`, or the page), created on
@@ -104,7 +120,7 @@ export function sessionFor(
     sessionsByScope.set(scope, sessions);
   }
   const registry = sessions;
-  const key = stableStringify(options.source.queryKey);
+  const key = keyOfSource(options.source);
   const existing = registry.get(key);
   if (existing) return existing;
 

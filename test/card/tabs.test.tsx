@@ -71,6 +71,25 @@ describe('one live copy across tabs (BroadcastChannel)', () => {
     expect([...topics].some((topic) => topic.includes('history'))).toBe(false);
   });
 
+  it('posts nothing while a card mounts: its announcement leaves in a task of its own', async () => {
+    const posted = vi.spyOn(BroadcastChannel.prototype, 'postMessage');
+    try {
+      const round = formRound(approveSchema, 'Send it, tab test mount?');
+      // What is said about this round (an earlier test's cards may still be saying goodbye).
+      const about = () =>
+        posted.mock.calls
+          .map(([message]) => message as { kind: string; topic: string })
+          .filter((message) => message.topic.includes(round.id))
+          .map((message) => message.kind);
+      const view = render(<firstTab.InputRequestCard suspension={round} resume={async () => undefined} />);
+      expect(view.getByRole('button', { name: 'Accept' })).toBeVisible();
+      expect(about()).toEqual([]);
+      await waitFor(() => expect(about()).toEqual(['ask', 'here']));
+    } finally {
+      posted.mockRestore();
+    }
+  });
+
   it('the copy opened later says the round is being answered in another tab', async () => {
     const { first, second } = openInBothTabs('Send it, tab test 1?');
     expect(await second.findByText('Being answered in another tab.')).toBeVisible();
