@@ -4,6 +4,9 @@ import { type LiveCopyState, liveCopiesOf } from '../core/presence.js';
 import type { InputRequestSession } from '../core/session.js';
 
 // Layout timing where there is a DOM: a second copy turns passive before the page is painted.
+/** What a copy that has no round is: the only one. */
+const ALONE: LiveCopyState = { live: true };
+
 const useBeforePaint = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /**
@@ -21,10 +24,11 @@ export function useLiveCopy(
   placeName: string | undefined,
   hasRound: boolean,
 ): LiveCopyState & { claim: () => void } {
-  const copies = liveCopiesOf(session);
+  // A card without a round makes no copy group at all (a chat's history of answered cards).
+  const copies = hasRound ? liveCopiesOf(session) : undefined;
   const id = useId();
   const [, changed] = useReducer((count: number) => count + 1, 0);
-  const state = copies.stateOf(id);
+  const state = copies ? copies.stateOf(id) : ALONE;
   // Re-renders only when this copy's state differs from the one on screen (equal states are the
   // same object): joining as the only copy changes nothing, so a card still mounts in one commit.
   const shown = useRef(state);
@@ -32,7 +36,7 @@ export function useLiveCopy(
     shown.current = state;
   });
   useBeforePaint(() => {
-    if (!hasRound) return;
+    if (!copies) return;
     const unsubscribe = copies.subscribe(() => {
       if (copies.stateOf(id) !== shown.current) changed();
     });
@@ -41,6 +45,6 @@ export function useLiveCopy(
       unsubscribe();
       copies.leave(id);
     };
-  }, [copies, id, placeName, hasRound]);
-  return { ...state, claim: () => copies.claim(id) };
+  }, [copies, id, placeName]);
+  return { ...state, claim: () => copies?.claim(id) };
 }
