@@ -23,6 +23,20 @@ export function followTask(
 ): (sink: TaskFeedSink) => TaskFeed {
   return (sink) => {
     const queryKey = source.queryKey;
+    // A task that has ended never changes again: its cached state is all there is to tell, so
+    // no observer, poll or push subscription is made (a chat history of hundreds of answered
+    // cards then costs one cache read each).
+    const cached = queryClient.getQueryData<InputRequestState>(queryKey);
+    if (cached !== undefined && pollDelay(cached, 0) === false) {
+      sink.receive(cached);
+      return {
+        refresh: () => {},
+        deliver: (state) => {
+          queryClient.setQueryData(queryKey, state);
+        },
+        stop: () => {},
+      };
+    }
     let pushActive = false;
     let seenUpdates = -1;
     let seenData: unknown;
