@@ -12,6 +12,9 @@ const SECRET: ReadonlyArray<readonly [string, string]> = [
   ['en', 'PASSWORD'],
   ['en', 'new_password'],
   ['en', 'confirmPassword'],
+  // camelCase outside ASCII: the case split must still find the word
+  ['es', 'códigoPIN'],
+  ['ru', 'новыйПароль'],
   ['en', 'password2'],
   ['en', 'mypassword'],
   ['en', 'pass_word'],
