@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildPages, buildSizes } from './lib/build.mjs';
 import { decodeSourceMap, summarizeProfiles } from './lib/cpuprofile.mjs';
+import { heapGrowth, heapSnapshotSummary } from './lib/heap.mjs';
 import { OPTION_IDS } from './lib/options.mjs';
 import { renderReport, sanityChecks } from './lib/report.mjs';
 import { startServer } from './lib/server.mjs';
@@ -489,6 +490,7 @@ await Promise.all([
       const empty = await usage();
       await call(heapPage, 'heapCycles', 20, 100);
       const start = await usage();
+      const startSnapshot = await heapSnapshotSummary(cdp);
       const t0 = Date.now();
       let cycles = 0;
       while (cycles < CONFIG.heap.cycles && Date.now() - t0 < CONFIG.heap.budgetMs) {
@@ -498,7 +500,8 @@ await Promise.all([
       }
       const elapsed = Date.now() - t0;
       const end = await usage();
-      results.heap = { cycles, n: 100, elapsedMs: elapsed, empty, start, end };
+      const growth = heapGrowth(startSnapshot, await heapSnapshotSummary(cdp));
+      results.heap = { cycles, n: 100, elapsedMs: elapsed, empty, start, end, growth };
       await cdp.detach();
       await heapContext.close();
     },

@@ -434,6 +434,24 @@ export function renderReport(results) {
       `Growth: ${(((heap.end.usedSize - heap.start.usedSize) / 1024) * 1).toFixed(1)} KiB over ${heap.cycles} cycles (${((heap.end.usedSize - heap.start.usedSize) / Math.max(1, heap.cycles)) | 0} B per cycle). Each cycle: a fresh wire message, parseSuspension, createRoot, a flushSync render, unmount.`,
     );
     say();
+    const growth = heap.growth;
+    if (growth) {
+      say(
+        `Where it grew (heap snapshots at the start and the end): V8's compiled code ${kib(growth.codeBytes)} KiB (functions compiled and tiered up as the cycles ran); everything else ${kib(growth.otherBytes)} KiB, ${ratio(growth.startOtherBytes + growth.otherBytes, growth.startOtherBytes)} of the start without code. A leak shows as objects that grow with every cycle; the kinds that grew most (an unnamed array of 64 KiB held by V8's strong roots is its number-to-string cache, which fills up to a fixed size; "system / …" entries are V8's own lists of compiled functions):`,
+      );
+      say();
+      say(
+        table(
+          ['kind (snapshot type and constructor)', 'more of them', 'bytes'],
+          growth.grown.map((entry) => [
+            shorten(entry.kind).replaceAll('|', '\\|'),
+            String(entry.count),
+            String(entry.bytes),
+          ]),
+        ),
+      );
+      say();
+    }
   }
 
   // ---- 7. hostile ----
@@ -817,4 +835,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.stdout.write('could not format the report with Biome\n');
   }
   process.stdout.write(`wrote ${output}\n`);
+}
+
+/** A long name (Blink's templated class names run to hundreds of characters) cut to its start. */
+function shorten(text, most = 80) {
+  return text.length > most ? `${text.slice(0, most - 1)}…` : text;
 }
