@@ -35,7 +35,8 @@ export async function heapSnapshotSummary(cdp) {
       type === 'object' || type === 'closure' || type === 'native' || type === 'array'
         ? `${type} ${name || '(unnamed)'}`
         : type;
-    const entry = (byKind[kind] ??= { count: 0, bytes: 0 });
+    byKind[kind] ??= { count: 0, bytes: 0 };
+    const entry = byKind[kind];
     entry.count += 1;
     entry.bytes += size;
   }
