@@ -58,6 +58,7 @@ export type {
   SessionSnapshot,
   TaskFeed,
   TaskFeedSink,
+  TypedValues,
 } from './session.js';
 export { createInputRequestSession } from './session.js';
 export type {

@@ -61,7 +61,8 @@ export interface LiveCopies {
   subscribe(listener: () => void): () => void;
 }
 
-const LIVE: LiveCopyState = Object.freeze({ live: true });
+/** The live copy's state (also that of a card with no round, which is the only copy). */
+export const LIVE: LiveCopyState = Object.freeze({ live: true });
 const IN_ANOTHER_TAB: LiveCopyState = Object.freeze({ live: false, elsewhere: 'tab' });
 const passiveStates = new Map<string | undefined, LiveCopyState>();
 /** The state of a passive copy whose live copy is on this page: one object per place name. */

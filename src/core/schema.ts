@@ -230,7 +230,6 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
   return { ok: false, problems, reasonCode: limit ?? 'schema' };
 }
 
-/** What one analysis has found so far, shared by the reporters of every property. */
 /**
  * Analyses of schemas the parser copied for itself: nothing else holds those copies, so they
  * never change, and the checker of a request's answers reuses the parser's analysis instead of
@@ -250,6 +249,7 @@ export function rememberedAnalysis(schema: unknown): SchemaAnalysis | undefined 
   return typeof schema === 'object' && schema !== null ? ownedAnalyses.get(schema) : undefined;
 }
 
+/** What one analysis has found so far, shared by the reporters of every property. */
 interface AnalysisState {
   problems: SchemaProblem[];
   /** Problems found beyond MAX_PROBLEMS, counted but not listed. */

@@ -224,15 +224,9 @@ function readLooksSecret(raw: string): boolean {
  * characters (zero-width spaces, bidi marks) removed so they cannot split or hide a word.
  */
 function normalize(text: string): string {
-  // Most names and titles are ASCII, where folding and removing marks change nothing and the
-  // case splits need no Unicode tables: the same result, several times faster.
-  if (ASCII.test(text)) {
-    return text
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
-      .toLowerCase();
-  }
-  return splitCase(text.normalize('NFKD').replace(/[\p{Mn}\p{Cf}]/gu, '')).toLowerCase();
+  // Most names and titles are ASCII, where folding and removing marks change nothing.
+  const folded = ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\p{Mn}\p{Cf}]/gu, '');
+  return splitCase(folded).toLowerCase();
 }
 
 /**

@@ -165,6 +165,12 @@ export interface InputRequestSessionOptions {
 }
 
 /**
+ * What was typed into a form request, by property name, or a function that reads it when it is
+ * needed (see {@link InputRequestSession.writeDraft}).
+ */
+export type TypedValues = DraftValues | (() => DraftValues);
+
+/**
  * The owner of one task's round: its lifecycle and the answers folded into it, the single-flight
  * send, the deadline and replacement timers, drafts, the secret policy and host answerers.
  * Framework-free and subscribable (`subscribe` / `getSnapshot`), in the shape of TanStack Query's
@@ -224,7 +230,7 @@ export interface InputRequestSession {
    * input.addEventListener('input', () => session.writeDraft('details', () => ({ name: input.value })));
    * ```
    */
-  writeDraft(requestKey: string, values: DraftValues | (() => DraftValues)): void;
+  writeDraft(requestKey: string, values: TypedValues): void;
   /**
    * Connects a feed of later server readings (a poll, a push) to a session made without one:
    * every card of the task may attach; one feed runs while any is attached and the session is
@@ -267,7 +273,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   // Carry-over: the last round that asked something, the values typed into the round on screen
   // (in memory, with or without a draft store), and what the round on screen carries.
   let lastAsked: AskedRound | undefined;
-  let typed = new Map<string, DraftValues | (() => DraftValues)>();
+  let typed = new Map<string, TypedValues>();
   let typedRoundId: string | undefined;
   let carried: RoundCarryOver | undefined;
   let restartPending = false;
@@ -300,7 +306,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     string,
     {
       timer: ReturnType<typeof setTimeout>;
-      values: DraftValues | (() => DraftValues);
+      values: TypedValues;
       writtenAt: number;
       flush: () => void;
     }
@@ -1118,10 +1124,10 @@ function keptDraft(request: FormRequest, values: DraftValues): DraftValues {
 }
 
 /** Values given as they are, or read through the function that was given instead. */
-function read(values: DraftValues | (() => DraftValues)): DraftValues {
+function read(values: TypedValues): DraftValues {
   return typeof values === 'function' ? values() : values;
 }
 
-function readAll(typed: ReadonlyMap<string, DraftValues | (() => DraftValues)>): Map<string, DraftValues> {
+function readAll(typed: ReadonlyMap<string, TypedValues>): Map<string, DraftValues> {
   return new Map([...typed].map(([requestKey, values]) => [requestKey, read(values)]));
 }
