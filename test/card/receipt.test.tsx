@@ -161,16 +161,22 @@ function Harness({ children }: { children: ReactNode }) {
   );
 }
 
+/** A followed card whose round, once it shows, someone else answers. */
+async function answeredElsewhere(options: Parameters<typeof createTestSource>[0]) {
+  const made = createTestSource(options);
+  const view = render(
+    <Harness>
+      <InputRequestCard source={made.source} poll={{ baseMs: 20, maxMs: 20 }} />
+    </Harness>,
+  );
+  await screen.findByRole('button', { name: 'Accept' });
+  made.task.answerElsewhere();
+  return { ...made, view };
+}
+
 describe('a followed task: outcomes the server decides, and the result', () => {
   it('answered elsewhere and expired each say that nothing was sent', async () => {
-    const { source, task } = createTestSource({ serverName: 'Mailer' });
-    const view = render(
-      <Harness>
-        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
-      </Harness>,
-    );
-    await screen.findByRole('button', { name: 'Accept' });
-    task.answerElsewhere();
+    const { view } = await answeredElsewhere({ serverName: 'Mailer' });
     expect(await screen.findByText('Answered elsewhere. Nothing was sent from here.')).toBeInTheDocument();
     expect(card()).toHaveAttribute('data-outcome', 'answered-elsewhere');
     view.unmount();
@@ -187,14 +193,7 @@ describe('a followed task: outcomes the server decides, and the result', () => {
   });
 
   it('still says "answered elsewhere" after the task goes on to complete', async () => {
-    const { source, task } = createTestSource({ serverName: 'Mailer', completeAfterLastRound: false });
-    render(
-      <Harness>
-        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
-      </Harness>,
-    );
-    await screen.findByRole('button', { name: 'Accept' });
-    task.answerElsewhere();
+    const { task } = await answeredElsewhere({ serverName: 'Mailer', completeAfterLastRound: false });
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'answered-elsewhere'));
     task.complete('Sent by someone else.');
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
@@ -206,14 +205,7 @@ describe('a followed task: outcomes the server decides, and the result', () => {
   it('shows the result of a task that completed while the round was still open here', async () => {
     // Someone else answered and the task finished before this card read it again: no later
     // reading will come (a completed task is not polled), so this one must show the result.
-    const { source, task } = createTestSource({ serverName: 'Mailer', result: 'Sent by someone else.' });
-    render(
-      <Harness>
-        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
-      </Harness>,
-    );
-    await screen.findByRole('button', { name: 'Accept' });
-    task.answerElsewhere();
+    await answeredElsewhere({ serverName: 'Mailer', result: 'Sent by someone else.' });
     expect(await screen.findByText('Answered elsewhere. Nothing was sent from here.')).toBeInTheDocument();
     expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
     expect(screen.getByText('Sent by someone else.')).toBeInTheDocument();

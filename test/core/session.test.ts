@@ -41,6 +41,17 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+/** A draft store that keeps nothing and records every value it is asked to save. */
+function recordingDrafts() {
+  const saved: unknown[] = [];
+  const drafts = {
+    load: () => undefined,
+    save: (_key: string, values: unknown) => void saved.push(values),
+    removeRound: () => {},
+  };
+  return { drafts, saved };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
@@ -140,12 +151,7 @@ describe('createInputRequestSession', () => {
   });
 
   it('writes a draft once typing pauses: each keystroke postpones it, the last values are saved once', async () => {
-    const saved: unknown[] = [];
-    const drafts = {
-      load: () => undefined,
-      save: (_key: string, values: unknown) => void saved.push(values),
-      removeRound: () => {},
-    };
+    const { drafts, saved } = recordingDrafts();
     const session = createInputRequestSession({
       source: staticSource(round, async () => undefined),
       drafts,
@@ -172,12 +178,7 @@ describe('createInputRequestSession', () => {
   });
 
   it('reads a draft given as a function only when it is written, and when the round is asked again', async () => {
-    const saved: unknown[] = [];
-    const drafts = {
-      load: () => undefined,
-      save: (_key: string, values: unknown) => void saved.push(values),
-      removeRound: () => {},
-    };
+    const { drafts, saved } = recordingDrafts();
     const session = createInputRequestSession({ source: staticSource(round, async () => undefined), drafts });
     session.subscribe(() => {});
     let ok = false;
