@@ -361,7 +361,7 @@ export function renderReport(results) {
   const full = med(transcript.full, 'mount');
   const five = med(transcript.pendingOnly, 'mount');
   say(
-    "Each card is `<InputRequestCard source={createHttpSource(…)} />` in one QueryClientProvider; the pending cards ask the N=10 questions. Each task's last state is put in the query cache before the first render (a chat restoring its history holds them; see the ours adapter). Mount = render call → every card (`article`) in the DOM.",
+    'Each card is `<InputRequestCard source={createHttpSource(…)} />` in one QueryClientProvider; the pending cards ask the N=10 questions. Each task\'s last state is put in the query cache before the first render (a chat restoring its history holds them; see the ours adapter). Mount = render call → every card (`article`) in the DOM, none of them still `data-state="loading"`.',
   );
   say();
   say(

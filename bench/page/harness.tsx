@@ -567,7 +567,11 @@ async function transcriptRound(answered: number, pending: number, base: string) 
   flushSync(() => root.render(transcript(answered, pending, schema, base)));
   const tSync = B.now();
   let waited = 0;
-  while (container.querySelectorAll('article').length < answered + pending && waited < 1000) {
+  // Every card in the DOM and none of them still loading: each shows the state it was restored with.
+  const shown = () =>
+    container.querySelectorAll('article').length >= answered + pending &&
+    container.querySelector('article[data-state="loading"]') === null;
+  while (!shown() && waited < 1000) {
     await B.yieldTask();
     waited += 1;
   }

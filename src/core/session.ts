@@ -126,6 +126,12 @@ export interface TaskFeedSink {
 export interface InputRequestSessionOptions {
   /** The task to follow and answer. */
   source: InputRequestSource;
+  /**
+   * A reading known when the session is made, newer than `source.initialState` (which it
+   * replaces): e.g. the task's state in the host's query cache, from a chat history restored or a
+   * server render's dehydrated cache. The session starts from it, so the first render shows it.
+   */
+  initialState?: InputRequestState;
   /** Where half-typed values survive a reload. Secret fields are never written. */
   drafts?: DraftStore;
   /**
@@ -317,7 +323,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   const hostRuns = new Map<string, AbortController>();
   let hostRoundId: string | undefined;
 
-  if (source.initialState) lifecycle = lifecycleReducer(lifecycle, received(source.initialState));
+  // The last reading the session took in. A feed hands its latest reading to every session it
+  // starts for (a card's first one, and again after a remount): the one the session already
+  // holds, the very same object, tells it nothing new and changes nothing.
+  let lastReading = options.initialState ?? source.initialState;
+  if (lastReading) lifecycle = lifecycleReducer(lifecycle, received(lastReading));
   lifecycle = recall(lifecycle);
   if (lifecycle.round) enterRound(initialLifecycle, lifecycle.round);
   snapshot = makeSnapshot();
@@ -859,7 +869,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     if (feed || !follow || !active || destroyed) return;
     feed = follow({
       receive: (state) => {
-        if (!destroyed) dispatch(received(state));
+        if (destroyed || state === lastReading) return;
+        lastReading = state;
+        dispatch(received(state));
       },
       fail: (error) => {
         if (!destroyed) dispatch({ type: 'fetch-failed', error: asError(error) });

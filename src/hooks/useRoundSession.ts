@@ -9,7 +9,7 @@ import type { CardState, PollPolicy } from '../core/lifecycle.js';
 import type { ElicitContent, FieldSpec, FormRequest, InputResponses, Suspension } from '../core/model.js';
 import { sessionFor } from '../core/registry.js';
 import type { InputRequestSession, SessionSnapshot } from '../core/session.js';
-import type { InputRequestSource } from '../core/source.js';
+import type { InputRequestSource, InputRequestState } from '../core/source.js';
 import { loadLiveBinding, useLiveBinding } from './liveBinding.js';
 
 /** Options of {@link useInputRequest}. */
@@ -94,9 +94,16 @@ export function useRoundSession(
   const { poll, replaceDelayMs, isSecret, answerers, resumeTimeoutMs, deadline } = options;
   const ledger = options.ledger === false ? undefined : (options.ledger ?? defaultLedger);
 
+  // A reading the host's query cache already holds (a chat restoring its history, a prefetch, a
+  // server render's dehydrated cache) is where a new session starts: the card shows it in its
+  // first render (and on the server), with no loading state and no second commit. An existing
+  // session ignores it: it reads the same cache entry through its feed.
+  const cached =
+    followed && queryClient ? queryClient.getQueryData<InputRequestState>(source.queryKey) : undefined;
   // The registry hands every card of the task the same session; making one has no side effects.
   const session = sessionFor({
     source,
+    ...(cached ? { initialState: cached } : {}),
     ...(drafts ? { drafts } : {}),
     ...(replaceDelayMs === undefined ? {} : { replaceDelayMs }),
     ...(isSecret ? { isSecret } : {}),

@@ -1,7 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createHttpSource, InputRequestCard, inputRequestQueryOptions } from '../../src/index.ts';
+import { formRound } from '../fixtures/suspensions.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -34,4 +37,54 @@ it('an answered card restored from a chat history makes no request, however old 
   window.dispatchEvent(new Event('online'));
   await Promise.resolve();
   expect(fetch).not.toHaveBeenCalled();
+});
+
+/** A followed task whose last state the host's query cache holds (a restored chat, a prefetch). */
+function cachedTask(id: string, state: unknown) {
+  const fetch = vi.fn(async () => Response.json({ id, status: 'working' }));
+  const client = new QueryClient();
+  const source = createHttpSource({
+    stateUrl: `https://tasks.example/${id}`,
+    resumeUrl: `https://tasks.example/${id}/resume`,
+    fetch,
+  });
+  client.setQueryData(inputRequestQueryOptions(source).queryKey, state);
+  return { client, source, fetch };
+}
+
+it('a task whose state is in the host cache is shown in the first render, on the server too', () => {
+  const answered = cachedTask('report-8', { status: 'completed', result: 'The report was sent.' });
+  const html = renderToString(<InputRequestCard source={answered.source} queryClient={answered.client} />);
+  expect(html).toContain('data-state="completed"');
+  expect(html).toContain('The report was sent.');
+
+  const pending = cachedTask('report-9', {
+    status: 'input-required',
+    suspension: formRound({ type: 'object', properties: { title: { type: 'string', title: 'Title' } } }),
+  });
+  const form = renderToString(<InputRequestCard source={pending.source} queryClient={pending.client} />);
+  expect(form).toContain('data-state="input-required"');
+  expect(form).toMatch(/<label[^>]*>.*Title/);
+  expect(answered.fetch).not.toHaveBeenCalled();
+  expect(pending.fetch).not.toHaveBeenCalled();
+});
+
+it('a card restored from the cache mounts in one commit, without a loading state first', () => {
+  const { client, source } = cachedTask('report-10', { status: 'completed', result: 'Filed.' });
+  const states: (string | null | undefined)[] = [];
+  const commits: string[] = [];
+  render(
+    <Profiler
+      id="card"
+      onRender={(_id, phase) => {
+        commits.push(phase);
+        states.push(document.querySelector('article')?.getAttribute('data-state'));
+      }}
+    >
+      <InputRequestCard source={source} queryClient={client} />
+    </Profiler>,
+  );
+  expect(screen.getByText('Filed.')).toBeInTheDocument();
+  expect(commits).toEqual(['mount']);
+  expect(states).toEqual(['completed']);
 });
