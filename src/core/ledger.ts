@@ -34,6 +34,8 @@ export interface RoundLedger {
 const PREFIX = 'input-request-cards:sent:';
 /** A tab answers few rounds; the oldest records go first past this many. */
 const LEDGER_LIMIT = 50;
+/** How many records are left once the oldest went. */
+const LEDGER_PRUNED_TO = 40;
 
 /**
  * A {@link RoundLedger} on Web Storage (`sessionStorage` by default: as long as the tab lives).
@@ -127,21 +129,29 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * Keeps at most {@link LEDGER_LIMIT} records, dropping the oldest. Counting the records reads
+ * keys only; their texts (each a whole answer) are read and parsed only once there are too many,
+ * and then the ledger drops back to {@link LEDGER_PRUNED_TO}, so a send at the limit does not
+ * parse every record again.
+ */
 function prune(storage: Storage): void {
-  const records: Array<{ key: string; at: number }> = [];
+  const keys: string[] = [];
   for (let index = 0; index < storage.length; index++) {
     const key = storage.key(index);
-    if (!key?.startsWith(PREFIX)) continue;
+    if (key?.startsWith(PREFIX)) keys.push(key);
+  }
+  if (keys.length <= LEDGER_LIMIT) return;
+  const records = keys.map((key) => {
     try {
       const parsed: unknown = JSON.parse(storage.getItem(key) ?? '');
-      records.push({ key, at: isSentRound(parsed) ? parsed.at : 0 });
+      return { key, at: isSentRound(parsed) ? parsed.at : 0 };
     } catch {
-      records.push({ key, at: 0 });
+      return { key, at: 0 };
     }
-  }
-  if (records.length <= LEDGER_LIMIT) return;
+  });
   records.sort((a, b) => a.at - b.at);
-  for (const record of records.slice(0, records.length - LEDGER_LIMIT)) storage.removeItem(record.key);
+  for (const record of records.slice(0, records.length - LEDGER_PRUNED_TO)) storage.removeItem(record.key);
 }
 
 function isSentRound(value: unknown): value is SentRound {
