@@ -38,6 +38,8 @@ export type { TimeLeft } from './core/deadline.js';
 export type { DraftStore, DraftValues } from './core/draft.js';
 export { createStorageDraftStore } from './core/draft.js';
 export type { Failure, FailureCode } from './core/failure.js';
+export type { RoundLedger, SentRound } from './core/ledger.js';
+export { createStorageLedger } from './core/ledger.js';
 export type { CardState, PollPolicy } from './core/lifecycle.js';
 export type {
   ElicitContent,

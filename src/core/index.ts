@@ -10,6 +10,8 @@ export type { DraftStore, DraftValues } from './draft.js';
 export { createStorageDraftStore } from './draft.js';
 export type { Failure, FailureCode } from './failure.js';
 export { describeFailure } from './failure.js';
+export type { RoundLedger, SentRound } from './ledger.js';
+export { createStorageLedger } from './ledger.js';
 export type { CardState, Lifecycle, PollPolicy, StateTraits } from './lifecycle.js';
 export { pollDelay, STATE_TRAITS } from './lifecycle.js';
 export type {

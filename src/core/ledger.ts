@@ -39,7 +39,15 @@ const LEDGER_PRUNED_TO = 40;
 
 /**
  * A {@link RoundLedger} on Web Storage (`sessionStorage` by default: as long as the tab lives).
- * A missing or full storage degrades to remembering nothing, never to an error.
+ * A missing or full storage degrades to remembering nothing, never to an error. It keeps the
+ * newest 50 sent rounds of the storage.
+ *
+ * @example
+ * ```tsx
+ * // Sent rounds stay answered after the tab is closed and the chat opened again:
+ * const ledger = createStorageLedger(localStorage);
+ * <InputRequestCard source={source} ledger={ledger} />
+ * ```
  */
 export function createStorageLedger(storage?: Storage): RoundLedger {
   const resolve = (): Storage | undefined => {
