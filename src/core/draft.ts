@@ -1,6 +1,7 @@
 import type { RawFieldValue } from './answer.js';
 import { isPlainObject, setOwn } from './json.js';
 import type { FieldSpec } from './model.js';
+import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
 
 /**
  * Half-typed values of one form request, by property name: what a control holds before it is
@@ -71,27 +72,11 @@ const PREFIX = 'input-request-cards:draft:';
  * ```
  */
 export function createStorageDraftStore(storage?: Storage): DraftStore {
-  const resolve = (): Storage | undefined => {
-    try {
-      return storage ?? globalThis.sessionStorage;
-    } catch {
-      return undefined;
-    }
-  };
   return {
-    load(key) {
-      try {
-        const text = resolve()?.getItem(PREFIX + key);
-        if (!text) return undefined;
-        const parsed: unknown = JSON.parse(text);
-        return isDraftValues(parsed) ? parsed : undefined;
-      } catch {
-        return undefined;
-      }
-    },
+    load: (key) => readStoredJson(webStorage(storage), PREFIX + key, isDraftValues),
     save(key, values) {
       try {
-        const target = resolve();
+        const target = webStorage(storage);
         if (!target) return;
         if (Object.keys(values).length === 0) target.removeItem(PREFIX + key);
         else target.setItem(PREFIX + key, JSON.stringify(values));
@@ -100,16 +85,10 @@ export function createStorageDraftStore(storage?: Storage): DraftStore {
       }
     },
     removeRound(roundId) {
-      const target = resolve();
+      const target = webStorage(storage);
       if (!target) return;
-      const roundPrefix = `${PREFIX}${draftKey(roundId, '')}`;
       try {
-        const doomed: string[] = [];
-        for (let index = 0; index < target.length; index++) {
-          const key = target.key(index);
-          if (key?.startsWith(roundPrefix)) doomed.push(key);
-        }
-        for (const key of doomed) target.removeItem(key);
+        for (const key of storedKeys(target, `${PREFIX}${draftKey(roundId, '')}`)) target.removeItem(key);
       } catch {
         // Nothing to clean up if storage is unavailable.
       }

@@ -1,5 +1,6 @@
 import { isPlainObject, setOwn } from './json.js';
 import type { InputResponses, Suspension } from './model.js';
+import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
 
 /** What the session remembers of a round it sent. */
 export interface SentRound {
@@ -50,26 +51,15 @@ const LEDGER_PRUNED_TO = 40;
  * ```
  */
 export function createStorageLedger(storage?: Storage): RoundLedger {
-  const resolve = (): Storage | undefined => {
-    try {
-      return storage ?? globalThis.sessionStorage;
-    } catch {
-      return undefined;
-    }
-  };
   return {
-    get(roundId) {
-      try {
-        const text = resolve()?.getItem(PREFIX + roundId);
-        if (!text) return undefined;
-        const parsed: unknown = JSON.parse(text);
-        return isSentRound(parsed) && parsed.roundId === roundId ? parsed : undefined;
-      } catch {
-        return undefined;
-      }
-    },
+    get: (roundId) =>
+      readStoredJson(
+        webStorage(storage),
+        PREFIX + roundId,
+        (value): value is SentRound => isSentRound(value) && value.roundId === roundId,
+      ),
     set(entry) {
-      const target = resolve();
+      const target = webStorage(storage);
       if (!target) return;
       try {
         target.setItem(PREFIX + entry.roundId, JSON.stringify(entry));
@@ -80,7 +70,7 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
     },
     delete(roundId) {
       try {
-        resolve()?.removeItem(PREFIX + roundId);
+        webStorage(storage)?.removeItem(PREFIX + roundId);
       } catch {
         // Nothing to forget if storage is unavailable.
       }
@@ -144,20 +134,9 @@ export function newIdempotencyKey(): string {
  * parse every record again.
  */
 function prune(storage: Storage): void {
-  const keys: string[] = [];
-  for (let index = 0; index < storage.length; index++) {
-    const key = storage.key(index);
-    if (key?.startsWith(PREFIX)) keys.push(key);
-  }
+  const keys = storedKeys(storage, PREFIX);
   if (keys.length <= LEDGER_LIMIT) return;
-  const records = keys.map((key) => {
-    try {
-      const parsed: unknown = JSON.parse(storage.getItem(key) ?? '');
-      return { key, at: isSentRound(parsed) ? parsed.at : 0 };
-    } catch {
-      return { key, at: 0 };
-    }
-  });
+  const records = keys.map((key) => ({ key, at: readStoredJson(storage, key, isSentRound)?.at ?? 0 }));
   records.sort((a, b) => a.at - b.at);
   for (const record of records.slice(0, records.length - LEDGER_PRUNED_TO)) storage.removeItem(record.key);
 }
