@@ -193,10 +193,11 @@ function groupRegistration(
   multiple: boolean,
   current: () => unknown,
 ): (position: number) => RefCallBack {
-  const inputs = new Map<number, HTMLInputElement>();
-  const refs = new Map<number, RefCallBack>();
-  // Options in their order on screen (the order a multi-select's values are sent in).
-  const ordered = () => [...inputs].sort(([a], [b]) => a - b).map(([, input]) => input);
+  // By position, so they are read in their order on screen (a multi-select's values are sent so).
+  const inputs: (HTMLInputElement | undefined)[] = [];
+  const refs: RefCallBack[] = [];
+  let mounted = 0;
+  const options = () => inputs.filter((input) => input !== undefined);
   const chosen = (input: HTMLInputElement, value: unknown) =>
     multiple ? Array.isArray(value) && value.includes(input.value) : input.value === value;
   const group = {
@@ -204,36 +205,27 @@ function groupRegistration(
     // Neither `radio` nor `checkbox`: the engine must not take it for one option of a group.
     type: multiple ? 'checkbox-group' : 'radio-group',
     get value() {
-      const checked = ordered()
+      const checked = options()
         .filter((input) => input.checked)
         .map((input) => input.value);
       return multiple ? checked : (checked[0] ?? null);
     },
     set value(next: unknown) {
-      for (const input of inputs.values()) input.checked = chosen(input, next);
+      for (const input of options()) input.checked = chosen(input, next);
     },
     focus() {
-      const options = ordered();
-      (options.find((input) => input.checked) ?? options[0])?.focus();
+      const all = options();
+      (all.find((input) => input.checked) ?? all[0])?.focus();
     },
   };
-  return (position) => {
-    let ref = refs.get(position);
-    if (!ref) {
-      ref = (input: HTMLInputElement | null) => {
-        if (input) {
-          inputs.set(position, input);
-          input.checked = chosen(input, current());
-          if (inputs.size === 1) registered.ref(group);
-        } else {
-          inputs.delete(position);
-          if (inputs.size === 0) registered.ref(null);
-        }
-      };
-      refs.set(position, ref);
-    }
-    return ref;
-  };
+  return (position) =>
+    (refs[position] ??= (input: HTMLInputElement | null) => {
+      inputs[position] = input ?? undefined;
+      if (input) {
+        input.checked = chosen(input, current());
+        if (++mounted === 1) registered.ref(group);
+      } else if (--mounted === 0) registered.ref(null);
+    });
 }
 
 function fieldProps(

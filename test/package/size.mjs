@@ -24,7 +24,7 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    budgetKiB: 45,
+    budgetKiB: 46,
     targetKiB: 20,
   },
   {
@@ -41,7 +41,7 @@ const measures = [
       import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
-    budgetKiB: 68,
+    budgetKiB: 69,
     targetKiB: 52,
   },
   {
