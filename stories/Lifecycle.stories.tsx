@@ -55,7 +55,8 @@ function live(
   };
 }
 
-const region = (canvas: PlayContext['canvas']) => canvas.getByRole('article', { name: /is asking/ });
+const region = (canvas: PlayContext['canvas']) =>
+  canvas.getByRole('article', { name: / (is asking|asked)$/ });
 
 export const Loading = meta.story(
   live('loading', { latencyMs: 60_000 }, async ({ canvas }) => {

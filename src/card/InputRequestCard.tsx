@@ -303,6 +303,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             suspension={suspension}
             headingLevel={props.headingLevel ?? 3}
             messages={messages}
+            // The question is over: answered (here or elsewhere), expired, or the task ended. A
+            // replaced round is not: a newer question is on its way.
+            over={traits.dropsDrafts && state !== 'superseded'}
           />
           {state === 'input-required' && snapshot.timeLeft ? (
             <TimeLeftNotice timeLeft={snapshot.timeLeft} messages={messages} />
@@ -452,12 +455,14 @@ function CardHeader({
   suspension,
   headingLevel,
   messages,
+  over,
 }: {
   id: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   suspension: Suspension | undefined;
   headingLevel: number;
   messages: InputRequestMessages;
+  over: boolean;
 }) {
   const tool = suspension?.toolTitle ?? suspension?.toolName;
   return (
@@ -468,8 +473,10 @@ function CardHeader({
         // Server names are isolated inside the host's sentence: a right-to-left or overriding
         // name cannot reorder the words around it.
         suspension?.serverName
-          ? withServerText(messages.askedBy, suspension.serverName)
-          : messages.askedByUnknown,
+          ? withServerText(over ? messages.askedByClosed : messages.askedBy, suspension.serverName)
+          : over
+            ? messages.askedByUnknownClosed
+            : messages.askedByUnknown,
       )}
       {tool ? <p data-part="tool">{withServerText(messages.viaTool, tool)}</p> : null}
     </header>

@@ -26,6 +26,9 @@ const GERMAN_UNITS = {
 export const germanMessages: InputRequestMessages = {
   askedBy: (serverName) => `Anfrage von ${serverName}`,
   askedByUnknown: 'Anfrage eines Werkzeugs',
+  // "Anfrage von …" holds whether the question is open or over.
+  askedByClosed: (serverName) => `Anfrage von ${serverName}`,
+  askedByUnknownClosed: 'Anfrage eines Werkzeugs',
   viaTool: (toolName) => `Werkzeug: ${toolName}`,
   accept: 'Annehmen',
   decline: 'Ablehnen',

@@ -19,6 +19,13 @@ export interface InputRequestMessages {
   askedBy: (serverName: string) => string;
   /** Heading when nobody is named. */
   askedByUnknown: string;
+  /**
+   * Heading once the question is over (answered, answered elsewhere, expired, or the task ended),
+   * as a chat history shows it: the server is no longer asking.
+   */
+  askedByClosed: (serverName: string) => string;
+  /** The same, when nobody is named. */
+  askedByUnknownClosed: string;
   /** Line under the heading naming the tool. */
   viaTool: (toolName: string) => string;
   accept: string;
@@ -243,6 +250,8 @@ export interface InputRequestMessages {
 export const englishMessages: InputRequestMessages = {
   askedBy: (serverName) => `${serverName} is asking`,
   askedByUnknown: 'A tool is asking',
+  askedByClosed: (serverName) => `${serverName} asked`,
+  askedByUnknownClosed: 'A tool asked',
   viaTool: (toolName) => `Tool: ${toolName}`,
   accept: 'Accept',
   decline: 'Decline',

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -87,4 +88,22 @@ it('a card restored from the cache mounts in one commit, without a loading state
   expect(screen.getByText('Filed.')).toBeInTheDocument();
   expect(commits).toEqual(['mount']);
   expect(states).toEqual(['completed']);
+});
+
+it('heads an open question "… is asking", and one that is over "… asked", as a chat history reads it', async () => {
+  const user = userEvent.setup();
+  render(
+    <InputRequestCard
+      suspension={formRound({ type: 'object', properties: { note: { type: 'string', title: 'Note' } } })}
+      resume={async () => undefined}
+    />,
+  );
+  expect(screen.getByRole('heading', { name: 'Booking server is asking' })).toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  expect(await screen.findByRole('heading', { name: 'Booking server asked' })).toBeInTheDocument();
+
+  // A finished task whose round the card never saw names no server.
+  const { client, source } = cachedTask('report-11', { status: 'completed', result: 'Filed.' });
+  render(<InputRequestCard source={source} queryClient={client} />);
+  expect(screen.getByRole('heading', { name: 'A tool asked' })).toBeInTheDocument();
 });

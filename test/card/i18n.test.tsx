@@ -168,6 +168,7 @@ const failureSamples: Array<[Failure]> = [
 /** How to call each function message; the test below fails when a new key is missing here. */
 const sampleCalls: StringArgs = {
   askedBy: [[ARG]],
+  askedByClosed: [[ARG]],
   answeringElsewhere: [[ARG], []],
   viaTool: [[ARG]],
   sendFailed: failureSamples,

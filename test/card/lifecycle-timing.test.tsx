@@ -40,7 +40,7 @@ async function mount(options: TaskScriptOptions = {}, client = newClient()) {
   return { source, task, resume, client, ...view };
 }
 
-const card = () => screen.getByRole('article', { name: /is asking/ });
+const card = () => screen.getByRole('article', { name: / (is asking|asked)$/ });
 
 describe('a followed task, on a fake clock', () => {
   it('closes when answered elsewhere, with a notice, and never sends', async () => {

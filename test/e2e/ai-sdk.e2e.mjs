@@ -35,7 +35,7 @@ try {
       const { context, page, problems } = await openChat(browser);
       await page.getByRole('button', { name: 'Book a meeting room' }).click();
       const reply = newest(page);
-      const card = reply.getByRole('article', { name: 'Team tools is asking' });
+      const card = reply.getByRole('article', { name: /^Team tools (is asking|asked)$/ });
       await card.getByText('What should I book?').waitFor({ timeout: 15000 });
       await card.locator('[data-part="tool"]', { hasText: 'Tool: book_meeting' }).waitFor();
       await card.getByLabel(/^Date/).fill('2026-12-07');
@@ -88,7 +88,7 @@ try {
       const { context, page, problems } = await openChat(browser);
       await page.getByRole('button', { name: 'Delete old-notes.txt' }).click();
       const reply = newest(page);
-      const card = reply.getByRole('article', { name: 'Team tools is asking' });
+      const card = reply.getByRole('article', { name: /^Team tools (is asking|asked)$/ });
       await card.getByRole('checkbox', { name: /Yes, delete old-notes\.txt/ }).check({ timeout: 15000 });
       await card.getByRole('button', { name: 'Accept' }).click();
       await reply.getByText('Done. Deleted old-notes.txt.').waitFor({ timeout: 15000 });
@@ -104,7 +104,7 @@ try {
       const { context, page, problems } = await openChat(browser);
       await page.getByRole('button', { name: 'Quick lunch poll' }).click();
       const reply = newest(page);
-      const card = reply.getByRole('article', { name: 'Team tools is asking' });
+      const card = reply.getByRole('article', { name: /^Team tools (is asking|asked)$/ });
       await card.getByText('Lunch order closes soon. What would you like?').waitFor({ timeout: 15000 });
       // Nobody answers: after 5 s the bridge answers the server itself, and says so.
       const summary = reply.getByRole('article', { name: 'Team tools asked' });

@@ -219,7 +219,7 @@ try {
       const conversation = freshConversation();
       const { page, problems } = await openChat(context, conversation);
       await page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
-      const card = newest(page).getByRole('article', { name: 'Demo server is asking' });
+      const card = newest(page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
       let fields = approvalControls(card);
       await fields.code.waitFor({ timeout: TIMEOUT });
       expectEqual(await fields.recipient.inputValue(), 'team@example.com', 'the recipient default');
@@ -272,7 +272,7 @@ try {
       const conversation = freshConversation();
       const { page, problems } = await openChat(context, conversation);
       await page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
-      const card = newest(page).getByRole('article', { name: 'Demo server is asking' });
+      const card = newest(page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
       let fields = approvalControls(card);
       await fields.code.waitFor({ timeout: TIMEOUT });
       await fields.recipient.fill('bob@example.com');
@@ -343,7 +343,8 @@ try {
         .waitFor({ timeout: TIMEOUT });
       // One live copy per round across the tabs: whichever card showed the round first has it
       // (tab A below); the other (tab B) says where the round is answered and offers to take over.
-      const cardIn = (tab) => newest(tab.page).getByRole('article', { name: 'Demo server is asking' });
+      const cardIn = (tab) =>
+        newest(tab.page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
       const passiveIn = (tab) => cardIn(tab).getByText('Being answered in another tab.');
       let tabA;
       let tabB;
@@ -430,7 +431,7 @@ try {
       const { page, problems } = await openChat(context, conversation);
       const before = (await received()).mcp.length;
       await page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
-      const card = newest(page).getByRole('article', { name: 'Demo server is asking' });
+      const card = newest(page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
       const fields = approvalControls(card);
       await fields.code.waitFor({ timeout: TIMEOUT });
       await fields.code.fill('975310');
@@ -546,7 +547,7 @@ try {
       const conversation = freshConversation();
       const { page, problems } = await openChat(context, conversation);
       await page.getByRole('button', { name: 'Add a contact with an address' }).click();
-      const card = newest(page).getByRole('article', { name: 'Demo server is asking' });
+      const card = newest(page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
       await card.getByText('This request cannot be answered here').waitFor({ timeout: TIMEOUT });
       await card
         .getByText('This form uses schema features this app cannot show safely', { exact: false })
