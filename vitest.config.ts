@@ -11,7 +11,16 @@ const jsdom = {
   testTimeout: 20_000,
   // A zone with an offset, so date-time answers prove they carry the person's offset.
   env: { TZ: 'Europe/Berlin' },
+  // Both cores (Vitest's default leaves one idle on a 2-core machine): the jsdom files are most
+  // of the run. Waits are long enough for a loaded machine (setup.ts), and time is faked where a
+  // test is about time. The Chromium projects keep one page at a time.
+  maxWorkers: 2,
+  // Vitest runs projects of one group side by side; the Chromium projects come after.
+  sequence: { groupOrder: 0 },
 } as const;
+
+/** The Chromium projects: one page at a time, after the jsdom ones. */
+const chromiumGroup = { groupOrder: 1 } as const;
 
 export default defineConfig({
   plugins: [react()],
@@ -45,6 +54,7 @@ export default defineConfig({
           include: ['test/browser/**/*.test.{ts,tsx}'],
           setupFiles: ['test/browser/setup.ts'],
           browser: chromiumBrowser(),
+          sequence: chromiumGroup,
         },
       },
       {
@@ -52,7 +62,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         // The first story of a file waits for Vite to compile its imports (10–14 s on a loaded
         // 2-core machine): time to load, not a slow story.
-        test: { name: 'storybook', browser: chromiumBrowser(), testTimeout: 30_000 },
+        test: { name: 'storybook', browser: chromiumBrowser(), testTimeout: 30_000, sequence: chromiumGroup },
       },
     ],
   },
