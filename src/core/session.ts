@@ -671,6 +671,10 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         ),
       );
     }
+    // The server asked to wait (Retry-After): no send of any kind leaves before then, whether
+    // Try again, a second Accept after Change, or a Decline. The answers stay as they are.
+    const held = retryHeld();
+    if (held) return Promise.reject(held);
     const roundId = round.id;
     // A deadline passed while its timer had not run yet (a throttled background tab, a sleeping
     // laptop): the round is expired now, and nothing leaves.
@@ -762,6 +766,14 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       }
     })();
     return flight.promise;
+  }
+
+  /** While the server's `Retry-After` lasts: the error a send or retry is refused with. */
+  function retryHeld(): Error | undefined {
+    if (retryAt === undefined || Date.now() >= retryAt) return undefined;
+    return new Error(
+      `input-request-cards: the server asked to wait until ${new Date(retryAt).toISOString()} before trying again (Retry-After); nothing was sent. Try again then.`,
+    );
   }
 
   /** Honours a server's `Retry-After`: no retry until then, and a change when it is allowed. */
@@ -955,13 +967,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     declineRound: () => refuseRound('decline'),
     cancelRound: () => refuseRound('cancel'),
     retry() {
-      if (retryAt !== undefined && Date.now() < retryAt) {
-        return Promise.reject(
-          new Error(
-            `input-request-cards: the server asked to wait until ${new Date(retryAt).toISOString()} before trying again (Retry-After).`,
-          ),
-        );
-      }
+      const held = retryHeld();
+      if (held) return Promise.reject(held);
       if (lifecycle.state === 'input-required' && lifecycle.sendError !== undefined) return send();
       // "Check now" on a round that asks nothing: try at once instead of waiting out the backoff.
       if (lifecycle.state === 'input-required' && lifecycle.round?.requests.length === 0 && !inFlight) {
