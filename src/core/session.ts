@@ -672,7 +672,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       );
     }
     // The server asked to wait (Retry-After): no send of any kind leaves before then, whether
-    // Try again, a second Accept after Change, or a Decline. The answers stay as they are.
+    // Try again, Accept with an edited answer, or a Decline. The answers stay as they are.
     const held = retryHeld();
     if (held) return Promise.reject(held);
     const roundId = round.id;
