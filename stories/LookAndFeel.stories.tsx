@@ -281,8 +281,12 @@ export const LongMessage = meta.story({
   },
   globals: { viewport: { value: 'phone', isRotated: false } },
   play: async ({ canvas }) => {
-    const accept = canvas.getByRole('button', { name: 'Accept' }).getBoundingClientRect();
-    await expect(accept.bottom).toBeLessThanOrEqual(window.innerHeight);
+    const accept = canvas.getByRole('button', { name: 'Accept' });
+    // The card measures itself in an animation frame after it mounts (never inside the mount),
+    // and only then keeps its actions in reach: wait for that frame, on a loaded machine too.
+    await waitFor(() =>
+      expect(accept.getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight),
+    );
   },
 });
 
