@@ -47,15 +47,15 @@ function countOptionAccess(): { count: () => number; restore: () => void } {
   };
 }
 
-let restoreChecked: (() => void) | undefined;
+let restoreOptionAccessors: (() => void) | undefined;
 afterEach(() => {
-  restoreChecked?.();
-  restoreChecked = undefined;
+  restoreOptionAccessors?.();
+  restoreOptionAccessors = undefined;
 });
 
 it('mounts a 1,000-option multi-select touching each option a bounded number of times', () => {
   const counter = countOptionAccess();
-  restoreChecked = counter.restore;
+  restoreOptionAccessors = counter.restore;
   mount({
     type: 'object',
     properties: {
