@@ -39,6 +39,7 @@ const shots = [
   { file: 'receipt-rtl', id: 'card-outcomes--accepted-right-to-left-german' },
   { file: 'send-failed', id: 'card-outcomes--send-failed' },
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
+  { file: 'server-asked-to-wait', id: 'card-states--server-asked-to-wait' },
   { file: 'expired', id: 'card-outcomes--expired' },
   { file: 'elsewhere-result', id: 'card-outcomes--answered-elsewhere-with-result' },
   {

@@ -74,6 +74,31 @@ export const SendFailed = meta.story({
   },
 });
 
+/**
+ * The server answered "busy, try again in a minute" (HTTP 503 with `Retry-After`): nothing can be
+ * sent until then. The buttons that answer wait, the notice says how long and takes focus, and
+ * the fields stay editable.
+ */
+export const ServerAskedToWait = meta.story({
+  args: {
+    resume: fn(async () =>
+      Promise.reject(Object.assign(new Error('HTTP 503'), { status: 503, retryAfterMs: 60_000 })),
+    ),
+  },
+  play: async ({ args, canvas }) => {
+    await userEvent.type(canvas.getByLabelText(/Note/), 'Numbers look good');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    const notice = await canvas.findByRole('alert');
+    await expect(notice).toHaveTextContent('60 s');
+    await waitFor(() => expect(notice).toHaveFocus());
+    for (const name of ['Try again', 'Accept', 'Decline', 'Cancel']) {
+      await expect(canvas.getByRole('button', { name })).toBeDisabled();
+    }
+    await expect(canvas.getByLabelText(/Note/)).toBeEnabled();
+    await expect(args.resume).toHaveBeenCalledTimes(1);
+  },
+});
+
 /** Decline sends `{ action: "decline" }` and nothing else. */
 export const Declined = meta.story({
   play: async ({ args, canvas }) => {

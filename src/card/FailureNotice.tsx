@@ -23,7 +23,8 @@ export interface FailureNoticeProps {
 export function FailureNotice({ failure, text, action, part }: FailureNoticeProps) {
   const { messages } = useInputRequestCard();
   return (
-    <div data-part={part} data-failure={failure.code} role="alert">
+    // Focusable from script only: it takes focus when its action cannot (a Retry-After wait).
+    <div data-part={part} data-failure={failure.code} role="alert" tabIndex={-1}>
       <p>{text(failure)}</p>
       {failure.detail ? (
         <details data-part="failure-details">

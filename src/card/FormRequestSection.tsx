@@ -19,6 +19,11 @@ export interface FormRequestSectionProps {
   answer: ElicitResult | undefined;
   /** True while nothing may change: the round is being sent, was sent or closed. */
   locked: boolean;
+  /**
+   * The server asked to wait before the next send (HTTP `Retry-After`): the buttons that answer
+   * are disabled until then, while the fields stay editable. The send failure says why.
+   */
+  held?: boolean;
   /** Gives this request its answer (the card's session sends the round once all are in). */
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;
@@ -49,6 +54,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   request,
   answer,
   locked,
+  held = false,
   onAnswer,
   messages,
   status,
@@ -68,6 +74,8 @@ export const FormRequestSection = memo(function FormRequestSection({
     formatError,
   });
   const inert = !readOnly && (locked || answer !== undefined);
+  // Held (Retry-After): nothing can answer, though the fields stay editable and steps still move.
+  const answering = inert || held;
   const askedAgain = carried?.askedAgain === true;
   const isAskedAgain = (field: FormRequest['fields'][number]) =>
     carried?.askedAgain === true && carried.fieldsAskedAgain.includes(field.name);
@@ -91,7 +99,7 @@ export const FormRequestSection = memo(function FormRequestSection({
       noValidate
       {...(stepped ? { ref: steps.containerRef, onKeyDown: steps.onKeyDown, 'data-layout': 'steps' } : {})}
       onSubmit={(event) => {
-        if (inert || readOnly) {
+        if (inert || readOnly || (held && (!stepped || steps.review))) {
           event.preventDefault();
           return;
         }
@@ -157,7 +165,11 @@ export const FormRequestSection = memo(function FormRequestSection({
         <CopyAnswers form={form} request={request} messages={messages} />
       ) : stepped ? (
         <Actions>
-          <button type="submit" data-action={steps.review ? 'accept' : 'next'} disabled={inert}>
+          <button
+            type="submit"
+            data-action={steps.review ? 'accept' : 'next'}
+            disabled={steps.review ? answering : inert}
+          >
             {steps.review ? messages.accept : messages.next}
           </button>
           {steps.step > 0 ? (
@@ -165,16 +177,16 @@ export const FormRequestSection = memo(function FormRequestSection({
               {messages.back}
             </button>
           ) : null}
-          <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
-          <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
+          <RefusalButton action="decline" disabled={answering} onAnswer={onAnswer} messages={messages} />
+          <RefusalButton action="cancel" disabled={answering} onAnswer={onAnswer} messages={messages} />
         </Actions>
       ) : (
         <Actions>
-          <button type="submit" data-action="accept" disabled={inert}>
+          <button type="submit" data-action="accept" disabled={answering}>
             {messages.accept}
           </button>
-          <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
-          <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
+          <RefusalButton action="decline" disabled={answering} onAnswer={onAnswer} messages={messages} />
+          <RefusalButton action="cancel" disabled={answering} onAnswer={onAnswer} messages={messages} />
         </Actions>
       )}
     </form>

@@ -14,6 +14,11 @@ export interface HostAnsweredSectionProps {
   hostAnswer: HostAnswerStatus | undefined;
   answer: ElicitResult | undefined;
   locked: boolean;
+  /**
+   * The server asked to wait before the next send (HTTP `Retry-After`): the buttons that answer
+   * are disabled until then, while the fields stay editable. The send failure says why.
+   */
+  held?: boolean;
   /** Lets the person decline or cancel when the host's own answer failed. */
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;

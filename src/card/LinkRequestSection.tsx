@@ -14,6 +14,11 @@ export interface LinkRequestSectionProps {
   request: UrlRequest;
   answer: ElicitResult | undefined;
   locked: boolean;
+  /**
+   * The server asked to wait before the next send (HTTP `Retry-After`): the buttons that answer
+   * are disabled until then, while the fields stay editable. The send failure says why.
+   */
+  held?: boolean;
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;
   status?: ReactNode;
@@ -49,6 +54,7 @@ export function LinkRequestSection({
   request,
   answer,
   locked,
+  held = false,
   onAnswer,
   messages,
   status,
@@ -94,8 +100,14 @@ export function LinkRequestSection({
     if (!waiting) moveFocusToDone.current = true;
     openLink();
   };
-  const decline = <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />;
-  const cancel = <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />;
+  // Held (Retry-After): Open still opens the page, but nothing answers until the wait is over.
+  const answering = inert || held;
+  const decline = (
+    <RefusalButton action="decline" disabled={answering} onAnswer={onAnswer} messages={messages} />
+  );
+  const cancel = (
+    <RefusalButton action="cancel" disabled={answering} onAnswer={onAnswer} messages={messages} />
+  );
 
   if (!link.openable) {
     const shown =
@@ -178,7 +190,7 @@ export function LinkRequestSection({
               type="button"
               ref={doneRef}
               data-action="done"
-              disabled={inert}
+              disabled={answering}
               aria-describedby={ids.waiting}
               onClick={done}
             >

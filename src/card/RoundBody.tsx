@@ -52,7 +52,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     // action, and focusing it scrolls the notice into view, which a phone's sticky row would
     // otherwise leave below the fold.
     if (!active || active === document.body || retry?.closest('[data-part="card"]')?.contains(active))
-      retry?.focus();
+      // While the server asks to wait (Retry-After), Try again is disabled and cannot take focus:
+      // the notice that says how long takes it.
+      (retry?.disabled ? retry.closest<HTMLElement>('[data-part="send-error"]') : retry)?.focus();
   }, [failed]);
 
   // Answering one request of several disables the button that answered it, and focus would
@@ -181,6 +183,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
               }
               onAnswer={answerRequest}
               readOnly={snapshot.state === 'expired'}
+              held={snapshot.retryAt !== undefined}
             />
           </ServerLanguageProvider>
         );
@@ -207,6 +210,8 @@ interface RequestSectionProps {
   onAnswer: (key: string, result: InputResponse) => void;
   /** The round expired: forms stay readable and copyable. */
   readOnly: boolean;
+  /** The server asked to wait (Retry-After): the buttons that answer are disabled until then. */
+  held: boolean;
 }
 
 /** One request, rendered by its kind's part (or the host's replacement from `components`). */
@@ -219,13 +224,14 @@ const RequestSection = memo(function RequestSection({
   carried,
   onAnswer,
   readOnly,
+  held,
 }: RequestSectionProps) {
   const { messages, components } = useInputRequestCard();
   const answerThis = useCallback(
     (result: InputResponse) => onAnswer(request.key, result),
     [onAnswer, request.key],
   );
-  const common = { answer, locked, onAnswer: answerThis, messages, status };
+  const common = { answer, locked, held, onAnswer: answerThis, messages, status };
   switch (request.kind) {
     case 'form': {
       const Form = components.FormRequest ?? FormRequestSection;

@@ -11,6 +11,11 @@ export interface UnsupportedRequestSectionProps {
   request: UnsupportedRequest;
   answer: ElicitResult | undefined;
   locked: boolean;
+  /**
+   * The server asked to wait before the next send (HTTP `Retry-After`): the buttons that answer
+   * are disabled until then, while the fields stay editable. The send failure says why.
+   */
+  held?: boolean;
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;
   status?: ReactNode;
@@ -31,6 +36,7 @@ export function UnsupportedRequestSection({
   request,
   answer,
   locked,
+  held = false,
   onAnswer,
   messages,
   status,
@@ -39,7 +45,7 @@ export function UnsupportedRequestSection({
 }: UnsupportedRequestSectionProps) {
   const text = useServerText();
   const id = useId();
-  const inert = locked || answer !== undefined;
+  const inert = locked || held || answer !== undefined;
   return (
     <fieldset
       data-part="request"

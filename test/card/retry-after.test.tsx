@@ -1,44 +1,61 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { InputRequestCard, type InputResponses } from '../../src/index.ts';
+import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
 import { formRound } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
-// A server that answers a send with Retry-After is not sent anything before then: not by Try
-// again, and not by a second Accept with an edited answer either. Nothing typed is lost meanwhile.
+// A server that answers a send with Retry-After is not sent anything before then: the buttons
+// that answer are disabled for the wait, the notice says why and holds focus, and what the person
+// types meanwhile is kept and sent once the wait is over.
 
 beforeEach(() => useFakeTime());
 afterEach(() => useRealTime());
 
 const round = formRound({ type: 'object', properties: { note: { type: 'string', title: 'Note' } } });
+const linkRound = parseSuspension({
+  resultType: 'input_required',
+  inputRequests: {
+    login: {
+      method: 'elicitation/create',
+      params: { mode: 'url', message: 'Sign in.', url: 'https://auth.example.com/start' },
+    },
+  },
+  requestState: 'v1.link',
+});
+const busy = () => Object.assign(new Error('HTTP 503'), { status: 503, retryAfterMs: 3_000 });
 
-it('holds every send until the Retry-After has passed, and then sends what was typed last', async () => {
+it('disables Accept, Decline and Cancel for the wait, keeps the fields editable, then sends the newest answer', async () => {
   const user = fakeTimeUser();
   const sent: InputResponses[] = [];
   const resume = vi.fn(async (responses: InputResponses) => {
     sent.push(responses);
-    if (sent.length === 1) throw Object.assign(new Error('HTTP 503'), { status: 503, retryAfterMs: 3_000 });
+    if (sent.length === 1) throw busy();
   });
   render(<InputRequestCard suspension={round} resume={resume} />);
   await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Ship it');
   await user.click(screen.getByRole('button', { name: 'Accept' }));
   await advance();
   expect(resume).toHaveBeenCalledTimes(1);
-  expect(screen.getByRole('button', { name: 'Try again' })).toBeDisabled();
+  for (const name of ['Try again', 'Accept', 'Decline', 'Cancel']) {
+    expect(screen.getByRole('button', { name })).toBeDisabled();
+  }
+  // Try again cannot take focus while it is disabled: the notice that says why has it.
+  expect(screen.getByRole('alert')).toHaveFocus();
 
-  // Edit the answer and Accept again while the server asked to wait: nothing leaves.
+  // The answer can still be edited; Enter in the field submits nothing.
   const note = screen.getByRole('textbox', { name: 'Note' });
+  expect(note).toBeEnabled();
   expect(note).toHaveValue('Ship it');
   await user.clear(note);
-  await user.type(note, 'Ship it on Monday');
-  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  await user.type(note, 'Ship it on Monday{Enter}');
   await advance(1_000);
   expect(resume).toHaveBeenCalledTimes(1);
 
   await advance(2_000);
-  const retry = screen.getByRole('button', { name: 'Try again' });
-  expect(retry).toBeEnabled();
-  await user.click(retry);
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  const accept = screen.getByRole('button', { name: 'Accept' });
+  expect(accept).toBeEnabled();
+  await user.click(accept);
   await advance();
   expect(resume).toHaveBeenCalledTimes(2);
   expect(Object.values(sent[1] ?? {})[0]).toEqual({
@@ -46,4 +63,29 @@ it('holds every send until the Retry-After has passed, and then sends what was t
     content: { note: 'Ship it on Monday' },
   });
   expect(await screen.findByText('You answered.')).toBeInTheDocument();
+});
+
+it('holds Done, Decline and Cancel of a link request for the wait, but Open still opens the page', async () => {
+  const user = fakeTimeUser();
+  const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  let calls = 0;
+  const resume = vi.fn(async () => {
+    calls += 1;
+    if (calls === 1) throw busy();
+  });
+  render(<InputRequestCard suspension={linkRound} resume={resume} />);
+  await user.click(screen.getByRole('button', { name: /open/i }));
+  await user.click(screen.getByRole('button', { name: 'Done' }));
+  await advance();
+  expect(resume).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
+  expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  const openAgain = screen.getByRole('button', { name: /open again/i });
+  expect(openAgain).toBeEnabled();
+  await user.click(openAgain);
+  expect(open).toHaveBeenCalledTimes(2);
+
+  await advance(3_000);
+  expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled();
+  open.mockRestore();
 });
