@@ -1,4 +1,4 @@
-import { isPlainObject, setOwn } from './json.js';
+import { isPlainObject, type JsonObject, setOwn } from './json.js';
 import type { InputResponses, Suspension } from './model.js';
 import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
 
@@ -13,6 +13,17 @@ export interface SentRound {
   answers: InputResponses;
   /** When it was recorded (epoch ms). */
   at: number;
+  /**
+   * The task the round belonged to: its source's `queryKey`, written by `stableStringify`. It finds
+   * the round again after a reload, once the task has moved past it (see {@link RoundLedger.lastSentOf}).
+   */
+  task?: string;
+  /**
+   * The round itself (a `sent` one): what its receipt shows after a reload, when the task's state
+   * no longer carries it. Server text, shown as text like any round. A storage ledger leaves out a
+   * round too large to keep (see {@link createStorageLedger}).
+   */
+  round?: Suspension;
 }
 
 /**
@@ -30,9 +41,23 @@ export interface RoundLedger {
   get(roundId: string): SentRound | undefined;
   set(entry: SentRound): void;
   delete(roundId: string): void;
+  /**
+   * The last round recorded as `sent` for `task` (a {@link SentRound.task}), if it is still kept.
+   * Optional: without it, a card reloaded after its task finished shows the task's end and
+   * result, but not what this person answered.
+   */
+  lastSentOf?(task: string): SentRound | undefined;
 }
 
 const PREFIX = 'input-request-cards:sent:';
+/** Which round was sent last for a task: `input-request-cards:sent-by-task:<task>` → round id. */
+const TASK_PREFIX = 'input-request-cards:sent-by-task:';
+/**
+ * The longest record (in characters) kept with its round. A round of 100 fields with their options
+ * takes about 30,000; past this the record is kept without it (no receipt after a reload), so
+ * fifty records never fill a storage that drafts share.
+ */
+const RECORD_WITH_ROUND_LIMIT = 40_000;
 /** A tab answers few rounds; the oldest records go first past this many. */
 const LEDGER_LIMIT = 50;
 /** How many records are left once the oldest went. */
@@ -41,7 +66,9 @@ const LEDGER_PRUNED_TO = 40;
 /**
  * A {@link RoundLedger} on Web Storage (`sessionStorage` by default: as long as the tab lives).
  * A missing or full storage degrades to remembering nothing, never to an error. It keeps the
- * newest 50 sent rounds of the storage.
+ * newest 50 sent rounds of the storage. A record longer than 40,000 characters with its round,
+ * or one the storage has no room for, is kept without the round: the record that the round was
+ * sent always comes first.
  *
  * @example
  * ```tsx
@@ -51,18 +78,29 @@ const LEDGER_PRUNED_TO = 40;
  * ```
  */
 export function createStorageLedger(storage?: Storage): RoundLedger {
+  const get = (roundId: string) =>
+    readStoredJson(
+      webStorage(storage),
+      PREFIX + roundId,
+      (value): value is SentRound => isSentRound(value) && value.roundId === roundId,
+    );
   return {
-    get: (roundId) =>
-      readStoredJson(
-        webStorage(storage),
-        PREFIX + roundId,
-        (value): value is SentRound => isSentRound(value) && value.roundId === roundId,
-      ),
+    get,
     set(entry) {
       const target = webStorage(storage);
       if (!target) return;
       try {
-        target.setItem(PREFIX + entry.roundId, JSON.stringify(entry));
+        const key = PREFIX + entry.roundId;
+        const text = JSON.stringify(entry);
+        try {
+          if (text.length > RECORD_WITH_ROUND_LIMIT) throw new RangeError(key);
+          target.setItem(key, text);
+        } catch {
+          // Too long, or no room: the record that the round was sent comes first, without it.
+          target.setItem(key, JSON.stringify({ ...entry, round: undefined }));
+        }
+        if (entry.task !== undefined && entry.status === 'sent')
+          target.setItem(TASK_PREFIX + entry.task, entry.roundId);
         prune(target);
       } catch {
         // Quota or privacy mode: the ledger is a safety net, the card still works.
@@ -75,23 +113,42 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
         // Nothing to forget if storage is unavailable.
       }
     },
+    lastSentOf(task) {
+      const target = webStorage(storage);
+      let roundId: string | null | undefined;
+      try {
+        roundId = target?.getItem(TASK_PREFIX + task);
+      } catch {
+        return undefined;
+      }
+      const entry = roundId ? get(roundId) : undefined;
+      return entry?.status === 'sent' && entry.task === task ? entry : undefined;
+    },
   };
 }
 
 /** A {@link RoundLedger} that lives as long as the page (for tests, or hosts without storage). */
 export function createMemoryLedger(): RoundLedger {
   const entries = new Map<string, SentRound>();
+  const lastByTask = new Map<string, string>();
   return {
     get: (roundId) => entries.get(roundId),
     set(entry) {
       entries.delete(entry.roundId);
       entries.set(entry.roundId, entry);
+      if (entry.task !== undefined && entry.status === 'sent') lastByTask.set(entry.task, entry.roundId);
       for (const key of entries.keys()) {
         if (entries.size <= LEDGER_LIMIT) break;
         entries.delete(key);
       }
+      for (const [task, roundId] of lastByTask) if (!entries.has(roundId)) lastByTask.delete(task);
     },
     delete: (roundId) => void entries.delete(roundId),
+    lastSentOf(task) {
+      const roundId = lastByTask.get(task);
+      const entry = roundId === undefined ? undefined : entries.get(roundId);
+      return entry?.status === 'sent' && entry.task === task ? entry : undefined;
+    },
   };
 }
 
@@ -139,6 +196,10 @@ function prune(storage: Storage): void {
   const records = keys.map((key) => ({ key, at: readStoredJson(storage, key, isSentRound)?.at ?? 0 }));
   records.sort((a, b) => a.at - b.at);
   for (const record of records.slice(0, records.length - LEDGER_PRUNED_TO)) storage.removeItem(record.key);
+  // A task's pointer goes with the record it points to.
+  for (const key of storedKeys(storage, TASK_PREFIX)) {
+    if (storage.getItem(PREFIX + storage.getItem(key)) === null) storage.removeItem(key);
+  }
 }
 
 function isSentRound(value: unknown): value is SentRound {
@@ -148,6 +209,43 @@ function isSentRound(value: unknown): value is SentRound {
     typeof value.idempotencyKey === 'string' &&
     (value.status === 'sending' || value.status === 'sent') &&
     isPlainObject(value.answers) &&
-    typeof value.at === 'number'
+    typeof value.at === 'number' &&
+    (value.task === undefined || typeof value.task === 'string') &&
+    (value.round === undefined || isKeptRound(value.round))
   );
+}
+
+/**
+ * A kept round has the shape its receipt reads: requests with a key, a kind and text, form fields
+ * with a name, a kind and text, options with a label. A record from another version of this
+ * library, or edited by hand, that does not is not used at all.
+ */
+function isKeptRound(value: unknown): value is Suspension {
+  return (
+    isPlainObject(value) &&
+    typeof value.id === 'string' &&
+    everyOf(
+      value.requests,
+      (request) =>
+        typeof request.key === 'string' &&
+        isText(request.message) &&
+        (request.kind !== 'form' ||
+          everyOf(
+            request.fields,
+            (field) =>
+              typeof field.name === 'string' &&
+              typeof field.kind === 'string' &&
+              isText(field.title) &&
+              (field.options === undefined ||
+                everyOf(field.options, (option) => typeof option.value === 'string' && isText(option.label))),
+          )),
+    )
+  );
+}
+
+const isText = (value: unknown) => value === undefined || typeof value === 'string';
+
+/** True for an array of plain objects that all pass `test`. */
+function everyOf(value: unknown, test: (item: JsonObject) => boolean): boolean {
+  return Array.isArray(value) && value.every((item) => isPlainObject(item) && test(item));
 }

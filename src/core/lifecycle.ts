@@ -210,6 +210,12 @@ export type LifecycleEvent =
       status: 'sending' | 'sent';
       answers: InputResponses;
     }
+  | {
+      type: 'finished-round-recalled';
+      round: Suspension;
+      answers: InputResponses;
+      idempotencyKey: string;
+    }
   | { type: 'deadline-passed'; roundId: string }
   | { type: 'replacement-shown' }
   | { type: 'task-stopped' };
@@ -349,6 +355,19 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         idempotencyKey: event.idempotencyKey,
         sendUncertain: true,
         sendError: new Error('input-request-cards: the page was left while this answer was being sent.'),
+      };
+    }
+    case 'finished-round-recalled': {
+      // A reload after the task finished: its state no longer carries the round this person
+      // answered, so the round and its answers come back from the record of sent rounds, for
+      // the receipt. The task's own end (its state, result) stays as the server said.
+      if (lifecycle.round !== undefined || !STATE_TRAITS[lifecycle.state].settled) return lifecycle;
+      return {
+        ...lifecycle,
+        round: event.round,
+        answers: event.answers,
+        sentRoundId: event.round.id,
+        idempotencyKey: event.idempotencyKey,
       };
     }
     case 'send-succeeded': {

@@ -4,7 +4,7 @@ import { type AskedRound, carryOver, type RoundCarryOver } from './carry-over.js
 import { type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
-import { setOwn } from './json.js';
+import { setOwn, stableStringify } from './json.js';
 import { newIdempotencyKey, type RoundLedger, withoutSecrets } from './ledger.js';
 import {
   deadlineOf,
@@ -326,9 +326,10 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   // The last reading the session took in. A feed hands its latest reading to every session it
   // starts for (a card's first one, and again after a remount): the one the session already
   // holds, the very same object, tells it nothing new and changes nothing.
+  let taskKey: string | null | undefined;
   let lastReading = options.initialState ?? source.initialState;
   if (lastReading) lifecycle = lifecycleReducer(lifecycle, received(lastReading));
-  lifecycle = recall(lifecycle);
+  lifecycle = recallFinished(recall(lifecycle));
   if (lifecycle.round) enterRound(initialLifecycle, lifecycle.round);
   snapshot = makeSnapshot();
 
@@ -344,6 +345,36 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       status: entry.status,
       answers: entry.answers,
     });
+  }
+
+  /**
+   * A task that finished with no round on screen (the page came back after it moved on): the
+   * round this person sent last for it, from the ledger, so the card still says what was answered.
+   */
+  function recallFinished(current: Lifecycle): Lifecycle {
+    const task = taskOfSource();
+    if (current.round || !STATE_TRAITS[current.state].settled || !ledger?.lastSentOf || task === undefined)
+      return current;
+    const entry = ledger.lastSentOf(task);
+    if (!entry?.round) return current;
+    return lifecycleReducer(current, {
+      type: 'finished-round-recalled',
+      round: entry.round,
+      answers: entry.answers,
+      idempotencyKey: entry.idempotencyKey,
+    });
+  }
+
+  /** The source's task as the ledger names it (its `queryKey` as text), made once; none for a cyclic key. */
+  function taskOfSource(): string | undefined {
+    if (taskKey === undefined) {
+      try {
+        taskKey = stableStringify(source.queryKey);
+      } catch {
+        taskKey = null;
+      }
+    }
+    return taskKey ?? undefined;
   }
 
   function makeSnapshot(): SessionSnapshot {
@@ -507,6 +538,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       const recalled = recall(lifecycle);
       if (recalled !== lifecycle) lifecycle = recalled;
     }
+    if (!next.round && traits.settled) lifecycle = recallFinished(lifecycle);
     // The server showed this answer took effect while its send still hung: stop waiting for it.
     if (inFlight && lifecycle.state !== 'submitting') {
       inFlight.controller.abort();
@@ -795,12 +827,17 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     const round = lifecycle.round;
     const key = lifecycle.idempotencyKey;
     if (!ledger || !round || key === undefined) return;
+    const task = taskOfSource();
     ledger.set({
       roundId: round.id,
       idempotencyKey: key,
       status,
       answers: withoutSecrets(round, lifecycle.answers),
       at: Date.now(),
+      ...(task === undefined ? {} : { task }),
+      // Its receipt after a reload, once the task has moved past it; a round in flight is not
+      // yet known to be answered.
+      ...(status === 'sent' ? { round } : {}),
     });
   }
 

@@ -239,6 +239,63 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(screen.queryByText(/Answered elsewhere/)).toBeNull();
   });
 
+  it('after a reload, a task that finished past the answered round still says what was answered', async () => {
+    const user = userEvent.setup();
+    let answered = false;
+    const source: InputRequestSource = {
+      queryKey: ['receipt', 'finished-while-away'],
+      fetchState: async () =>
+        answered ? { status: 'completed', result: 'Ordered.' } : { status: 'input-required', suspension: order },
+      resume: async () => {
+        answered = true;
+      },
+    };
+    const first = render(
+      <Harness>
+        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
+      </Harness>,
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Large' }));
+    await user.type(screen.getByLabelText('Card PIN', { selector: 'input' }), '9999');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    first.unmount();
+    // The page's session of the task winds down once no card shows it; a reload starts anew.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // The page comes back: a new QueryClient, and the server's state no longer has the round.
+    render(
+      <Harness>
+        <InputRequestCard source={source} />
+      </Harness>,
+    );
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(card()).toHaveAttribute('data-outcome', 'accepted');
+    expect(screen.getByRole('heading', { name: 'Shop asked' })).toBeInTheDocument();
+    expect(screen.getByText('You answered.')).toBeInTheDocument();
+    expect(screen.getByText('Ordered.')).toBeInTheDocument();
+    await user.click(screen.getByText('What you answered'));
+    expect(screen.getByText('Large')).toBeInTheDocument();
+    // The PIN's value was never kept, not even to mask it.
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('9999');
+  });
+
+  it('after a reload, another finished task shows no one else’s answers', async () => {
+    const other: InputRequestSource = {
+      queryKey: ['receipt', 'finished-never-answered-here'],
+      fetchState: async () => ({ status: 'completed', result: 'Done by the server alone.' }),
+      resume: async () => undefined,
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={other} />
+      </Harness>,
+    );
+    expect(await screen.findByText('Done by the server alone.')).toBeInTheDocument();
+    expect(card()).not.toHaveAttribute('data-outcome');
+    expect(screen.queryByText('You answered.')).toBeNull();
+  });
+
   it('shows the result as text, its structure behind a disclosure, and a tool error as a failure', async () => {
     const resultSource = (result: unknown, key: string): InputRequestSource => ({
       queryKey: [key],

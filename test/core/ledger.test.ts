@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createStorageLedger, type SentRound } from '../../src/core/ledger.ts';
+import { createMemoryLedger, createStorageLedger, type SentRound } from '../../src/core/ledger.ts';
+import type { Suspension } from '../../src/core/model.ts';
 
 const PREFIX = 'input-request-cards:sent:';
 
@@ -70,5 +71,99 @@ describe('the storage ledger', () => {
     expect(afterPrune).toBe(51);
     for (let index = 51; index < 61; index++) ledger.set(sent(index));
     expect(reads()).toBe(afterPrune);
+  });
+});
+
+describe('the round a task sent last (receipts after a reload)', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  const round = (id: string, note = 'Note'): Suspension => ({
+    id,
+    requests: [
+      {
+        kind: 'form',
+        key: 'ask',
+        message: 'Anything to add?',
+        requestedSchema: { type: 'object', properties: { note: { type: 'string', title: note } } },
+        fields: [{ kind: 'text', name: 'note', index: 0, title: note, required: false }],
+      },
+    ],
+  });
+  const sentOf = (index: number, task: string, withRound = round(`round-${index}`)): SentRound => ({
+    ...sent(index),
+    task,
+    round: withRound,
+  });
+
+  for (const [name, make] of [
+    ['storage', () => createStorageLedger()],
+    ['memory', () => createMemoryLedger()],
+  ] as const) {
+    it(`finds the last round sent for a task, and none for another task (${name})`, () => {
+      const ledger = make();
+      ledger.set(sentOf(1, '["task","a"]'));
+      ledger.set(sentOf(2, '["task","a"]'));
+      ledger.set(sentOf(3, '["task","b"]'));
+      expect(ledger.lastSentOf?.('["task","a"]')).toEqual(sentOf(2, '["task","a"]'));
+      expect(ledger.lastSentOf?.('["task","c"]')).toBeUndefined();
+      // A round still on its way is not known to be answered.
+      ledger.set({ ...sent(4), task: '["task","d"]', status: 'sending' });
+      expect(ledger.lastSentOf?.('["task","d"]')).toBeUndefined();
+      // A forgotten round is not found through its task either.
+      ledger.delete('round-3');
+      expect(ledger.lastSentOf?.('["task","b"]')).toBeUndefined();
+    });
+  }
+
+  it('keeps a record too long with its round without it: that it was sent comes first', () => {
+    const ledger = createStorageLedger();
+    const huge = round('round-1', 'x'.repeat(50_000));
+    ledger.set(sentOf(1, 'task', huge));
+    const kept = ledger.get('round-1');
+    expect(kept?.status).toBe('sent');
+    expect(kept?.round).toBeUndefined();
+    expect(ledger.lastSentOf?.('task')?.roundId).toBe('round-1');
+  });
+
+  it('keeps the record without its round when the storage has no room for both', () => {
+    const full: Storage = {
+      get length() {
+        return sessionStorage.length;
+      },
+      key: (index) => sessionStorage.key(index),
+      getItem: (key) => sessionStorage.getItem(key),
+      setItem: (key, value) => {
+        if (value.length > 400) throw new DOMException('full', 'QuotaExceededError');
+        sessionStorage.setItem(key, value);
+      },
+      removeItem: (key) => sessionStorage.removeItem(key),
+      clear: () => sessionStorage.clear(),
+    };
+    const ledger = createStorageLedger(full);
+    ledger.set(sentOf(1, 'task'));
+    expect(ledger.get('round-1')).toEqual({ ...sent(1), task: 'task' });
+  });
+
+  it('ignores a kept round of a shape its receipt cannot read', () => {
+    const ledger = createStorageLedger();
+    sessionStorage.setItem(
+      `${PREFIX}round-1`,
+      JSON.stringify({
+        ...sentOf(1, 'task'),
+        round: { id: 'round-1', requests: [{ key: 'ask', kind: 'form' }] },
+      }),
+    );
+    sessionStorage.setItem('input-request-cards:sent-by-task:task', 'round-1');
+    expect(ledger.get('round-1')).toBeUndefined();
+    expect(ledger.lastSentOf?.('task')).toBeUndefined();
+  });
+
+  it('drops a task’s pointer with the record it points to', () => {
+    const ledger = createStorageLedger();
+    for (let index = 0; index < 51; index++) ledger.set(sentOf(index, `task-${index}`));
+    const pointers = Object.keys(sessionStorage).filter((key) => key.includes(':sent-by-task:'));
+    expect(pointers).toHaveLength(ledgerKeys().length);
+    expect(ledger.lastSentOf?.('task-50')?.roundId).toBe('round-50');
+    expect(ledger.lastSentOf?.('task-0')).toBeUndefined();
   });
 });
