@@ -188,6 +188,18 @@ export type TypedValues = DraftValues | (() => DraftValues);
 export interface InputRequestSession {
   readonly source: InputRequestSource;
   getSnapshot(): SessionSnapshot;
+  /**
+   * What a server render shows: the session's first reading alone, without what only this tab
+   * remembers (its ledger of sent rounds). A hydrating card renders it first, as the server did,
+   * and then the tab's own {@link getSnapshot} (e.g. a round already sent shows as answered).
+   * The same object on every call.
+   *
+   * @example
+   * ```ts
+   * const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getServerSnapshot);
+   * ```
+   */
+  getServerSnapshot(): SessionSnapshot;
   /** Calls `listener` after every change. The first subscriber activates the session. */
   subscribe(listener: () => void): () => void;
   /** A server reading (a poll, a push, a returned state). */
@@ -329,6 +341,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let taskKey: string | null | undefined;
   let lastReading = options.initialState ?? source.initialState;
   if (lastReading) lifecycle = lifecycleReducer(lifecycle, received(lastReading));
+  // What a server renders from the same reading: it has no ledger of this tab's sends.
+  const readLifecycle = lifecycle;
+  let serverSnapshot: SessionSnapshot | undefined;
   lifecycle = recallFinished(recall(lifecycle));
   if (lifecycle.round) enterRound(initialLifecycle, lifecycle.round);
   snapshot = makeSnapshot();
@@ -377,19 +392,19 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     return taskKey ?? undefined;
   }
 
-  function makeSnapshot(): SessionSnapshot {
+  function makeSnapshot(from: Lifecycle = lifecycle): SessionSnapshot {
     const next: SessionSnapshot = {
-      ...lifecycle,
+      ...from,
       hostAnswers,
       canStop: typeof source.cancel === 'function',
       stopping,
-      stoppedWaiting: stoppedWaiting && lifecycle.state === 'cancelled',
-      canRestart: typeof source.restart === 'function' && lifecycle.state === 'expired',
+      stoppedWaiting: stoppedWaiting && from.state === 'cancelled',
+      canRestart: typeof source.restart === 'function' && from.state === 'expired',
       restarting,
     };
     if (stopError !== undefined) next.stopError = stopError;
     if (retryAt !== undefined) next.retryAt = retryAt;
-    if (carried !== undefined && carried.roundId === lifecycle.round?.id) next.carried = carried;
+    if (carried !== undefined && carried.roundId === from.round?.id) next.carried = carried;
     const waiting = stillWaiting();
     if (waiting) next.waiting = waiting;
     if (restartError !== undefined) next.restartError = restartError;
@@ -973,6 +988,10 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   const session: InputRequestSession = {
     source,
     getSnapshot: () => snapshot,
+    getServerSnapshot: () => {
+      serverSnapshot ??= readLifecycle === lifecycle ? snapshot : makeSnapshot(readLifecycle);
+      return serverSnapshot;
+    },
     subscribe(listener) {
       listeners.add(listener);
       activate();

@@ -112,7 +112,8 @@ export function useRoundSession(
     ...(resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs }),
     ...(deadline === undefined ? {} : { deadline }),
   });
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+  // Hydration renders what the server did; the tab's own memory (sent rounds) follows at once.
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getServerSnapshot);
 
   // Following a task needs TanStack Query: load it the first time a followed source shows up.
   useEffect(() => {

@@ -4,6 +4,8 @@ import {
   type InputRequestSource,
   type InputResponses,
   parseSuspension,
+  type RoundLedger,
+  type SentRound,
   StaleRoundError,
   type Suspension,
   staticSource,
@@ -238,5 +240,34 @@ describe('createInputRequestSession', () => {
   it('refuses to stop a task whose source cannot, naming the fix', async () => {
     const session = createInputRequestSession({ source: staticSource(round, async () => undefined) });
     await expect(session.stopTask()).rejects.toThrow(/^input-request-cards: .*Cancel the round instead/);
+  });
+});
+
+describe('the server snapshot (what a server render shows, for hydration)', () => {
+  it('is the first reading alone, without the rounds this tab sent; the snapshot has them', () => {
+    const sent: SentRound = {
+      roundId: round.id,
+      idempotencyKey: 'key-1',
+      status: 'sent',
+      answers: { confirm: { action: 'accept', content: { ok: true } }, login: { action: 'accept' } },
+      at: 0,
+    };
+    const ledger: RoundLedger = {
+      get: (roundId) => (roundId === round.id ? sent : undefined),
+      set: () => {},
+      delete: () => {},
+    };
+    const session = createInputRequestSession({ source: staticSource(round, async () => undefined), ledger });
+    expect(session.getSnapshot().state).toBe('answered');
+    const server = session.getServerSnapshot();
+    expect(server.state).toBe('input-required');
+    expect(server.answers).toEqual({});
+    // The same object every time, as useSyncExternalStore requires.
+    expect(session.getServerSnapshot()).toBe(server);
+  });
+
+  it('is the snapshot itself when this tab remembers nothing more', () => {
+    const session = createInputRequestSession({ source: staticSource(round, async () => undefined) });
+    expect(session.getServerSnapshot()).toBe(session.getSnapshot());
   });
 });

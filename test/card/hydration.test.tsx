@@ -1,0 +1,122 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, expect, it, vi } from 'vitest';
+import { draftKey } from '../../src/core/draft.ts';
+import type * as Library from '../../src/index.ts';
+import {
+  createHttpSource,
+  createStorageDraftStore,
+  createStorageLedger,
+  InputRequestCard,
+  type InputRequestState,
+  inputRequestQueryOptions,
+} from '../../src/index.ts';
+import { formRound } from '../fixtures/suspensions.ts';
+
+// A server render has no sessionStorage: it shows the reading alone. The tab that hydrates it
+// remembers more (rounds it sent, half-typed drafts). Hydration must match the server's HTML first
+// and show the tab's memory right after, never with a mismatch that throws the HTML away.
+
+afterEach(() => sessionStorage.clear());
+
+const round = formRound(
+  { type: 'object', properties: { note: { type: 'string', title: 'Note' } } },
+  'Anything to add?',
+  { serverName: 'Mailer', id: 'hydration-round' },
+);
+
+/** Server HTML from `server`, hydrated in a fresh module realm (the browser's) with `client`. */
+async function hydrate(server: ReactElement, client: (library: typeof Library) => ReactElement) {
+  const html = renderToString(server);
+  // The browser is another JavaScript realm: nothing of the server render's modules is shared.
+  vi.resetModules();
+  const { act } = await import('react');
+  const { hydrateRoot } = await import('react-dom/client');
+  const library = await import('../../src/index.ts');
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const recoverable: unknown[] = [];
+  const actFlag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  actFlag.IS_REACT_ACT_ENVIRONMENT = true;
+  await act(async () => {
+    hydrateRoot(container, client(library), { onRecoverableError: (error) => recoverable.push(error) });
+  });
+  return { html, container, recoverable, card: () => container.querySelector('article') };
+}
+
+/** A followed task whose state the host's QueryClient holds (dehydrated on the server). */
+function cached(
+  library: Pick<typeof Library, 'createHttpSource' | 'inputRequestQueryOptions'>,
+  id: string,
+  state: InputRequestState,
+) {
+  const source = library.createHttpSource({
+    stateUrl: `https://tasks.example/${id}`,
+    resumeUrl: `https://tasks.example/${id}/resume`,
+    fetch: async () => Response.json(state),
+  });
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(library.inputRequestQueryOptions(source).queryKey, state);
+  return { source, queryClient };
+}
+
+it('hydrates a card whose round this tab already sent: the server’s form first, then answered', async () => {
+  const resume = vi.fn(async () => undefined);
+  createStorageLedger().set({
+    roundId: round.id,
+    idempotencyKey: 'key-1',
+    status: 'sent',
+    answers: { details: { action: 'accept', content: { note: 'Ship it' } } },
+    at: Date.now(),
+  });
+  const { html, recoverable, card } = await hydrate(
+    <InputRequestCard suspension={round} resume={resume} ledger={false} />,
+    (library) => <library.InputRequestCard suspension={round} resume={resume} />,
+  );
+  expect(html).toContain('data-state="input-required"');
+  expect(recoverable).toEqual([]);
+  expect(card()).toHaveAttribute('data-state', 'answered');
+  expect(resume).not.toHaveBeenCalled();
+});
+
+it('hydrates a finished task whose receipt this tab keeps: the result first, then the receipt', async () => {
+  const completed: InputRequestState = { status: 'completed', result: 'Sent.' };
+  const server = cached({ createHttpSource, inputRequestQueryOptions }, 'report-1', completed);
+  createStorageLedger().set({
+    roundId: round.id,
+    idempotencyKey: 'key-2',
+    status: 'sent',
+    answers: { details: { action: 'accept', content: { note: 'Ship it' } } },
+    at: Date.now(),
+    task: JSON.stringify(inputRequestQueryOptions(server.source).queryKey),
+    round,
+  });
+  const { html, recoverable, card } = await hydrate(
+    <InputRequestCard source={server.source} queryClient={server.queryClient} ledger={false} />,
+    (library) => {
+      const client = cached(library, 'report-1', completed);
+      return <library.InputRequestCard source={client.source} queryClient={client.queryClient} />;
+    },
+  );
+  expect(html).not.toContain('data-outcome');
+  expect(recoverable).toEqual([]);
+  expect(card()).toHaveAttribute('data-outcome', 'accepted');
+  expect(card()).toHaveTextContent('Sent.');
+});
+
+it('hydrates an open round with a draft this tab kept, and the draft shows', async () => {
+  const open: InputRequestState = { status: 'input-required', suspension: round };
+  const server = cached({ createHttpSource, inputRequestQueryOptions }, 'report-2', open);
+  createStorageDraftStore().save(draftKey(round.id, 'details'), { note: 'Half-typed' });
+  const { recoverable, container } = await hydrate(
+    <InputRequestCard source={server.source} queryClient={server.queryClient} drafts={false} />,
+    (library) => {
+      const client = cached(library, 'report-2', open);
+      return <library.InputRequestCard source={client.source} queryClient={client.queryClient} />;
+    },
+  );
+  expect(recoverable).toEqual([]);
+  expect(container.querySelector('input')).toHaveValue('Half-typed');
+});
