@@ -440,6 +440,43 @@ await phase(
   'cpu',
 );
 
+/**
+ * Mount/unmount cycles of one option's 100-field form in its own browser context: the used JS
+ * heap when the page loaded, after 20 warm-up cycles (the start) and after the cycles, and heap
+ * snapshots that split the growth into V8's compiled code and everything else.
+ */
+async function measureHeap(id) {
+  const heapContext = await browser.newContext();
+  try {
+    const heapPage = await openPage('bench', heapContext);
+    await call(heapPage, 'setCalibration', results.calibration);
+    const cdp = await heapContext.newCDPSession(heapPage);
+    const usage = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      return cdp.send('Runtime.getHeapUsage');
+    };
+    const empty = await usage();
+    await call(heapPage, 'heapCycles', 20, 100, id);
+    const start = await usage();
+    const startSnapshot = await heapSnapshotSummary(cdp);
+    const t0 = Date.now();
+    let cycles = 0;
+    while (cycles < CONFIG.heap.cycles && Date.now() - t0 < CONFIG.heap.budgetMs) {
+      const chunk = Math.min(100, CONFIG.heap.cycles - cycles);
+      await call(heapPage, 'heapCycles', chunk, 100, id);
+      cycles += chunk;
+    }
+    const elapsed = Date.now() - t0;
+    const end = await usage();
+    const growth = heapGrowth(startSnapshot, await heapSnapshotSummary(cdp));
+    await cdp.detach();
+    return { id, cycles, n: 100, elapsedMs: elapsed, empty, start, end, growth };
+  } finally {
+    await heapContext.close();
+  }
+}
+
 // The phases that time nothing run together at the end: the heap cycles (own browser
 // context), the re-render counts, and the requests-per-minute transcript (own context), whose
 // window is read when both are done (at least requestsWindowMs).
@@ -478,32 +515,9 @@ await Promise.all([
   phase(
     'heap cycles',
     async () => {
-      const heapContext = await browser.newContext();
-      const heapPage = await openPage('bench', heapContext);
-      await call(heapPage, 'setCalibration', results.calibration);
-      const cdp = await heapContext.newCDPSession(heapPage);
-      const usage = async () => {
-        await cdp.send('HeapProfiler.collectGarbage');
-        await cdp.send('HeapProfiler.collectGarbage');
-        return cdp.send('Runtime.getHeapUsage');
-      };
-      const empty = await usage();
-      await call(heapPage, 'heapCycles', 20, 100);
-      const start = await usage();
-      const startSnapshot = await heapSnapshotSummary(cdp);
-      const t0 = Date.now();
-      let cycles = 0;
-      while (cycles < CONFIG.heap.cycles && Date.now() - t0 < CONFIG.heap.budgetMs) {
-        const chunk = Math.min(100, CONFIG.heap.cycles - cycles);
-        await call(heapPage, 'heapCycles', chunk, 100);
-        cycles += chunk;
-      }
-      const elapsed = Date.now() - t0;
-      const end = await usage();
-      const growth = heapGrowth(startSnapshot, await heapSnapshotSummary(cdp));
-      results.heap = { cycles, n: 100, elapsedMs: elapsed, empty, start, end, growth };
-      await cdp.detach();
-      await heapContext.close();
+      results.heap = await measureHeap('ours');
+      // The same cycles of the hand-written form (c): how much of the growth any React form shows.
+      results.heapControl = await measureHeap('handwritten');
     },
     'heap',
   ),

@@ -454,6 +454,18 @@ export function renderReport(results) {
     }
   }
 
+  const control = results.heapControl;
+  if (heap && control) {
+    const controlGrowth = control.growth;
+    say(
+      `The same cycles of the hand-written react-hook-form + ajv form (c), in its own browser context: start ${kib(control.start.usedSize)} KiB, after ${control.cycles} cycles ${kib(control.end.usedSize)} KiB, ${ratio(control.end.usedSize, control.start.usedSize)} of its start` +
+        (controlGrowth
+          ? `; V8's compiled code ${kib(controlGrowth.codeBytes)} KiB of it, everything else ${kib(controlGrowth.otherBytes)} KiB (${ratio(controlGrowth.startOtherBytes + controlGrowth.otherBytes, controlGrowth.startOtherBytes)} of its start without code).`
+          : '.'),
+    );
+    say();
+  }
+
   // ---- 7. hostile ----
   say('## 7. Hostile sizes (ours): parseSuspension → committed DOM that shows the outcome');
   say();
@@ -788,9 +800,12 @@ export function targetsTable(results) {
   const heap = results.heap;
   if (heap) {
     const heapRatio = heap.end.usedSize / heap.start.usedSize;
+    const control = results.heapControl;
     add(
       `heap after ${heap.cycles} mount/unmount cycles: within 5 % of the start`,
-      show(heapRatio),
+      control
+        ? `${show(heapRatio)} ((c): ${show(control.end.usedSize / control.start.usedSize)})`
+        : show(heapRatio),
       heapRatio <= 1.05,
     );
   }

@@ -603,8 +603,7 @@ async function transcriptStart(answered: number, pending: number, base: string) 
   return { cards: container.querySelectorAll('article').length };
 }
 
-async function heapCycles(count: number, n: number) {
-  const id = 'ours';
+async function heapCycles(count: number, n: number, id = 'ours') {
   const opt = option(id);
   const start = B.now();
   for (let i = 0; i < count; i++) {
