@@ -245,7 +245,9 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     const source: InputRequestSource = {
       queryKey: ['receipt', 'finished-while-away'],
       fetchState: async () =>
-        answered ? { status: 'completed', result: 'Ordered.' } : { status: 'input-required', suspension: order },
+        answered
+          ? { status: 'completed', result: 'Ordered.' }
+          : { status: 'input-required', suspension: order },
       resume: async () => {
         answered = true;
       },
