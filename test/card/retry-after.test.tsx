@@ -89,3 +89,39 @@ it('holds Done, Decline and Cancel of a link request for the wait, but Open stil
   expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled();
   open.mockRestore();
 });
+
+it('in steps, holds Accept on the review but lets the person go back and change an answer', async () => {
+  const user = fakeTimeUser();
+  let calls = 0;
+  const resume = vi.fn(async () => {
+    calls += 1;
+    if (calls === 1) throw busy();
+  });
+  const twoFields = formRound({
+    type: 'object',
+    properties: { note: { type: 'string', title: 'Note' }, when: { type: 'string', title: 'When' } },
+  });
+  render(<InputRequestCard suspension={twoFields} resume={resume} layout="steps" />);
+  await user.type(screen.getByRole('textbox', { name: 'Note' }), 'Ship it');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await advance();
+  await user.type(screen.getByRole('textbox', { name: 'When' }), 'Monday');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await advance();
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  await advance();
+  expect(resume).toHaveBeenCalledTimes(1);
+
+  expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  const back = screen.getByRole('button', { name: 'Back' });
+  expect(back).toBeEnabled();
+  await user.click(back);
+  await advance();
+  // A step that is not the last moves on as usual.
+  const next = screen.getByRole('button', { name: 'Next' });
+  expect(next).toBeEnabled();
+  await user.click(next);
+  await advance();
+  expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  expect(resume).toHaveBeenCalledTimes(1);
+});
