@@ -15,8 +15,8 @@ export interface LinkRequestSectionProps {
   answer: ElicitResult | undefined;
   locked: boolean;
   /**
-   * The server asked to wait before the next send (HTTP `Retry-After`): the buttons that answer
-   * are disabled until then, while the fields stay editable. The send failure says why.
+   * The server asked to wait before the next send (HTTP `Retry-After`): Done, Decline and Cancel
+   * are disabled until then, while Open still opens the page. The send failure says why.
    */
   held?: boolean;
   onAnswer: (result: ElicitResult) => void;

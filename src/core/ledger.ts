@@ -53,11 +53,16 @@ const PREFIX = 'input-request-cards:sent:';
 /** Which round was sent last for a task: `input-request-cards:sent-by-task:<task>` → round id. */
 const TASK_PREFIX = 'input-request-cards:sent-by-task:';
 /**
- * The longest record (in characters) kept with its round. A round of 100 fields with their options
- * takes about 30,000; past this the record is kept without it (no receipt after a reload), so
- * fifty records never fill a storage that drafts share.
+ * A sent round itself, apart from its record, so reading a record (on every round a card shows)
+ * never parses a whole round: `input-request-cards:sent-round:<round id>` → the round.
  */
-const RECORD_WITH_ROUND_LIMIT = 40_000;
+const ROUND_PREFIX = 'input-request-cards:sent-round:';
+/**
+ * The longest round (in characters) kept. A round of 100 fields with their options takes about
+ * 30,000; a longer one is not kept (no receipt after a reload), so fifty of them never fill a
+ * storage that drafts share.
+ */
+const KEPT_ROUND_LIMIT = 40_000;
 /** A tab answers few rounds; the oldest records go first past this many. */
 const LEDGER_LIMIT = 50;
 /** How many records are left once the oldest went. */
@@ -66,9 +71,9 @@ const LEDGER_PRUNED_TO = 40;
 /**
  * A {@link RoundLedger} on Web Storage (`sessionStorage` by default: as long as the tab lives).
  * A missing or full storage degrades to remembering nothing, never to an error. It keeps the
- * newest 50 sent rounds of the storage. A record longer than 40,000 characters with its round,
- * or one the storage has no room for, is kept without the round: the record that the round was
- * sent always comes first.
+ * newest 50 sent rounds of the storage. A round's record comes first; the round itself is kept
+ * apart, for {@link RoundLedger.lastSentOf}, unless it is longer than 40,000 characters or the
+ * storage has no room for it.
  *
  * @example
  * ```tsx
@@ -90,18 +95,14 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
       const target = webStorage(storage);
       if (!target) return;
       try {
-        const key = PREFIX + entry.roundId;
-        const text = JSON.stringify(entry);
-        try {
-          if (text.length > RECORD_WITH_ROUND_LIMIT) throw new RangeError(key);
-          target.setItem(key, text);
-        } catch {
-          // Too long, or no room: the record that the round was sent comes first, without it.
-          target.setItem(key, JSON.stringify({ ...entry, round: undefined }));
-        }
-        if (entry.task !== undefined && entry.status === 'sent')
-          target.setItem(TASK_PREFIX + entry.task, entry.roundId);
+        const { round, ...record } = entry;
+        target.setItem(PREFIX + entry.roundId, JSON.stringify(record));
+        const kept = entry.task !== undefined && entry.status === 'sent';
+        if (kept) target.setItem(TASK_PREFIX + entry.task, entry.roundId);
         prune(target);
+        // Last: the record that the round was sent is what counts; its receipt after a reload
+        // is a nicety that a full storage may refuse.
+        if (kept) keepRound(target, entry.roundId, round);
       } catch {
         // Quota or privacy mode: the ledger is a safety net, the card still works.
       }
@@ -109,6 +110,7 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
     delete(roundId) {
       try {
         webStorage(storage)?.removeItem(PREFIX + roundId);
+        webStorage(storage)?.removeItem(ROUND_PREFIX + roundId);
       } catch {
         // Nothing to forget if storage is unavailable.
       }
@@ -122,9 +124,18 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
         return undefined;
       }
       const entry = roundId ? get(roundId) : undefined;
-      return entry?.status === 'sent' && entry.task === task ? entry : undefined;
+      if (entry?.status !== 'sent' || entry.task !== task) return undefined;
+      const round = readStoredJson(target, ROUND_PREFIX + entry.roundId, isKeptRound);
+      return round?.id === entry.roundId ? { ...entry, round } : entry;
     },
   };
+}
+
+/** Keeps a sent round apart from its record, when it is short enough (and the storage has room). */
+function keepRound(storage: Storage, roundId: string, round: Suspension | undefined): void {
+  const text = round === undefined ? undefined : JSON.stringify(round);
+  if (text !== undefined && text.length <= KEPT_ROUND_LIMIT) storage.setItem(ROUND_PREFIX + roundId, text);
+  else storage.removeItem(ROUND_PREFIX + roundId);
 }
 
 /** A {@link RoundLedger} that lives as long as the page (for tests, or hosts without storage). */
@@ -196,9 +207,12 @@ function prune(storage: Storage): void {
   const records = keys.map((key) => ({ key, at: readStoredJson(storage, key, isSentRound)?.at ?? 0 }));
   records.sort((a, b) => a.at - b.at);
   for (const record of records.slice(0, records.length - LEDGER_PRUNED_TO)) storage.removeItem(record.key);
-  // A task's pointer goes with the record it points to.
+  // A task's pointer and a kept round go with their record.
   for (const key of storedKeys(storage, TASK_PREFIX)) {
     if (storage.getItem(PREFIX + storage.getItem(key)) === null) storage.removeItem(key);
+  }
+  for (const key of storedKeys(storage, ROUND_PREFIX)) {
+    if (storage.getItem(PREFIX + key.slice(ROUND_PREFIX.length)) === null) storage.removeItem(key);
   }
 }
 
@@ -210,8 +224,7 @@ function isSentRound(value: unknown): value is SentRound {
     (value.status === 'sending' || value.status === 'sent') &&
     isPlainObject(value.answers) &&
     typeof value.at === 'number' &&
-    (value.task === undefined || typeof value.task === 'string') &&
-    (value.round === undefined || isKeptRound(value.round))
+    (value.task === undefined || typeof value.task === 'string')
   );
 }
 

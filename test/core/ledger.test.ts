@@ -115,17 +115,16 @@ describe('the round a task sent last (receipts after a reload)', () => {
     });
   }
 
-  it('keeps a record too long with its round without it: that it was sent comes first', () => {
+  it('keeps a round longer than 40,000 characters no more: the record that it was sent stays', () => {
     const ledger = createStorageLedger();
-    const huge = round('round-1', 'x'.repeat(50_000));
-    ledger.set(sentOf(1, 'task', huge));
-    const kept = ledger.get('round-1');
-    expect(kept?.status).toBe('sent');
-    expect(kept?.round).toBeUndefined();
-    expect(ledger.lastSentOf?.('task')?.roundId).toBe('round-1');
+    ledger.set(sentOf(1, 'task', round('round-1', 'x'.repeat(50_000))));
+    expect(ledger.get('round-1')).toEqual({ ...sent(1), task: 'task' });
+    const last = ledger.lastSentOf?.('task');
+    expect(last?.roundId).toBe('round-1');
+    expect(last?.round).toBeUndefined();
   });
 
-  it('keeps the record without its round when the storage has no room for both', () => {
+  it('keeps the record without its round when the storage has no room for the round', () => {
     const full: Storage = {
       get length() {
         return sessionStorage.length;
@@ -133,7 +132,7 @@ describe('the round a task sent last (receipts after a reload)', () => {
       key: (index) => sessionStorage.key(index),
       getItem: (key) => sessionStorage.getItem(key),
       setItem: (key, value) => {
-        if (value.length > 400) throw new DOMException('full', 'QuotaExceededError');
+        if (key.includes(':sent-round:')) throw new DOMException('full', 'QuotaExceededError');
         sessionStorage.setItem(key, value);
       },
       removeItem: (key) => sessionStorage.removeItem(key),
@@ -142,27 +141,32 @@ describe('the round a task sent last (receipts after a reload)', () => {
     const ledger = createStorageLedger(full);
     ledger.set(sentOf(1, 'task'));
     expect(ledger.get('round-1')).toEqual({ ...sent(1), task: 'task' });
+    expect(ledger.lastSentOf?.('task')).toEqual({ ...sent(1), task: 'task' });
   });
 
-  it('ignores a kept round of a shape its receipt cannot read', () => {
+  it('stores a record without its round: a card that shows the round parses no kept round', () => {
     const ledger = createStorageLedger();
-    sessionStorage.setItem(
-      `${PREFIX}round-1`,
-      JSON.stringify({
-        ...sentOf(1, 'task'),
-        round: { id: 'round-1', requests: [{ key: 'ask', kind: 'form' }] },
-      }),
-    );
-    sessionStorage.setItem('input-request-cards:sent-by-task:task', 'round-1');
-    expect(ledger.get('round-1')).toBeUndefined();
-    expect(ledger.lastSentOf?.('task')).toBeUndefined();
+    ledger.set(sentOf(1, 'task'));
+    expect(sessionStorage.getItem(`${PREFIX}round-1`)).not.toContain('Anything to add?');
+    expect(ledger.get('round-1')).toEqual({ ...sent(1), task: 'task' });
   });
 
-  it('drops a task’s pointer with the record it points to', () => {
+  it('leaves out a kept round of a shape its receipt cannot read', () => {
+    const ledger = createStorageLedger();
+    ledger.set(sentOf(1, 'task'));
+    sessionStorage.setItem(
+      'input-request-cards:sent-round:round-1',
+      JSON.stringify({ id: 'round-1', requests: [{ key: 'ask', kind: 'form' }] }),
+    );
+    expect(ledger.lastSentOf?.('task')).toEqual({ ...sent(1), task: 'task' });
+  });
+
+  it('drops a task’s pointer and its kept round with the record they belong to', () => {
     const ledger = createStorageLedger();
     for (let index = 0; index < 51; index++) ledger.set(sentOf(index, `task-${index}`));
-    const pointers = Object.keys(sessionStorage).filter((key) => key.includes(':sent-by-task:'));
-    expect(pointers).toHaveLength(ledgerKeys().length);
+    const kept = (part: string) => Object.keys(sessionStorage).filter((key) => key.includes(part));
+    expect(kept(':sent-by-task:')).toHaveLength(ledgerKeys().length);
+    expect(kept(':sent-round:')).toHaveLength(ledgerKeys().length);
     expect(ledger.lastSentOf?.('task-50')?.roundId).toBe('round-50');
     expect(ledger.lastSentOf?.('task-0')).toBeUndefined();
   });
