@@ -57,6 +57,14 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       (retry?.disabled ? retry.closest<HTMLElement>('[data-part="send-error"]') : retry)?.focus();
   }, [failed]);
 
+  // The wait is over: focus still on the notice that said how long goes to Try again, now enabled.
+  const held = snapshot.retryAt !== undefined;
+  useEffect(() => {
+    const retry = retryRef.current;
+    if (held || !retry || retry.disabled) return;
+    if (document.activeElement === retry.closest('[data-part="send-error"]')) retry.focus();
+  }, [held]);
+
   // Answering one request of several disables the button that answered it, and focus would
   // fall to <body>: it goes to that request's Change button instead.
   const answeredFrom = useRef<Element | null>(null);
@@ -91,9 +99,12 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     ) : null;
 
   // A failed send, with its one primary action: Try again (same answers, same idempotency key).
-  const sendFailure = failed ? (
+  const failure = failed ? describeFailure(snapshot.sendError) : undefined;
+  const sendFailure = failure ? (
     <FailureNotice
-      failure={describeFailure(snapshot.sendError)}
+      // Once the server's wait is over the notice no longer asks to wait; the changed alert says
+      // so to screen readers too.
+      failure={held ? failure : { ...failure, retryAfterMs: undefined }}
       text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
       action={
         // After a reload mid-send the session knows the send (its key) but not the answers
@@ -106,7 +117,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
             data-action="retry"
             // The server asked to wait (Retry-After): the notice says how long; a click before
             // then would do nothing.
-            disabled={snapshot.retryAt !== undefined}
+            disabled={held}
             onClick={() => void session.retry().catch(() => {})}
           >
             {messages.retry}
@@ -183,7 +194,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
               }
               onAnswer={answerRequest}
               readOnly={snapshot.state === 'expired'}
-              held={snapshot.retryAt !== undefined}
+              held={held}
             />
           </ServerLanguageProvider>
         );

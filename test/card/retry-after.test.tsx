@@ -53,6 +53,8 @@ it('disables Accept, Decline and Cancel for the wait, keeps the fields editable,
 
   await advance(2_000);
   expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  // The person is typing: the end of the wait leaves focus where it is.
+  expect(note).toHaveFocus();
   const accept = screen.getByRole('button', { name: 'Accept' });
   expect(accept).toBeEnabled();
   await user.click(accept);
@@ -63,6 +65,24 @@ it('disables Accept, Decline and Cancel for the wait, keeps the fields editable,
     content: { note: 'Ship it on Monday' },
   });
   expect(await screen.findByText('You answered.')).toBeInTheDocument();
+});
+
+it('says when the wait is over, and moves focus from the notice to Try again', async () => {
+  const user = fakeTimeUser();
+  const resume = vi.fn(async () => {
+    throw busy();
+  });
+  render(<InputRequestCard suspension={round} resume={resume} />);
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  await advance();
+  const notice = screen.getByRole('alert');
+  expect(notice).toHaveFocus();
+  expect(notice).toHaveTextContent('It asked to wait 3 s before trying again.');
+
+  await advance(3_000);
+  expect(notice).not.toHaveTextContent('wait');
+  expect(notice).toHaveTextContent('Everything you typed is kept; try again.');
+  expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
 });
 
 it('holds Done, Decline and Cancel of a link request for the wait, but Open still opens the page', async () => {
