@@ -101,17 +101,24 @@ export function useRoundSession(
   const cached =
     followed && queryClient ? queryClient.getQueryData<InputRequestState>(source.queryKey) : undefined;
   // The registry hands every card of the task the same session; making one has no side effects.
-  const session = sessionFor({
-    source,
-    ...(cached ? { initialState: cached } : {}),
-    ...(drafts ? { drafts } : {}),
-    ...(replaceDelayMs === undefined ? {} : { replaceDelayMs }),
-    ...(isSecret ? { isSecret } : {}),
-    ...(answerers ? { answerers } : {}),
-    ...(ledger ? { ledger } : {}),
-    ...(resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs }),
-    ...(deadline === undefined ? {} : { deadline }),
-  });
+  // On a server, one process renders many people's pages, and a task's URL (its key) is often the
+  // same for all of them: a session never outlives its request there. The request's QueryClient
+  // scopes a followed card's session; a static card's session is its own.
+  const serverScope = typeof window === 'undefined' ? (queryClient ?? source) : undefined;
+  const session = sessionFor(
+    {
+      source,
+      ...(cached ? { initialState: cached } : {}),
+      ...(drafts ? { drafts } : {}),
+      ...(replaceDelayMs === undefined ? {} : { replaceDelayMs }),
+      ...(isSecret ? { isSecret } : {}),
+      ...(answerers ? { answerers } : {}),
+      ...(ledger ? { ledger } : {}),
+      ...(resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs }),
+      ...(deadline === undefined ? {} : { deadline }),
+    },
+    serverScope,
+  );
   // Hydration renders what the server did; the tab's own memory (sent rounds) follows at once.
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getServerSnapshot);
 
