@@ -190,8 +190,9 @@ export interface InputRequestSession {
   getSnapshot(): SessionSnapshot;
   /**
    * What a server render shows: the session's first reading alone, without what only this tab
-   * remembers (its ledger of sent rounds). A hydrating card renders it first, as the server did,
-   * and then the tab's own {@link getSnapshot} (e.g. a round already sent shows as answered).
+   * remembers (its ledger of sent rounds) and without the time left (the server's clock is not
+   * the page's). A hydrating card renders it first, as the server did, and then the tab's own
+   * {@link getSnapshot} (e.g. a round already sent shows as answered, a deadline its count).
    * The same object on every call.
    *
    * @example
@@ -260,6 +261,10 @@ export interface InputRequestSession {
 }
 
 const EMPTY_HOST_ANSWERS: Readonly<Record<string, HostAnswerStatus>> = Object.freeze({});
+
+function withoutTimeLeft({ timeLeft: _left, ...snapshot }: SessionSnapshot): SessionSnapshot {
+  return snapshot;
+}
 
 /**
  * Creates the owner of one task's round. The card and `useInputRequest` create sessions for you
@@ -989,7 +994,12 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     source,
     getSnapshot: () => snapshot,
     getServerSnapshot: () => {
-      serverSnapshot ??= readLifecycle === lifecycle ? snapshot : makeSnapshot(readLifecycle);
+      if (!serverSnapshot) {
+        const read = readLifecycle === lifecycle ? snapshot : makeSnapshot(readLifecycle);
+        // Without the time left, too: the server's clock and the page's disagree by the time
+        // between render and hydration, and the count shows one commit later.
+        serverSnapshot = read.timeLeft === undefined ? read : withoutTimeLeft(read);
+      }
       return serverSnapshot;
     },
     subscribe(listener) {

@@ -120,3 +120,26 @@ it('hydrates an open round with a draft this tab kept, and the draft shows', asy
   expect(recoverable).toEqual([]);
   expect(container.querySelector('input')).toHaveValue('Half-typed');
 });
+
+it('hydrates a round with a deadline though a minute passed since the server rendered it', async () => {
+  const resume = vi.fn(async () => undefined);
+  const deadline = Date.now() + 3 * 60_000 + 30_000;
+  const server = Date.now();
+  const realNow = Date.now;
+  try {
+    // The server renders with 3 minutes left; the page hydrates 61 s later, with 2.
+    Date.now = () => server;
+    const view = hydrate(
+      <InputRequestCard suspension={round} resume={resume} deadline={deadline} ledger={false} />,
+      (library) => {
+        Date.now = () => server + 61_000;
+        return <library.InputRequestCard suspension={round} resume={resume} deadline={deadline} />;
+      },
+    );
+    const { recoverable, card } = await view;
+    expect(recoverable).toEqual([]);
+    expect(card()).toHaveTextContent('2 minutes left to answer.');
+  } finally {
+    Date.now = realNow;
+  }
+});

@@ -266,6 +266,16 @@ describe('the server snapshot (what a server render shows, for hydration)', () =
     expect(session.getServerSnapshot()).toBe(server);
   });
 
+  it('leaves out the time left, which the server’s clock cannot know for the page', () => {
+    const session = createInputRequestSession({
+      source: staticSource(round, async () => undefined),
+      deadline: Date.now() + 10 * 60_000,
+    });
+    expect(session.getSnapshot().timeLeft).toEqual(expect.objectContaining({ unit: 'minute', value: 9 }));
+    expect(session.getServerSnapshot().timeLeft).toBeUndefined();
+    expect(session.getServerSnapshot().state).toBe('input-required');
+  });
+
   it('is the snapshot itself when this tab remembers nothing more', () => {
     const session = createInputRequestSession({ source: staticSource(round, async () => undefined) });
     expect(session.getServerSnapshot()).toBe(session.getSnapshot());
