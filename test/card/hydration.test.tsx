@@ -18,7 +18,12 @@ import { formRound } from '../fixtures/suspensions.ts';
 // remembers more (rounds it sent, half-typed drafts). Hydration must match the server's HTML first
 // and show the tab's memory right after, never with a mismatch that throws the HTML away.
 
-afterEach(() => sessionStorage.clear());
+/** What each test hydrated, unmounted after it (inside `act`, in the realm that made it). */
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+  sessionStorage.clear();
+});
 
 const round = formRound(
   { type: 'object', properties: { note: { type: 'string', title: 'Note' } } },
@@ -28,7 +33,15 @@ const round = formRound(
 
 /** Server HTML from `server`, hydrated in a fresh module realm (the browser's) with `client`. */
 async function hydrate(server: ReactElement, client: (library: typeof Library) => ReactElement) {
-  const html = renderToString(server);
+  // A server has no window (the card scopes its sessions by request there).
+  const page = Object.getOwnPropertyDescriptor(globalThis, 'window');
+  Object.defineProperty(globalThis, 'window', { value: undefined, configurable: true });
+  let html: string;
+  try {
+    html = renderToString(server);
+  } finally {
+    if (page) Object.defineProperty(globalThis, 'window', page);
+  }
   // The browser is another JavaScript realm: nothing of the server render's modules is shared.
   vi.resetModules();
   const { act } = await import('react');
@@ -40,8 +53,15 @@ async function hydrate(server: ReactElement, client: (library: typeof Library) =
   const recoverable: unknown[] = [];
   const actFlag = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
   actFlag.IS_REACT_ACT_ENVIRONMENT = true;
+  let root: ReturnType<typeof hydrateRoot> | undefined;
   await act(async () => {
-    hydrateRoot(container, client(library), { onRecoverableError: (error) => recoverable.push(error) });
+    root = hydrateRoot(container, client(library), {
+      onRecoverableError: (error) => recoverable.push(error),
+    });
+  });
+  cleanups.push(async () => {
+    await act(async () => root?.unmount());
+    container.remove();
   });
   return { html, container, recoverable, card: () => container.querySelector('article') };
 }
@@ -142,4 +162,22 @@ it('hydrates a round with a deadline though a minute passed since the server ren
   } finally {
     Date.now = realNow;
   }
+});
+
+it('hydrates one round shown twice on a page', async () => {
+  const resume = vi.fn(async () => undefined);
+  const { recoverable, container } = await hydrate(
+    <>
+      <InputRequestCard suspension={round} resume={resume} ledger={false} />
+      <InputRequestCard suspension={round} resume={resume} ledger={false} />
+    </>,
+    (library) => (
+      <>
+        <library.InputRequestCard suspension={round} resume={resume} />
+        <library.InputRequestCard suspension={round} resume={resume} />
+      </>
+    ),
+  );
+  expect(recoverable).toEqual([]);
+  expect(container.querySelectorAll('article')).toHaveLength(2);
 });
