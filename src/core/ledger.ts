@@ -72,8 +72,8 @@ const LEDGER_PRUNED_TO = 40;
  * A {@link RoundLedger} on Web Storage (`sessionStorage` by default: as long as the tab lives).
  * A missing or full storage degrades to remembering nothing, never to an error. It keeps the
  * newest 50 sent rounds of the storage. A round's record comes first; the round itself is kept
- * apart, for {@link RoundLedger.lastSentOf}, unless it is longer than 40,000 characters or the
- * storage has no room for it.
+ * apart, for {@link RoundLedger.lastSentOf}, once the page is idle, unless it is longer than
+ * 40,000 characters or the storage has no room for it.
  *
  * @example
  * ```tsx
@@ -100,9 +100,10 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
         const kept = entry.task !== undefined && entry.status === 'sent';
         if (kept) target.setItem(TASK_PREFIX + entry.task, entry.roundId);
         prune(target);
-        // Last: the record that the round was sent is what counts; its receipt after a reload
-        // is a nicety that a full storage may refuse.
-        if (kept) keepRound(target, entry.roundId, round);
+        // The record that the round was sent is what counts; its receipt after a reload is a
+        // nicety, written when the page is idle: a round of 100 fields takes Chromium about
+        // 1.5 ms to store, which must not follow every send.
+        if (kept) whenIdle(() => keepRound(target, entry.roundId, round));
       } catch {
         // Quota or privacy mode: the ledger is a safety net, the card still works.
       }
@@ -131,11 +132,24 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
   };
 }
 
-/** Keeps a sent round apart from its record, when it is short enough (and the storage has room). */
+/** Keeps a sent round apart from its record, when it is short enough and the storage has room. */
 function keepRound(storage: Storage, roundId: string, round: Suspension | undefined): void {
   const text = round === undefined ? undefined : JSON.stringify(round);
-  if (text !== undefined && text.length <= KEPT_ROUND_LIMIT) storage.setItem(ROUND_PREFIX + roundId, text);
-  else storage.removeItem(ROUND_PREFIX + roundId);
+  try {
+    if (text !== undefined && text.length <= KEPT_ROUND_LIMIT) storage.setItem(ROUND_PREFIX + roundId, text);
+    else storage.removeItem(ROUND_PREFIX + roundId);
+  } catch {
+    // No room: the round's record stands without it.
+  }
+}
+
+/** Runs `work` when the page is idle, or in a task of its own where there is no idle callback. */
+function whenIdle(work: () => void): void {
+  const idle = (
+    globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => void }
+  ).requestIdleCallback;
+  if (typeof idle === 'function') idle(work, { timeout: 1000 });
+  else setTimeout(work, 0);
 }
 
 /** A {@link RoundLedger} that lives as long as the page (for tests, or hosts without storage). */

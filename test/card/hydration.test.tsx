@@ -113,6 +113,8 @@ it('hydrates a finished task whose receipt this tab keeps: the result first, the
     task: JSON.stringify(inputRequestQueryOptions(server.source).queryKey),
     round,
   });
+  // The ledger keeps the round itself when the page is idle.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const { html, recoverable, card } = await hydrate(
     <InputRequestCard source={server.source} queryClient={server.queryClient} ledger={false} />,
     (library) => {
