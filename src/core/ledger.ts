@@ -14,8 +14,9 @@ export interface SentRound {
   /** When it was recorded (epoch ms). */
   at: number;
   /**
-   * The task the round belonged to: its source's `queryKey`, written by `stableStringify`. It finds
-   * the round again after a reload, once the task has moved past it (see {@link RoundLedger.lastSentOf}).
+   * The followed task the round belonged to: its source's `queryKey`, written by `stableStringify`.
+   * It finds the round again after a reload, once the task has moved past it (see
+   * {@link RoundLedger.lastSentOf}). A round you hold (a static card) has none: it is always on screen.
    */
   task?: string;
   /**
@@ -50,13 +51,12 @@ export interface RoundLedger {
 }
 
 const PREFIX = 'input-request-cards:sent:';
-/** Which round was sent last for a task: `input-request-cards:sent-by-task:<task>` → round id. */
-const TASK_PREFIX = 'input-request-cards:sent-by-task:';
 /**
- * A sent round itself, apart from its record, so reading a record (on every round a card shows)
- * never parses a whole round: `input-request-cards:sent-round:<round id>` → the round.
+ * The round a task sent last, apart from the records, so reading a record (on every round a card
+ * shows) never parses a whole round: `input-request-cards:sent-by-task:<task>` →
+ * `{ roundId, round? }`. One per task, so a task's older rounds leave no keys behind.
  */
-const ROUND_PREFIX = 'input-request-cards:sent-round:';
+const TASK_PREFIX = 'input-request-cards:sent-by-task:';
 /**
  * The longest round (in characters) kept. A round of 100 fields with their options takes about
  * 30,000; a longer one is not kept (no receipt after a reload), so fifty of them never fill a
@@ -71,9 +71,9 @@ const LEDGER_PRUNED_TO = 40;
 /**
  * A {@link RoundLedger} on Web Storage (`sessionStorage` by default: as long as the tab lives).
  * A missing or full storage degrades to remembering nothing, never to an error. It keeps the
- * newest 50 sent rounds of the storage. A round's record comes first; the round itself is kept
- * apart, for {@link RoundLedger.lastSentOf}, once the page is idle, unless it is longer than
- * 40,000 characters or the storage has no room for it.
+ * newest 50 sent rounds of the storage. A round's record comes first; the last round each task
+ * sent is kept apart, for {@link RoundLedger.lastSentOf}, once the page is idle, and without the
+ * round itself when that is longer than 40,000 characters or the storage has no room for it.
  *
  * @example
  * ```tsx
@@ -97,13 +97,14 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
       try {
         const { round, ...record } = entry;
         target.setItem(PREFIX + entry.roundId, JSON.stringify(record));
-        const kept = entry.task !== undefined && entry.status === 'sent';
-        if (kept) target.setItem(TASK_PREFIX + entry.task, entry.roundId);
         prune(target);
         // The record that the round was sent is what counts; its receipt after a reload is a
         // nicety, written when the page is idle: a round of 100 fields takes Chromium about
         // 1.5 ms to store, which must not follow every send.
-        if (kept) whenIdle(() => keepRound(target, entry.roundId, round));
+        const task = entry.task;
+        if (task !== undefined && entry.status === 'sent') {
+          whenIdle(() => keepLastSent(target, task, entry.roundId, round));
+        }
       } catch {
         // Quota or privacy mode: the ledger is a safety net, the card still works.
       }
@@ -111,35 +112,38 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
     delete(roundId) {
       try {
         webStorage(storage)?.removeItem(PREFIX + roundId);
-        webStorage(storage)?.removeItem(ROUND_PREFIX + roundId);
       } catch {
         // Nothing to forget if storage is unavailable.
       }
     },
     lastSentOf(task) {
-      const target = webStorage(storage);
-      let roundId: string | null | undefined;
-      try {
-        roundId = target?.getItem(TASK_PREFIX + task);
-      } catch {
-        return undefined;
-      }
-      const entry = roundId ? get(roundId) : undefined;
-      if (entry?.status !== 'sent' || entry.task !== task) return undefined;
-      const round = readStoredJson(target, ROUND_PREFIX + entry.roundId, isKeptRound);
-      return round?.id === entry.roundId ? { ...entry, round } : entry;
+      const last = readStoredJson(webStorage(storage), TASK_PREFIX + task, isLastSent);
+      const entry = last ? get(last.roundId) : undefined;
+      if (!last || entry?.status !== 'sent' || entry.task !== task) return undefined;
+      const round = last.round;
+      return isKeptRound(round) && round.id === entry.roundId ? { ...entry, round } : entry;
     },
   };
 }
 
-/** Keeps a sent round apart from its record, when it is short enough and the storage has room. */
-function keepRound(storage: Storage, roundId: string, round: Suspension | undefined): void {
+/** Keeps which round a task sent last, with the round when it is short enough and fits. */
+function keepLastSent(storage: Storage, task: string, roundId: string, round: Suspension | undefined): void {
   const text = round === undefined ? undefined : JSON.stringify(round);
+  const pointer = JSON.stringify({ roundId });
   try {
-    if (text !== undefined && text.length <= KEPT_ROUND_LIMIT) storage.setItem(ROUND_PREFIX + roundId, text);
-    else storage.removeItem(ROUND_PREFIX + roundId);
+    storage.setItem(
+      TASK_PREFIX + task,
+      text !== undefined && text.length <= KEPT_ROUND_LIMIT
+        ? `${pointer.slice(0, -1)},"round":${text}}`
+        : pointer,
+    );
   } catch {
-    // No room: the round's record stands without it.
+    // No room for the round: which round it was still finds its record.
+    try {
+      storage.setItem(TASK_PREFIX + task, pointer);
+    } catch {
+      // Nothing more to keep.
+    }
   }
 }
 
@@ -221,13 +225,15 @@ function prune(storage: Storage): void {
   const records = keys.map((key) => ({ key, at: readStoredJson(storage, key, isSentRound)?.at ?? 0 }));
   records.sort((a, b) => a.at - b.at);
   for (const record of records.slice(0, records.length - LEDGER_PRUNED_TO)) storage.removeItem(record.key);
-  // A task's pointer and a kept round go with their record.
+  // A task's last round goes with its record.
   for (const key of storedKeys(storage, TASK_PREFIX)) {
-    if (storage.getItem(PREFIX + storage.getItem(key)) === null) storage.removeItem(key);
+    const last = readStoredJson(storage, key, isLastSent);
+    if (!last || storage.getItem(PREFIX + last.roundId) === null) storage.removeItem(key);
   }
-  for (const key of storedKeys(storage, ROUND_PREFIX)) {
-    if (storage.getItem(PREFIX + key.slice(ROUND_PREFIX.length)) === null) storage.removeItem(key);
-  }
+}
+
+function isLastSent(value: unknown): value is { roundId: string; round?: unknown } {
+  return isPlainObject(value) && typeof value.roundId === 'string';
 }
 
 function isSentRound(value: unknown): value is SentRound {

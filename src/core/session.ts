@@ -847,17 +847,17 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     const round = lifecycle.round;
     const key = lifecycle.idempotencyKey;
     if (!ledger || !round || key === undefined) return;
-    const task = taskOfSource();
+    // Only a followed task can move past its round (a round you hold is always on screen).
+    const task = source.follow === false ? undefined : taskOfSource();
     ledger.set({
       roundId: round.id,
       idempotencyKey: key,
       status,
       answers: withoutSecrets(round, lifecycle.answers),
       at: Date.now(),
-      ...(task === undefined ? {} : { task }),
       // Its receipt after a reload, once the task has moved past it; a round in flight is not
       // yet known to be answered.
-      ...(status === 'sent' ? { round } : {}),
+      ...(task === undefined ? {} : status === 'sent' ? { task, round } : { task }),
     });
   }
 

@@ -143,6 +143,9 @@ describe('a closed card says what was answered and how it ended', () => {
     await Promise.resolve();
     // The ledger keeps no secret.
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('9999');
+    // A round you hold is always on screen: no task entry is kept for it, even once the page is idle.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(Object.keys(sessionStorage).filter((key) => key.includes(':sent-by-task:'))).toEqual([]);
 
     render(<InputRequestCard suspension={order} resume={resume} />);
     expect(screen.getByText('You answered.')).toBeInTheDocument();

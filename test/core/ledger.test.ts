@@ -146,7 +146,7 @@ describe('the round a task sent last (receipts after a reload)', () => {
       key: (index) => sessionStorage.key(index),
       getItem: (key) => sessionStorage.getItem(key),
       setItem: (key, value) => {
-        if (key.includes(':sent-round:')) throw new DOMException('full', 'QuotaExceededError');
+        if (value.includes('"round":')) throw new DOMException('full', 'QuotaExceededError');
         sessionStorage.setItem(key, value);
       },
       removeItem: (key) => sessionStorage.removeItem(key),
@@ -171,21 +171,33 @@ describe('the round a task sent last (receipts after a reload)', () => {
     ledger.set(sentOf(1, 'task'));
     await idle();
     sessionStorage.setItem(
-      'input-request-cards:sent-round:round-1',
-      JSON.stringify({ id: 'round-1', requests: [{ key: 'ask', kind: 'form' }] }),
+      'input-request-cards:sent-by-task:task',
+      JSON.stringify({
+        roundId: 'round-1',
+        round: { id: 'round-1', requests: [{ key: 'ask', kind: 'form' }] },
+      }),
     );
     expect(ledger.lastSentOf?.('task')).toEqual({ ...sent(1), task: 'task' });
   });
 
-  it('drops a task’s pointer and its kept round with the record they belong to', async () => {
+  it('keeps one entry per task: a task’s earlier rounds leave nothing behind', async () => {
+    const ledger = createStorageLedger();
+    for (let index = 0; index < 5; index++) {
+      ledger.set(sentOf(index, 'task'));
+      await idle();
+    }
+    expect(Object.keys(sessionStorage).filter((key) => key.includes(':sent-by-task:'))).toHaveLength(1);
+    expect(ledger.lastSentOf?.('task')).toEqual(sentOf(4, 'task'));
+  });
+
+  it('drops a task’s last round with the record it belongs to', async () => {
     const ledger = createStorageLedger();
     for (let index = 0; index < 51; index++) {
       ledger.set(sentOf(index, `task-${index}`));
       await idle();
     }
-    const kept = (part: string) => Object.keys(sessionStorage).filter((key) => key.includes(part));
-    expect(kept(':sent-by-task:')).toHaveLength(ledgerKeys().length);
-    expect(kept(':sent-round:')).toHaveLength(ledgerKeys().length);
+    const kept = Object.keys(sessionStorage).filter((key) => key.includes(':sent-by-task:'));
+    expect(kept).toHaveLength(ledgerKeys().length);
     expect(ledger.lastSentOf?.('task-50')?.roundId).toBe('round-50');
     expect(ledger.lastSentOf?.('task-0')).toBeUndefined();
   });
