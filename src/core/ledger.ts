@@ -1,3 +1,4 @@
+import { whenIdle } from './idle.js';
 import { isPlainObject, type JsonObject, setOwn } from './json.js';
 import type { InputResponses, Suspension } from './model.js';
 import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
@@ -103,7 +104,10 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
         // 1.5 ms to store, which must not follow every send.
         const task = entry.task;
         if (task !== undefined && entry.status === 'sent') {
-          whenIdle(() => keepLastSent(target, task, entry.roundId, round));
+          whenIdle(() => keepLastSent(target, task, entry.roundId, round), {
+            timeout: 1000,
+            otherwiseAfter: 0,
+          });
         }
       } catch {
         // Quota or privacy mode: the ledger is a safety net, the card still works.
@@ -145,15 +149,6 @@ function keepLastSent(storage: Storage, task: string, roundId: string, round: Su
       // Nothing more to keep.
     }
   }
-}
-
-/** Runs `work` when the page is idle, or in a task of its own where there is no idle callback. */
-function whenIdle(work: () => void): void {
-  const idle = (
-    globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => void }
-  ).requestIdleCallback;
-  if (typeof idle === 'function') idle(work, { timeout: 1000 });
-  else setTimeout(work, 0);
 }
 
 /** A {@link RoundLedger} that lives as long as the page (for tests, or hosts without storage). */

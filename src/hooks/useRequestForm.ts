@@ -11,6 +11,7 @@ import {
   rawValuesByName,
 } from '../core/answer.js';
 import { restoreDraft } from '../core/draft.js';
+import { whenIdle } from '../core/idle.js';
 import type { ElicitContent, FieldSpec, FormRequest } from '../core/model.js';
 import type { InputRequestSession } from '../core/session.js';
 import { type AnswerChecker, type FieldError, validateAnswer } from '../core/validate.js';
@@ -213,7 +214,7 @@ export function useRequestForm({
   useEffect(() => {
     const prepare = checker.prepare;
     if (!prepare) return;
-    return whenIdle(() => prepare(requestedSchema));
+    return whenIdle(() => prepare(requestedSchema), { timeout: 2000, otherwiseAfter: 50 });
   }, [checker, requestedSchema]);
 
   return useMemo(() => {
@@ -232,13 +233,4 @@ export function useRequestForm({
  */
 function unsubscriber(subscription: (() => void) | { unsubscribe: () => void }): () => void {
   return typeof subscription === 'function' ? subscription : () => subscription.unsubscribe();
-}
-
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 50);
-  return () => clearTimeout(handle);
 }
