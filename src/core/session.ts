@@ -372,10 +372,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
    * round this person sent last for it, from the ledger, so the card still says what was answered.
    */
   function recallFinished(current: Lifecycle): Lifecycle {
+    if (current.round || !STATE_TRAITS[current.state].settled || !ledger?.lastSentOf) return current;
     const task = taskOfSource();
-    if (current.round || !STATE_TRAITS[current.state].settled || !ledger?.lastSentOf || task === undefined)
-      return current;
-    const entry = ledger.lastSentOf(task);
+    const entry = task === undefined ? undefined : ledger.lastSentOf(task);
     if (!entry?.round) return current;
     return lifecycleReducer(current, {
       type: 'finished-round-recalled',
@@ -385,8 +384,12 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     });
   }
 
-  /** The source's task as the ledger names it (its `queryKey` as text), made once; none for a cyclic key. */
+  /**
+   * The source's task as the ledger names it (its `queryKey` as text), made once. None for a round
+   * you hold (it is always on screen, so never needs finding again) or a cyclic key.
+   */
   function taskOfSource(): string | undefined {
+    if (source.follow === false) return undefined;
     if (taskKey === undefined) {
       try {
         taskKey = stableStringify(source.queryKey);
@@ -847,8 +850,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     const round = lifecycle.round;
     const key = lifecycle.idempotencyKey;
     if (!ledger || !round || key === undefined) return;
-    // Only a followed task can move past its round (a round you hold is always on screen).
-    const task = source.follow === false ? undefined : taskOfSource();
+    const task = taskOfSource();
     ledger.set({
       roundId: round.id,
       idempotencyKey: key,
