@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  createStorageLedger,
   germanMessages,
   InputRequestCard,
   type InputRequestSource,
@@ -285,20 +286,42 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('9999');
   });
 
-  it('after a reload, another finished task shows no one else’s answers', async () => {
-    const other: InputRequestSource = {
-      queryKey: ['receipt', 'finished-never-answered-here'],
-      fetchState: async () => ({ status: 'completed', result: 'Done by the server alone.' }),
+  it('after a reload, a finished task shows only its own answers, never another task’s', async () => {
+    const finished = (name: string): InputRequestSource => ({
+      queryKey: ['receipt', name],
+      fetchState: async () => ({ status: 'completed', result: `${name} is done.` }),
       resume: async () => undefined,
-    };
-    render(
+    });
+    // This tab answered `order` for one task; another task finished without it.
+    createStorageLedger().set({
+      roundId: order.id,
+      idempotencyKey: 'key-1',
+      status: 'sent',
+      answers: { order: { action: 'accept', content: { size: 'lg' } } },
+      at: Date.now(),
+      task: JSON.stringify(['receipt', 'answered-here']),
+      round: order,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    const other = render(
       <Harness>
-        <InputRequestCard source={other} />
+        <InputRequestCard source={finished('never-answered-here')} />
       </Harness>,
     );
-    expect(await screen.findByText('Done by the server alone.')).toBeInTheDocument();
+    expect(await screen.findByText('never-answered-here is done.')).toBeInTheDocument();
     expect(card()).not.toHaveAttribute('data-outcome');
     expect(screen.queryByText('You answered.')).toBeNull();
+    other.unmount();
+
+    // The task it belongs to shows it: the record is there to be found.
+    render(
+      <Harness>
+        <InputRequestCard source={finished('answered-here')} />
+      </Harness>,
+    );
+    expect(await screen.findByText('answered-here is done.')).toBeInTheDocument();
+    expect(card()).toHaveAttribute('data-outcome', 'accepted');
   });
 
   it('shows the result as text, its structure behind a disclosure, and a tool error as a failure', async () => {
