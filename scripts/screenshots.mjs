@@ -40,6 +40,12 @@ const shots = [
   { file: 'send-failed', id: 'card-outcomes--send-failed' },
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
   { file: 'server-asked-to-wait', id: 'card-states--server-asked-to-wait' },
+  {
+    file: 'server-asked-to-wait-dark',
+    id: 'card-states--server-asked-to-wait',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   { file: 'expired', id: 'card-outcomes--expired' },
   { file: 'elsewhere-result', id: 'card-outcomes--answered-elsewhere-with-result' },
   {
