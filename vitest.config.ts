@@ -3,6 +3,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chromiumBrowser } from './chromium.config.ts';
 
+/**
+ * Files that need a realm of their own: they load the library a second time (`vi.resetModules`)
+ * to play a second tab or a fresh page, listen on the process-wide `BroadcastChannel`, count the
+ * page's timers (an earlier file's sweep may still be pending), or run in the node environment. Every other jsdom file shares its worker's module cache with the files
+ * before it (`isolate: false`): loading jsdom, React and Testing Library once per worker instead
+ * of once per file takes about a minute off each jsdom project on a 2-core machine. Each test
+ * still starts clean: the setup unmounts every card and clears sessionStorage after each test.
+ */
+const ownRealm = [
+  'test/card/tabs.test.tsx',
+  'test/card/hydration.test.tsx',
+  'test/card/server-requests.test.tsx',
+  'test/card/unmount.test.tsx',
+  'test/ai-sdk/*.test.ts',
+  'test/core/{draft-keys,parse-hostile,secret,session-faults,session.property,hostile,file-fields}.test.ts',
+  'test/mcp/*.test.ts',
+];
+
 /** Settings the jsdom projects share. */
 const jsdom = {
   environment: 'jsdom',
@@ -11,42 +29,53 @@ const jsdom = {
   testTimeout: 20_000,
   // A zone with an offset, so date-time answers prove they carry the person's offset.
   env: { TZ: 'Europe/Berlin' },
-  // Both cores (Vitest's default leaves one idle on a 2-core machine): the jsdom files are most
-  // of the run. Waits are long enough for a loaded machine (setup.ts), and time is faked where a
-  // test is about time. The Chromium projects keep one page at a time.
-  maxWorkers: 2,
   // Vitest runs projects of one group side by side; the Chromium projects come after.
   sequence: { groupOrder: 0 },
 } as const;
 
-/** The Chromium projects: one page at a time, after the jsdom ones. */
+/** The jsdom projects: every file once plainly, every React file again under <StrictMode>. */
+function jsdomProjects(name: string, include: string, setupFile: string) {
+  const exclude = ['test/browser/**'];
+  return [
+    {
+      extends: true,
+      test: {
+        ...jsdom,
+        name,
+        include: [include],
+        exclude: [...exclude, ...ownRealm],
+        setupFiles: [setupFile],
+        isolate: false,
+      },
+    },
+    {
+      extends: true,
+      test: {
+        ...jsdom,
+        name: `${name} (own realm)`,
+        include: ownRealm.filter((glob) => (include.endsWith('tsx') ? glob.endsWith('.tsx') : true)),
+        exclude,
+        setupFiles: [setupFile],
+      },
+    },
+  ];
+}
+
+/** The Chromium projects (each with `maxWorkers: 1`: one page at a time) run after the jsdom ones. */
 const chromiumGroup = { groupOrder: 1 } as const;
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Both cores for the whole run (Vitest's default leaves one idle on a 2-core machine): the
+    // jsdom files are most of it, and four jsdom projects run side by side. A cap per project
+    // would let them start 8 workers on 2 cores, which measured twice as slow. Waits are long
+    // enough for a loaded machine (setup.ts), and time is faked where a test is about time.
+    maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        test: {
-          ...jsdom,
-          name: 'unit',
-          include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/browser/**'],
-          setupFiles: ['test/setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          ...jsdom,
-          // Every test that renders React runs a second time under <StrictMode>.
-          name: 'unit-strict',
-          include: ['test/**/*.test.tsx'],
-          exclude: ['test/browser/**'],
-          setupFiles: ['test/setup-strict.ts'],
-        },
-      },
+      ...jsdomProjects('unit', 'test/**/*.test.{ts,tsx}', 'test/setup.ts'),
+      // Every test that renders React runs a second time under <StrictMode>.
+      ...jsdomProjects('unit-strict', 'test/**/*.test.tsx', 'test/setup-strict.ts'),
       {
         extends: true,
         test: {
@@ -55,6 +84,7 @@ export default defineConfig({
           setupFiles: ['test/browser/setup.ts'],
           browser: chromiumBrowser(),
           sequence: chromiumGroup,
+          maxWorkers: 1,
         },
       },
       {
@@ -62,7 +92,13 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: '.storybook' })],
         // The first story of a file waits for Vite to compile its imports (10–14 s on a loaded
         // 2-core machine): time to load, not a slow story.
-        test: { name: 'storybook', browser: chromiumBrowser(), testTimeout: 30_000, sequence: chromiumGroup },
+        test: {
+          name: 'storybook',
+          browser: chromiumBrowser(),
+          testTimeout: 30_000,
+          sequence: chromiumGroup,
+          maxWorkers: 1,
+        },
       },
     ],
   },

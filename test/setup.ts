@@ -1,12 +1,28 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { loadPublicSuffixList } from '../src/core/url.ts';
-import { registerLiveBinding } from '../src/hooks/liveBinding.ts';
-import { liveBinding } from '../src/live/binding.ts';
+
+// Each test file is a fresh page. Most jsdom files share their worker with the files before them
+// (isolate: false, vitest.config.ts), which keeps jsdom, React and Testing Library loaded; what a
+// page holds is made new here: the library's own modules (its registry of sessions, its tab link,
+// its sweeps) load again for this file, and the document starts empty.
+vi.resetModules();
+if (typeof document !== 'undefined') {
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  document.title = '';
+}
+globalThis.sessionStorage?.clear();
+globalThis.localStorage?.clear();
+// Testing Library's settings outlive a file too: say plainly which mode this file renders in
+// (setup-strict.ts turns StrictMode on after this).
+configure({ reactStrictMode: false });
 
 // Cards load their TanStack side on first use (a card for a round you hold never does); having it
 // up front lets tests on a fake clock follow a task without waiting for a module to load.
+const { registerLiveBinding } = await import('../src/hooks/liveBinding.ts');
+const { liveBinding } = await import('../src/live/binding.ts');
+const { loadPublicSuffixList } = await import('../src/core/url.ts');
 registerLiveBinding(liveBinding);
 
 // findBy* and waitFor give up after 5 s instead of Testing Library's 1 s: on a loaded 2-core CI
@@ -27,11 +43,18 @@ beforeAll(async () => {
 });
 
 // A test that logs an error or warning is a failing test: React's act() warnings,
-// key warnings and our own dev warnings all point at real defects.
-for (const level of ['error', 'warn'] as const) {
-  const original = console[level];
-  vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-    original(...args);
-    throw new Error(`console.${level} was called: ${args.map(String).join(' ')}`);
-  });
+// key warnings and our own dev warnings all point at real defects. Installed once per worker:
+// files that share a worker (isolate: false) run this setup again, and a second spy would wrap
+// the first.
+const installed = Symbol.for('input-request-cards:test-console-throws');
+const consoleRecord = console as unknown as Record<symbol, boolean>;
+if (!consoleRecord[installed]) {
+  consoleRecord[installed] = true;
+  for (const level of ['error', 'warn'] as const) {
+    const original = console[level];
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      original(...args);
+      throw new Error(`console.${level} was called: ${args.map(String).join(' ')}`);
+    });
+  }
 }
