@@ -1,6 +1,6 @@
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { chromiumBrowser } from './chromium.config.ts';
 
 /**
@@ -34,7 +34,7 @@ const jsdom = {
 } as const;
 
 /** The jsdom projects: every file once plainly, every React file again under <StrictMode>. */
-function jsdomProjects(name: string, include: string, setupFile: string) {
+function jsdomProjects(name: string, include: string, setupFile: string): TestProjectInlineConfiguration[] {
   const exclude = ['test/browser/**'];
   return [
     {
