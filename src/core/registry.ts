@@ -109,6 +109,11 @@ const sourceKeys = new WeakMap<object, string>();
  * Creating it has no side effects, so it is safe during render; the session starts working when
  * its first subscriber arrives and leaves the registry once it has wound down (no subscriber,
  * no send in flight).
+ *
+ * A session of the page that nobody subscribes to (a render that never committed) is dropped
+ * after {@link UNUSED_SESSION_MS}. A session of a scope the caller gives (a server request's
+ * `QueryClient`, or a server-rendered card's source) lives exactly as long as that scope: on a
+ * server nothing ever subscribes, and the process must keep nothing of a request once it is done.
  */
 export function sessionFor(
   options: Omit<InputRequestSessionOptions, 'onIdle'>,
@@ -167,8 +172,10 @@ export function sessionFor(
     },
   };
   registry.set(key, wrapped);
-  // A session made during a render that never committed must not linger.
-  neverSubscribed.set(wrapped, { since: Date.now(), drop });
-  scheduleSweep();
+  // A session made during a render that never committed must not linger in the page.
+  if (scope === defaultScope) {
+    neverSubscribed.set(wrapped, { since: Date.now(), drop });
+    scheduleSweep();
+  }
   return wrapped;
 }

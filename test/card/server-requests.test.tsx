@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import {
   createHttpSource,
   InputRequestCard,
@@ -12,6 +12,13 @@ import {
 // A server renders many people's pages in one process. A task URL is often the same for everyone
 // (`/api/tasks/current`, answered per cookie), so what one request's QueryClient holds must never
 // show in another request's page.
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function requestFor(result: string) {
   const source = createHttpSource({
@@ -31,6 +38,8 @@ it('renders each request from its own QueryClient, never from another request’
   expect(alice).toContain('Alice’s invoice was sent.');
   expect(bob).toContain('Bob’s invoice was sent.');
   expect(bob).not.toContain('Alice');
+  // Nothing of either request stays behind in the process: no sweep holds their sessions.
+  expect(vi.getTimerCount()).toBe(0);
 });
 
 it('renders each request’s own round, even when two rounds share a host-given id', () => {
@@ -59,4 +68,5 @@ it('renders each request’s own round, even when two rounds share a host-given 
   const bob = page('Bob');
   expect(bob).toContain('Send the invoice to Bob?');
   expect(bob).not.toContain('Alice');
+  expect(vi.getTimerCount()).toBe(0);
 });
