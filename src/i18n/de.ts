@@ -36,7 +36,7 @@ export const germanMessages: InputRequestMessages = {
   submitting: 'Ihre Antwort wird gesendet…',
   answered: 'Antwort gesendet.',
   sendFailed: (failure) =>
-    `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)} Alle Eingaben bleiben erhalten; versuchen Sie es erneut.`,
+    `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)} Alle Eingaben bleiben erhalten${failure.retryAfterMs === undefined ? '; versuchen Sie es erneut' : ''}.`,
   sendUncertain: (failure) =>
     `Wir konnten nicht bestätigen, dass Ihre Antwort angekommen ist: ${germanFailure(failure)} Vielleicht ist sie es. Alle Eingaben bleiben erhalten; ein erneuter Versuch kann sie nicht doppelt senden.`,
   answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',

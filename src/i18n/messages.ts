@@ -258,8 +258,9 @@ export const englishMessages: InputRequestMessages = {
   cancel: 'Cancel',
   submitting: 'Sending your answer…',
   answered: 'Answer sent.',
+  // While the server's Retry-After holds the buttons, "try again" would ask for what cannot be done yet.
   sendFailed: (failure) =>
-    `Your answer could not be sent: ${englishFailure(failure)} Everything you typed is kept; try again.`,
+    `Your answer could not be sent: ${englishFailure(failure)} Everything you typed is kept${failure.retryAfterMs === undefined ? '; try again' : ''}.`,
   sendUncertain: (failure) =>
     `We could not confirm that your answer arrived: ${englishFailure(failure)} It may have. Everything you typed is kept; trying again cannot send it twice.`,
   answerReachedServer: 'Your answer reached the server.',

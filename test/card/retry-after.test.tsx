@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
+import { germanMessages, InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
 import { formRound } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
@@ -77,7 +77,9 @@ it('says when the wait is over, and moves focus from the notice to Try again', a
   await advance();
   const notice = screen.getByRole('alert');
   expect(notice).toHaveFocus();
-  expect(notice).toHaveTextContent('It asked to wait 3 s before trying again.');
+  expect(notice).toHaveTextContent('It asked to wait 3 s before trying again. Everything you typed is kept.');
+  // Not "try again" while Try again is disabled.
+  expect(notice).not.toHaveTextContent('kept; try again');
 
   await advance(3_000);
   expect(notice).not.toHaveTextContent('wait');
@@ -144,4 +146,22 @@ it('in steps, holds Accept on the review but lets the person go back and change 
   await advance();
   expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
   expect(resume).toHaveBeenCalledTimes(1);
+});
+
+it('asks for no retry while the wait holds the button, in German too', async () => {
+  const user = fakeTimeUser();
+  const resume = vi.fn(async () => {
+    throw busy();
+  });
+  render(<InputRequestCard suspension={round} resume={resume} messages={germanMessages} />);
+  await user.click(screen.getByRole('button', { name: 'Annehmen' }));
+  await advance();
+  const notice = screen.getByRole('alert');
+  expect(notice).toHaveTextContent(
+    '3 s zu warten, bevor Sie es erneut versuchen. Alle Eingaben bleiben erhalten.',
+  );
+  expect(notice).not.toHaveTextContent('erhalten; versuchen Sie es erneut');
+
+  await advance(3_000);
+  expect(notice).toHaveTextContent('Alle Eingaben bleiben erhalten; versuchen Sie es erneut.');
 });
