@@ -130,9 +130,13 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
   };
 }
 
-/** Keeps which round a task sent last, with the round when it is short enough and fits. */
+/**
+ * Keeps which round a task sent last, with the round when it is short enough and fits. Not its
+ * `requestState`: the server's opaque state is for resuming, and a sent round is never resumed
+ * from storage, so it has no business outliving the round there.
+ */
 function keepLastSent(storage: Storage, task: string, roundId: string, round: Suspension | undefined): void {
-  const text = round === undefined ? undefined : JSON.stringify(round);
+  const text = round === undefined ? undefined : JSON.stringify({ ...round, requestState: undefined });
   const pointer = JSON.stringify({ roundId });
   try {
     storage.setItem(

@@ -107,6 +107,14 @@ describe('the round a task sent last (receipts after a reload)', () => {
     expect(ledger.lastSentOf?.('task')).toEqual(sentOf(1, 'task'));
   });
 
+  it('keeps no requestState: the server’s opaque state is for resuming, and this round is sent', async () => {
+    const ledger = createStorageLedger();
+    ledger.set(sentOf(1, 'task', { ...round('round-1'), requestState: 'opaque-server-state' }));
+    await idle();
+    expect(ledger.lastSentOf?.('task')).toEqual(sentOf(1, 'task'));
+    expect(Object.values(sessionStorage).join('\n')).not.toContain('opaque-server-state');
+  });
+
   for (const [name, make] of [
     ['storage', () => createStorageLedger()],
     ['memory', () => createMemoryLedger()],
