@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 // Each test file is a fresh page. Most jsdom files share their worker with the files before them
 // (isolate: false, vitest.config.ts), which keeps jsdom, React and Testing Library loaded; what a
@@ -43,18 +43,28 @@ beforeAll(async () => {
 });
 
 // A test that logs an error or warning is a failing test: React's act() warnings,
-// key warnings and our own dev warnings all point at real defects. Installed once per worker:
-// files that share a worker (isolate: false) run this setup again, and a second spy would wrap
-// the first.
-const installed = Symbol.for('input-request-cards:test-console-throws');
-const consoleRecord = console as unknown as Record<symbol, boolean>;
-if (!consoleRecord[installed]) {
-  consoleRecord[installed] = true;
+// key warnings and our own dev warnings all point at real defects. The spies are made again before
+// every test, so a test that restores its own console spy (secret.test.tsx) cannot switch this off
+// for the tests after it; they wrap the console as Node made it, kept once per worker, since files
+// that share a worker (isolate: false) run this setup again.
+const originalsKey = Symbol.for('input-request-cards:console-as-made');
+const consoleStore = globalThis as unknown as Record<symbol, Pick<Console, 'error' | 'warn'> | undefined>;
+const consoleAsMade = consoleStore[originalsKey] ?? { error: console.error, warn: console.warn };
+consoleStore[originalsKey] = consoleAsMade;
+function consoleCallsFail(): void {
   for (const level of ['error', 'warn'] as const) {
-    const original = console[level];
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      original(...args);
+      consoleAsMade[level].apply(console, args);
       throw new Error(`console.${level} was called: ${args.map(String).join(' ')}`);
     });
   }
 }
+consoleCallsFail();
+beforeEach(consoleCallsFail);
+
+// The next file in this worker starts from the real window and clock: a spy a test left on
+// `window.open`, or fake timers a failed test left running, end with the file.
+afterAll(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
