@@ -94,6 +94,7 @@ export default defineConfig({
         // 2-core machine): time to load, not a slow story.
         test: {
           name: 'storybook',
+          setupFiles: ['test/storybook/setup.ts'],
           browser: chromiumBrowser(),
           testTimeout: 30_000,
           sequence: chromiumGroup,
