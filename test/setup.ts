@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { failOnConsole } from './support/console.ts';
 
 // Each test file is a fresh page. Most jsdom files share their worker with the files before them
 // (isolate: false, vitest.config.ts), which keeps jsdom, React and Testing Library loaded; what a
@@ -42,25 +43,10 @@ beforeAll(async () => {
   await loadPublicSuffixList();
 });
 
-// A test that logs an error or warning is a failing test: React's act() warnings,
-// key warnings and our own dev warnings all point at real defects. The spies are made again before
-// every test, so a test that restores its own console spy (secret.test.tsx) cannot switch this off
-// for the tests after it; they wrap the console as Node made it, kept once per worker, since files
-// that share a worker (isolate: false) run this setup again.
-const originalsKey = Symbol.for('input-request-cards:console-as-made');
-const consoleStore = globalThis as unknown as Record<symbol, Pick<Console, 'error' | 'warn'> | undefined>;
-const consoleAsMade = consoleStore[originalsKey] ?? { error: console.error, warn: console.warn };
-consoleStore[originalsKey] = consoleAsMade;
-function consoleCallsFail(): void {
-  for (const level of ['error', 'warn'] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      consoleAsMade[level].apply(console, args);
-      throw new Error(`console.${level} was called: ${args.map(String).join(' ')}`);
-    });
-  }
-}
-consoleCallsFail();
-beforeEach(consoleCallsFail);
+// A console error or warning fails the test, from the file's first line, and again before every
+// test (a test that restores its own console spy, as secret.test.tsx does, cannot disarm it).
+failOnConsole();
+beforeEach(failOnConsole);
 
 // The next file in this worker starts from the real window and clock: a spy a test left on
 // `window.open`, or fake timers a failed test left running, end with the file.
