@@ -53,3 +53,21 @@ export function timeLeftUntil(deadline: number, now: number): TimeLeft {
   }
   return { unit: 'minute', value: 0, urgent: true };
 }
+
+/**
+ * When this page's HTML arrived, by this page's clock (epoch ms): the navigation's `responseStart`.
+ * A server render of the page happened just before it, so a deadline still ahead then was still
+ * ahead for the server. Undefined where there was no navigation (a server, a worker, a test page
+ * without one).
+ */
+export function pageArrivedAt(): number | undefined {
+  try {
+    const [navigation] = globalThis.performance?.getEntriesByType?.('navigation') ?? [];
+    const responseStart = (navigation as { responseStart?: unknown } | undefined)?.responseStart;
+    return typeof responseStart === 'number' && responseStart > 0
+      ? globalThis.performance.timeOrigin + responseStart
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,7 +1,7 @@
 import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
 import { type AskedRound, carryOver, type RoundCarryOver } from './carry-over.js';
-import { type TimeLeft, timeLeftUntil } from './deadline.js';
+import { pageArrivedAt, type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
 import { setOwn, stableStringify } from './json.js';
@@ -191,8 +191,10 @@ export interface InputRequestSession {
   /**
    * What a server render shows: the session's first reading alone, without what only this tab
    * remembers (its ledger of sent rounds) and without the time left (the server's clock is not
-   * the page's). A hydrating card renders it first, as the server did, and then the tab's own
-   * {@link getSnapshot} (e.g. a round already sent shows as answered, a deadline its count).
+   * the page's). A deadline that passed after the page's HTML arrived (the navigation's
+   * `responseStart`) is still ahead here, as it was for the server. A hydrating card renders it
+   * first, as the server did, and then the tab's own {@link getSnapshot} (e.g. a round already
+   * sent shows as answered, a deadline its count, a round that expired meanwhile as expired).
    * The same object on every call.
    *
    * @example
@@ -345,7 +347,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   // holds, the very same object, tells it nothing new and changes nothing.
   let taskKey: string | null | undefined;
   let lastReading = options.initialState ?? source.initialState;
-  if (lastReading) lifecycle = lifecycleReducer(lifecycle, received(lastReading));
+  const readAt = Date.now();
+  if (lastReading) lifecycle = lifecycleReducer(lifecycle, received(lastReading, readAt));
   // What a server renders from the same reading: it has no ledger of this tab's sends.
   const readLifecycle = lifecycle;
   let serverSnapshot: SessionSnapshot | undefined;
@@ -494,14 +497,14 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
    * A server reading with its round prepared: host secret rule and host answerers applied, and
    * the host's deadline when it comes before the source's.
    */
-  function received(state: InputRequestState): LifecycleEvent {
+  function received(state: InputRequestState, now = Date.now()): LifecycleEvent {
     const suspension = state.suspension ? prepareRound(state.suspension) : undefined;
     let reading = suspension ? { ...state, suspension } : state;
     if (hostDeadline !== undefined) {
       const own = deadlineOf(state.deadline);
       if (own === undefined || hostDeadline < own) reading = { ...reading, deadline: hostDeadline };
     }
-    return { type: 'state-received', state: reading, now: Date.now() };
+    return { type: 'state-received', state: reading, now };
   }
 
   function prepareRound(round: Suspension): Suspension {
@@ -997,7 +1000,14 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     getSnapshot: () => snapshot,
     getServerSnapshot: () => {
       if (!serverSnapshot) {
-        const read = readLifecycle === lifecycle ? snapshot : makeSnapshot(readLifecycle);
+        // A deadline as the server saw it: one that passed after the page's HTML left the server
+        // (while the page loaded) was still ahead when the server rendered the open round.
+        const arrivedAt = pageArrivedAt();
+        const asRendered =
+          lastReading && readLifecycle.state === 'expired' && arrivedAt !== undefined && arrivedAt < readAt
+            ? lifecycleReducer(initialLifecycle, received(lastReading, arrivedAt))
+            : readLifecycle;
+        const read = asRendered === lifecycle ? snapshot : makeSnapshot(asRendered);
         // Without the time left, too: the server's clock and the page's disagree by the time
         // between render and hydration, and the count shows one commit later.
         serverSnapshot = read.timeLeft === undefined ? read : withoutTimeLeft(read);

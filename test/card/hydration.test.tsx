@@ -166,6 +166,51 @@ it('hydrates a round with a deadline though a minute passed since the server ren
   }
 });
 
+/**
+ * A round with a deadline `deadlineAfter` ms after the server rendered it: the HTML arrives 300 ms
+ * after the render (the navigation's responseStart), and the page hydrates 5 s after the render.
+ */
+async function hydrateWithDeadline(deadlineAfter: number) {
+  const resume = vi.fn(async () => undefined);
+  const server = Date.now();
+  const deadline = server + deadlineAfter;
+  const realNow = Date.now;
+  const navigation = vi
+    .spyOn(performance, 'getEntriesByType')
+    .mockImplementation((type: string) =>
+      type === 'navigation'
+        ? ([{ responseStart: server + 300 - performance.timeOrigin }] as unknown as PerformanceEntryList)
+        : [],
+    );
+  try {
+    Date.now = () => server;
+    const view = await hydrate(
+      <InputRequestCard suspension={round} resume={resume} deadline={deadline} ledger={false} />,
+      (library) => {
+        Date.now = () => server + 5_000;
+        return <library.InputRequestCard suspension={round} resume={resume} deadline={deadline} />;
+      },
+    );
+    return { ...view, resume };
+  } finally {
+    Date.now = realNow;
+    navigation.mockRestore();
+  }
+}
+
+it('hydrates a round whose deadline passed while the page loaded: the open form first, then expired', async () => {
+  const { recoverable, card, resume } = await hydrateWithDeadline(2_000);
+  expect(recoverable).toEqual([]);
+  expect(card()).toHaveAttribute('data-state', 'expired');
+  expect(resume).not.toHaveBeenCalled();
+});
+
+it('hydrates a round that had expired before the server rendered it as expired', async () => {
+  const { recoverable, card } = await hydrateWithDeadline(-1_000);
+  expect(recoverable).toEqual([]);
+  expect(card()).toHaveAttribute('data-state', 'expired');
+});
+
 it('hydrates one round shown twice on a page', async () => {
   const resume = vi.fn(async () => undefined);
   const { recoverable, container } = await hydrate(
