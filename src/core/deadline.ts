@@ -61,13 +61,9 @@ export function timeLeftUntil(deadline: number, now: number): TimeLeft {
  * without one).
  */
 export function pageArrivedAt(): number | undefined {
-  try {
-    const [navigation] = globalThis.performance?.getEntriesByType?.('navigation') ?? [];
-    const responseStart = (navigation as { responseStart?: unknown } | undefined)?.responseStart;
-    return typeof responseStart === 'number' && responseStart > 0
-      ? globalThis.performance.timeOrigin + responseStart
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  // 0 where the browser does not say (an opaque navigation); no navigation entry outside a page.
+  const entry = globalThis.performance?.getEntriesByType?.('navigation')[0] as
+    | PerformanceNavigationTiming
+    | undefined;
+  return entry?.responseStart ? performance.timeOrigin + entry.responseStart : undefined;
 }
