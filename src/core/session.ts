@@ -347,8 +347,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   // holds, the very same object, tells it nothing new and changes nothing.
   let taskKey: string | null | undefined;
   let lastReading = options.initialState ?? source.initialState;
+  // The first reading and when it was taken, kept for the server snapshot (later readings replace
+  // `lastReading`).
+  const firstReading = lastReading;
   const readAt = Date.now();
-  if (lastReading) lifecycle = lifecycleReducer(lifecycle, received(lastReading, readAt));
+  if (firstReading) lifecycle = lifecycleReducer(lifecycle, received(firstReading, readAt));
   // What a server renders from the same reading: it has no ledger of this tab's sends.
   const readLifecycle = lifecycle;
   let serverSnapshot: SessionSnapshot | undefined;
@@ -1004,8 +1007,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         // (while the page loaded) was still ahead when the server rendered the open round.
         const arrivedAt = pageArrivedAt();
         const asRendered =
-          lastReading && readLifecycle.state === 'expired' && arrivedAt !== undefined && arrivedAt < readAt
-            ? lifecycleReducer(initialLifecycle, received(lastReading, arrivedAt))
+          firstReading && readLifecycle.state === 'expired' && arrivedAt !== undefined && arrivedAt < readAt
+            ? lifecycleReducer(initialLifecycle, received(firstReading, arrivedAt))
             : readLifecycle;
         const read = asRendered === lifecycle ? snapshot : makeSnapshot(asRendered);
         // Without the time left, too: the server's clock and the page's disagree by the time

@@ -276,6 +276,43 @@ describe('the server snapshot (what a server render shows, for hydration)', () =
     expect(session.getServerSnapshot().state).toBe('input-required');
   });
 
+  it('judges a deadline when the page’s HTML arrived, from the first reading even after newer ones', () => {
+    const now = Date.now();
+    // The HTML arrived 2 s ago; the deadline passed 1 s ago, while the page loaded.
+    const navigation = vi
+      .spyOn(performance, 'getEntriesByType')
+      .mockImplementation((type: string) =>
+        type === 'navigation'
+          ? ([{ responseStart: now - 2_000 - performance.timeOrigin }] as unknown as PerformanceEntryList)
+          : [],
+      );
+    try {
+      const source: InputRequestSource = {
+        queryKey: ['server-snapshot', 'deadline'],
+        fetchState: async () => ({ status: 'working' }),
+        resume: async () => ({ status: 'working' }),
+      };
+      const session = createInputRequestSession({
+        source,
+        initialState: { status: 'input-required', suspension: round, deadline: now - 1_000 },
+      });
+      expect(session.getSnapshot().state).toBe('expired');
+      // A newer reading arrives before the server snapshot is first asked for (a second card of
+      // the task hydrating later): the server rendered the first one.
+      session.subscribe(() => {});
+      session.attachFeed((sink) => {
+        sink.receive({ status: 'completed', result: 'Done.' });
+        return { refresh: () => {}, deliver: () => {}, stop: () => {} };
+      });
+      expect(session.getSnapshot().state).toBe('completed');
+      expect(session.getServerSnapshot().state).toBe('input-required');
+      expect(session.getServerSnapshot().round?.id).toBe(round.id);
+      session.destroy();
+    } finally {
+      navigation.mockRestore();
+    }
+  });
+
   it('is the snapshot itself when this tab remembers nothing more', () => {
     const session = createInputRequestSession({ source: staticSource(round, async () => undefined) });
     expect(session.getServerSnapshot()).toBe(session.getSnapshot());
