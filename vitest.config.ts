@@ -2,24 +2,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { chromiumBrowser } from './chromium.config.ts';
-
-/**
- * Files that need a realm of their own: they load the library a second time (`vi.resetModules`)
- * to play a second tab or a fresh page, listen on the process-wide `BroadcastChannel`, count the
- * page's timers (an earlier file's sweep may still be pending), or run in the node environment. Every other jsdom file shares its worker's module cache with the files
- * before it (`isolate: false`): loading jsdom, React and Testing Library once per worker instead
- * of once per file takes about a minute off each jsdom project on a 2-core machine. Each test
- * still starts clean: the setup unmounts every card and clears sessionStorage after each test.
- */
-const ownRealm = [
-  'test/card/tabs.test.tsx',
-  'test/card/hydration.test.tsx',
-  'test/card/server-requests.test.tsx',
-  'test/card/unmount.test.tsx',
-  'test/ai-sdk/*.test.ts',
-  'test/core/{draft-keys,parse-hostile,secret,session-faults,session.property,hostile,file-fields}.test.ts',
-  'test/mcp/*.test.ts',
-];
+import { ownRealm } from './test/own-realm.ts';
 
 /** Settings the jsdom projects share. */
 const jsdom = {
