@@ -13,6 +13,7 @@ import {
   inputRequestQueryOptions,
 } from '../../src/index.ts';
 import { formRound } from '../fixtures/suspensions.ts';
+import { pageArrivingAt } from '../support/navigation.ts';
 
 // A server render has no sessionStorage: it shows the reading alone. The tab that hydrates it
 // remembers more (rounds it sent, half-typed drafts). Hydration must match the server's HTML first
@@ -175,13 +176,7 @@ async function hydrateWithDeadline(deadlineAfter: number) {
   const server = Date.now();
   const deadline = server + deadlineAfter;
   const realNow = Date.now;
-  const navigation = vi
-    .spyOn(performance, 'getEntriesByType')
-    .mockImplementation((type: string) =>
-      type === 'navigation'
-        ? ([{ responseStart: server + 300 - performance.timeOrigin }] as unknown as PerformanceEntryList)
-        : [],
-    );
+  const navigation = pageArrivingAt(server + 300);
   try {
     Date.now = () => server;
     const view = await hydrate(
@@ -199,14 +194,16 @@ async function hydrateWithDeadline(deadlineAfter: number) {
 }
 
 it('hydrates a round whose deadline passed while the page loaded: the open form first, then expired', async () => {
-  const { recoverable, card, resume } = await hydrateWithDeadline(2_000);
+  const { html, recoverable, card, resume } = await hydrateWithDeadline(2_000);
+  expect(html).toContain('data-state="input-required"');
   expect(recoverable).toEqual([]);
   expect(card()).toHaveAttribute('data-state', 'expired');
   expect(resume).not.toHaveBeenCalled();
 });
 
 it('hydrates a round that had expired before the server rendered it as expired', async () => {
-  const { recoverable, card } = await hydrateWithDeadline(-1_000);
+  const { html, recoverable, card } = await hydrateWithDeadline(-1_000);
+  expect(html).toContain('data-state="expired"');
   expect(recoverable).toEqual([]);
   expect(card()).toHaveAttribute('data-state', 'expired');
 });

@@ -10,6 +10,7 @@ import {
   type Suspension,
   staticSource,
 } from '../../src/core/index.ts';
+import { pageArrivingAt } from '../support/navigation.ts';
 
 // The session without React: what a host that drives a round by hand sees.
 
@@ -279,13 +280,7 @@ describe('the server snapshot (what a server render shows, for hydration)', () =
   it('judges a deadline when the page’s HTML arrived, from the first reading even after newer ones', () => {
     const now = Date.now();
     // The HTML arrived 2 s ago; the deadline passed 1 s ago, while the page loaded.
-    const navigation = vi
-      .spyOn(performance, 'getEntriesByType')
-      .mockImplementation((type: string) =>
-        type === 'navigation'
-          ? ([{ responseStart: now - 2_000 - performance.timeOrigin }] as unknown as PerformanceEntryList)
-          : [],
-      );
+    const navigation = pageArrivingAt(now - 2_000);
     try {
       const source: InputRequestSource = {
         queryKey: ['server-snapshot', 'deadline'],
