@@ -202,11 +202,7 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
   }
   const names = propertiesValid ? Object.keys(properties) : [];
   if (names.length > MAX_FIELDS) {
-    report(
-      ['properties'],
-      `"properties" has ${names.length} fields; this client shows at most ${MAX_FIELDS} fields in one form. Split the question into smaller requests.`,
-      'too-many-fields',
-    );
+    report(['properties'], tooManyFieldsMessage(names.length), 'too-many-fields');
   }
 
   const requiredNames = analyzeRequired(schema, propertiesValid ? new Set(names) : undefined, report);
@@ -228,6 +224,11 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
     });
   }
   return { ok: false, problems, reasonCode: limit ?? 'schema' };
+}
+
+/** The developer message for a `properties` map of `count` fields, past {@link MAX_FIELDS}. */
+export function tooManyFieldsMessage(count: number): string {
+  return `"properties" has ${count} fields; this client shows at most ${MAX_FIELDS} fields in one form. Split the question into smaller requests.`;
 }
 
 /**

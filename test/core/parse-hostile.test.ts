@@ -280,6 +280,64 @@ describe('keys and problem lists', () => {
     expect(request?.problems.at(-1)?.message).toMatch(/^…and \d+ more problems/);
   });
 
+  it('refuses a form of 10,000 fields on its count, reading none of their schemas', () => {
+    let reads = 0;
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 10_000; i++) {
+      properties[`f${i}`] = new Proxy(
+        { type: 'string', 'x-mcp-file': {} },
+        {
+          getOwnPropertyDescriptor(target, key) {
+            reads++;
+            return Reflect.getOwnPropertyDescriptor(target, key);
+          },
+        },
+      );
+    }
+    const wire = {
+      inputRequests: {
+        q: {
+          method: 'elicitation/create',
+          params: {
+            message: 'Many',
+            requestedSchema: { type: 'object', properties, required: Object.keys(properties) },
+          },
+        },
+      },
+    };
+    // The round id reads the wire to its budget; the request itself reads no field schema.
+    const [request] = parseSuspension(wire, { id: 'round-1' }).requests as UnsupportedRequest[];
+    expect(request).toMatchObject({
+      kind: 'unsupported',
+      reasonCode: 'too-many-fields',
+      reasonParams: { count: 10_000, limit: MAX_FIELDS },
+      message: 'Many',
+    });
+    expect(request?.problems).toEqual([
+      {
+        path: '/params/requestedSchema/properties',
+        message: expect.stringContaining('"properties" has 10000 fields; this client shows at most 100'),
+      },
+    ]);
+    expect(reads).toBe(0);
+  });
+
+  it(`reads a form of exactly ${MAX_FIELDS} fields whole`, () => {
+    const properties = Object.fromEntries(
+      Array.from({ length: MAX_FIELDS }, (_, i) => [`f${i}`, { type: 'string' }]),
+    );
+    const [request] = parseSuspension({
+      inputRequests: {
+        q: {
+          method: 'elicitation/create',
+          params: { message: 'Many', requestedSchema: { type: 'object', properties } },
+        },
+      },
+    }).requests;
+    expect(request?.kind).toBe('form');
+    expect(request?.kind === 'form' && request.fields).toHaveLength(MAX_FIELDS);
+  });
+
   it('refuses a flat list over the limit without reading its entries, and sniffs at most 1,000 of a bare array', () => {
     const reads = { count: 0 };
     const counting = (length: number) =>

@@ -1,15 +1,6 @@
-import {
-  COPY_LIMITS,
-  isPlainObject,
-  own,
-  ownString,
-  plainCopy,
-  pointerSegment,
-  quote,
-  setOwn,
-} from '../json.js';
+import { COPY_LIMITS, isPlainObject, own, ownString, plainCopy, pointerSegment, quote } from '../json.js';
 import type { FieldSpec, FileFieldSpec, InputRequest, RequestedSchema, SchemaProblem } from '../model.js';
-import { analyzeOwnedSchema, analyzeRequestedSchema, MAX_FIELDS } from '../schema.js';
+import { analyzeOwnedSchema, analyzeRequestedSchema, MAX_FIELDS, tooManyFieldsMessage } from '../schema.js';
 import { looksSecret } from '../secret.js';
 import { languageTag, readGuarded, unsupported } from './shared.js';
 
@@ -121,8 +112,21 @@ function readParams(key: string, params: unknown): InputRequest {
     );
   }
 
+  const schema = own(params, 'requestedSchema');
+  // Refused on its size before anything else is read: a 10,000-field message costs a count of
+  // its names, not a copy, an analysis and a search for file fields over all of them.
+  const fieldCount = countFields(schema);
+  if (fieldCount > MAX_FIELDS) {
+    return unsupported(
+      key,
+      method,
+      'too-many-fields',
+      [{ path: '/params/requestedSchema/properties', message: tooManyFieldsMessage(fieldCount) }],
+      { message, reasonParams: { count: fieldCount, limit: MAX_FIELDS } },
+    );
+  }
   // A getter-free, proxy-free, cycle-free copy: the analyzer and every later reader see plain data only.
-  const copied = plainCopy(beyondLimitLeftOut(own(params, 'requestedSchema')));
+  const copied = plainCopy(schema);
   if (!copied.ok) {
     return unsupported(
       key,
@@ -182,27 +186,11 @@ function readParams(key: string, params: unknown): InputRequest {
   };
 }
 
-/**
- * A schema with more fields than a form shows, with the fields past {@link MAX_FIELDS} left out
- * of the copy: their names stay (the analyzer counts them to say how many there are), their
- * schemas become `null` (it reads only the first {@link MAX_FIELDS}, and the request is refused
- * anyway). A 10,000-field message then costs a copy of 100 fields, not of 10,000. Any other
- * value is returned as it is. Reads like {@link plainCopy}: own data properties only.
- */
-function beyondLimitLeftOut(schema: unknown): unknown {
-  if (!isPlainObject(schema)) return schema;
+/** How many names a schema's `properties` map has (0 when it has none), read without reading their schemas. */
+function countFields(schema: unknown): number {
+  if (!isPlainObject(schema)) return 0;
   const properties = own(schema, 'properties');
-  if (!isPlainObject(properties)) return schema;
-  const names = Object.keys(properties);
-  if (names.length <= MAX_FIELDS) return schema;
-  const shown: Record<string, unknown> = {};
-  names.forEach((name, index) => {
-    setOwn(shown, name, index < MAX_FIELDS ? own(properties, name) : null);
-  });
-  const trimmed: Record<string, unknown> = {};
-  for (const key of Object.keys(schema))
-    setOwn(trimmed, key, key === 'properties' ? shown : own(schema, key));
-  return trimmed;
+  return isPlainObject(properties) ? Object.keys(properties).length : 0;
 }
 
 /** The default secret rule, applied once where fields are built, for every field kind. */
