@@ -1,7 +1,11 @@
 'use client';
 import { createElement, type Ref, useId, useMemo } from 'react';
-import type { FieldSpec } from '../core/model.js';
-import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
+import { serverText } from '../card/serverText.js';
+import { isPlainObject } from '../core/json.js';
+import { receiptFieldsOf } from '../core/receipt.js';
+import { formatReceiptValue } from '../i18n/format.js';
+import type { AnsweredRequestMessages } from '../i18n/messages.js';
+import { englishAnsweredMessages } from '../i18n/messages.js';
 import { type InputRequestPartData, suspensionOfPart } from './part.js';
 
 /** Props of {@link AnsweredInputRequest} (and of any component that replaces it). */
@@ -39,10 +43,16 @@ export function AnsweredInputRequest({
   const headingId = `${useId()}-heading`;
   const ending = data.status === 'answered' ? (data.answer?.action ?? 'accept') : data.status;
   const endingKind = ending === 'pending' ? 'accept' : ending;
-  const fields = request?.kind === 'form' ? request.fields : [];
-  const content = data.answer?.content ?? {};
-  const hidden = new Set(data.answer?.hidden ?? []);
-  const shown = fields.filter((field) => Object.hasOwn(content, field.name) || hidden.has(field.name));
+  // The same fields, values and secret rule as the card's receipt, in the messages' locale.
+  const content = data.answer?.content;
+  const shown =
+    request?.kind === 'form' && endingKind === 'accept' && isPlainObject(content)
+      ? receiptFieldsOf(request.fields, content, new Set(data.answer?.hidden ?? []))
+      : [];
+  const serverWords =
+    request !== undefined && request.kind !== 'host' && request.contentLanguage !== undefined
+      ? { ...serverText, lang: request.contentLanguage }
+      : serverText;
 
   return (
     <article
@@ -61,21 +71,25 @@ export function AnsweredInputRequest({
         )}
         {data.toolName ? <p data-part="tool">{messages.viaTool(data.toolName)}</p> : null}
       </header>
-      {request ? <p data-part="message">{request.message}</p> : null}
+      {request ? (
+        <p data-part="message" {...serverWords}>
+          {request.message}
+        </p>
+      ) : null}
       <p data-part="ending">{messages.ending(endingKind, data.outcome?.action)}</p>
       {shown.length > 0 ? (
         <dl data-part="answers" aria-label={messages.answers}>
           {shown.map((field) => (
-            <div key={field.name} data-part="answer">
-              <dt>{field.title ?? field.name}</dt>
-              <dd>
-                {hidden.has(field.name)
-                  ? messages.hidden
-                  : displayValue(
-                      field,
-                      Object.hasOwn(content, field.name) ? content[field.name] : undefined,
-                      messages,
-                    )}
+            <div key={field.name} data-part="answer" data-kind={field.value.kind}>
+              <dt {...serverWords}>{field.label}</dt>
+              <dd
+                {...(field.value.kind === 'options'
+                  ? serverWords
+                  : field.value.kind === 'text'
+                    ? serverText
+                    : {})}
+              >
+                {formatReceiptValue(messages.locale, field.value, messages)}
               </dd>
             </div>
           ))}
@@ -83,17 +97,4 @@ export function AnsweredInputRequest({
       ) : null}
     </article>
   );
-}
-
-/** A value as a person reads it: option labels for choices, Yes/No for booleans. */
-function displayValue(field: FieldSpec, value: unknown, messages: AnsweredRequestMessages): string {
-  if (field.kind === 'boolean') return value === true ? messages.yes : messages.no;
-  if (field.kind === 'single-select' || field.kind === 'multi-select') {
-    const values = Array.isArray(value) ? value : [value];
-    return values
-      .map((item) => field.options.find((option) => option.value === item)?.label ?? String(item))
-      .join(', ');
-  }
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  return value === undefined || value === null ? '' : String(value);
 }

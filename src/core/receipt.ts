@@ -84,19 +84,7 @@ export function receiptOf(lifecycle: Lifecycle): {
     };
     const content = (response as { content?: unknown }).content;
     if (request.kind === 'form' && action === 'accept' && isPlainObject(content)) {
-      for (const field of request.fields) {
-        if (field.secret) {
-          // A secret only ever shows that it was given. After a reload its value was never
-          // remembered; a required one was given all the same.
-          if (Object.hasOwn(content, field.name) || field.required) {
-            entry.fields.push({ name: field.name, label: labelOf(field), value: { kind: 'secret' } });
-          }
-          continue;
-        }
-        if (!Object.hasOwn(content, field.name)) continue;
-        const value = receiptValueOf(field, own(content, field.name));
-        if (value) entry.fields.push({ name: field.name, label: labelOf(field), value });
-      }
+      entry.fields = receiptFieldsOf(request.fields, content);
     }
     entries.push(entry);
   }
@@ -135,6 +123,43 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   if (actions.size !== 1) return 'answered';
   const [only] = actions;
   return only === 'decline' ? 'declined' : only === 'cancel' ? 'cancelled' : 'accepted';
+}
+
+const NO_NAMES: ReadonlySet<string> = new Set();
+
+/**
+ * The answered fields of an accepted form, as a receipt lists them: in the form's order, option
+ * titles for values, untouched optional fields left out. A secret only ever shows that it was
+ * given: its value is never read. After a reload a secret's value was never remembered, so a
+ * required one shows as given all the same; `hidden` names fields whose value was taken out of
+ * `content` before it was kept (the AI SDK part's `answer.hidden`).
+ *
+ * @example
+ * ```ts
+ * receiptFieldsOf(request.fields, { size: 'l', token: 'x' });
+ * // [{ name: 'size', label: 'Size', value: { kind: 'options', labels: ['Large'] } },
+ * //  { name: 'token', label: 'Token', value: { kind: 'secret' } }]
+ * ```
+ */
+export function receiptFieldsOf(
+  fields: readonly FieldSpec[],
+  content: Record<string, unknown>,
+  hidden: ReadonlySet<string> = NO_NAMES,
+): ReceiptEntry['fields'] {
+  const shown: ReceiptEntry['fields'] = [];
+  for (const field of fields) {
+    const given = Object.hasOwn(content, field.name);
+    if (field.secret || hidden.has(field.name)) {
+      if (given || hidden.has(field.name) || field.required) {
+        shown.push({ name: field.name, label: labelOf(field), value: { kind: 'secret' } });
+      }
+      continue;
+    }
+    if (!given) continue;
+    const value = receiptValueOf(field, own(content, field.name));
+    if (value) shown.push({ name: field.name, label: labelOf(field), value });
+  }
+  return shown;
 }
 
 function labelOf(field: FieldSpec): string {

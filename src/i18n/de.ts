@@ -311,6 +311,7 @@ function germanFailure(failure: Failure): string {
 }
 /** German words of `input-request-cards/ai-sdk`. */
 export const germanAnsweredMessages: AnsweredRequestMessages = {
+  locale: 'de',
   askedBy: (serverName) => `${serverName} hat gefragt`,
   askedByUnknown: 'Ein Werkzeug hat gefragt',
   viaTool: (toolName) => `Werkzeug: ${toolName}`,

@@ -541,6 +541,8 @@ export type AnsweredRequestEnding = 'accept' | 'decline' | 'cancel' | 'timed-out
  * ```
  */
 export interface AnsweredRequestMessages {
+  /** The locale the messages are written for (BCP 47), used to format numbers, dates and lists of options. */
+  locale: string;
   /** Heading when the server's name is known (as on the card). */
   askedBy: (serverName: string) => string;
   /** Heading when nobody is named. */
@@ -567,6 +569,7 @@ export interface AnsweredRequestMessages {
 
 /** English words of `input-request-cards/ai-sdk`. */
 export const englishAnsweredMessages: AnsweredRequestMessages = {
+  locale: 'en',
   askedBy: (serverName) => `${serverName} asked`,
   askedByUnknown: 'A tool asked',
   viaTool: (toolName) => `Tool: ${toolName}`,

@@ -136,6 +136,74 @@ describe('InputRequestPart', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('words the answers as the card receipt does: numbers, dates and chosen options in the summary language', () => {
+    const part = JSON.parse(
+      JSON.stringify({
+        type: 'data-input-request',
+        id: 'req-2',
+        data: {
+          requestId: 'req-2',
+          chatId: 'chat-7',
+          serverName: 'Travel',
+          request: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Your trip?',
+              requestedSchema: {
+                type: 'object',
+                properties: {
+                  budget: { type: 'number', title: 'Budget' },
+                  start: { type: 'string', format: 'date', title: 'Start' },
+                  seats: {
+                    type: 'array',
+                    title: 'Seats',
+                    items: {
+                      anyOf: [
+                        { const: 'w', title: 'Window' },
+                        { const: 'a', title: 'Aisle' },
+                      ],
+                    },
+                  },
+                  note: { type: 'string', title: 'Note' },
+                  password: { type: 'string', title: 'Password' },
+                },
+                required: ['budget'],
+              },
+            },
+          },
+          status: 'answered',
+          createdAt: '2026-12-01T10:00:00.000Z',
+          answer: {
+            action: 'accept',
+            content: { budget: 1234.5, start: '2026-01-31', seats: ['w', 'a'] },
+            hidden: ['password'],
+          },
+        },
+      }),
+    );
+    const answers = (label: string, messages?: typeof germanAnsweredMessages) => {
+      const { unmount } = render(<InputRequestPart part={part} answeredMessages={messages} />);
+      const list = screen.getByLabelText(label);
+      const rows = within(list)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+      unmount();
+      return rows;
+    };
+    expect(answers('Your answers')).toEqual([
+      ['Budget', '1,234.5'],
+      ['Start', 'January 31, 2026'],
+      ['Seats', 'Window and Aisle'],
+      ['Password', 'hidden'],
+    ]);
+    expect(answers('Ihre Antworten', germanAnsweredMessages)).toEqual([
+      ['Budget', '1.234,5'],
+      ['Start', '31. Januar 2026'],
+      ['Seats', 'Window und Aisle'],
+      ['Password', 'verborgen'],
+    ]);
+  });
+
   it('shows a timeout on the part, with what the server was told', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
