@@ -18,6 +18,8 @@ export interface AnsweredInputRequestProps {
   headingLevel?: 2 | 3 | 4 | 5 | 6;
   /** The root element, so focus can move to the summary when it replaces the card in use. */
   rootRef?: Ref<HTMLElement>;
+  /** Added to the root's classes, like the card's (e.g. `irc-dark`). */
+  className?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export function AnsweredInputRequest({
   messages: overrides,
   headingLevel = 3,
   rootRef,
+  className,
 }: AnsweredInputRequestProps) {
   const messages = useMemo(() => ({ ...englishAnsweredMessages, ...overrides }), [overrides]);
   const request = useMemo(() => suspensionOfPart(data).requests[0], [data]);
@@ -57,7 +60,7 @@ export function AnsweredInputRequest({
   return (
     <article
       ref={rootRef}
-      className="irc-card irc-answered"
+      className={className ? `irc-card irc-answered ${className}` : 'irc-card irc-answered'}
       data-part="answered-request"
       data-ending={endingKind}
       aria-labelledby={headingId}

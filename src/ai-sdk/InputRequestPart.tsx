@@ -101,6 +101,7 @@ export function InputRequestPart({
       messages={messages}
       rootRef={summaryRef}
       {...(cardProps.headingLevel === undefined ? {} : { headingLevel: cardProps.headingLevel })}
+      {...(cardProps.className === undefined ? {} : { className: cardProps.className })}
     />
   );
 }

@@ -128,8 +128,10 @@ describe('InputRequestPart', () => {
       }),
     );
     expect(isInputRequestPart(persisted)).toBe(true);
-    render(<InputRequestPart part={persisted} fetch={fetchSpy} headingLevel={4} />);
+    render(<InputRequestPart part={persisted} fetch={fetchSpy} headingLevel={4} className="irc-dark" />);
     const summary = screen.getByRole('article', { name: 'Files asked' });
+    // The card's own props still style the summary that replaced it.
+    expect(summary).toHaveClass('irc-card', 'irc-answered', 'irc-dark');
     expect(within(summary).getByRole('heading', { level: 4 })).toHaveTextContent('Files asked');
     expect(within(summary).getByText('You declined.')).toBeInTheDocument();
     expect(within(summary).queryByRole('list')).toBeNull();
