@@ -56,6 +56,14 @@ const shots = [
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
   { file: 'cancelled', id: 'card-lifecycle--cancelled' },
+  // The AI SDK part's closed summary (input-request-cards/ai-sdk).
+  { file: 'ai-sdk-answered', id: 'ai-sdk-input-request-part--answered' },
+  {
+    file: 'ai-sdk-answered-dark',
+    id: 'ai-sdk-input-request-part--answered-dark',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   // Our card beside Radix Themes and shadcn/ui (docs/LOOK.md): desktop only, the whole page.
   { file: 'comparison-light', id: 'card-comparison--light', sizes: ['desktop'], fullPage: true },
   {
