@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { cdp, page, userEvent } from 'vitest/browser';
 import type { RequestedSchema, Suspension } from '../../src/core/model.ts';
 import { InputRequestCard, parseSuspension } from '../../src/index.ts';
 import '../../src/styles.css';
@@ -49,10 +49,6 @@ function mixedLookRound(): Suspension {
     { serverName: 'Calendar', toolName: 'book_meeting' },
   );
 }
-
-/** A rule, or the rules inside it when it is a `@layer` block (the theme lives in one). */
-const unlayered = (rule: CSSRule): CSSRule[] =>
-  rule instanceof CSSLayerBlockRule ? [...rule.cssRules].flatMap(unlayered) : [rule];
 
 const part = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`[data-part="${name}"]`)!;
 
@@ -340,16 +336,29 @@ describe('the theme in Chromium', () => {
     },
   );
 
-  it('has a dark palette for prefers-color-scheme, which irc-light opts out of', () => {
-    const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).flatMap(unlayered);
-    const dark = rules.find(
-      (rule): rule is CSSMediaRule =>
-        rule instanceof CSSMediaRule && rule.conditionText.includes('prefers-color-scheme: dark'),
-    );
-    expect(dark).toBeDefined();
-    const inner = [...dark!.cssRules].find((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule)!;
-    expect(inner.selectorText).toBe(':is(.irc-card, .irc-theme):not(.irc-light)');
-    expect(inner.style.getPropertyValue('--irc-bg').trim()).toBe('#1b1e23');
+  it('follows the system colour scheme, and irc-light or irc-dark pin one palette', async () => {
+    const background = (className?: string) => {
+      const { container, unmount } = render(
+        <InputRequestCard
+          suspension={formRound(approveSchema, 'Ship it?')}
+          resume={async () => undefined}
+          {...(className === undefined ? {} : { className })}
+        />,
+      );
+      const color = getComputedStyle(part(container, 'card')).backgroundColor;
+      unmount();
+      return color;
+    };
+    const [white, dark] = ['rgb(255, 255, 255)', 'rgb(27, 30, 35)'];
+    const scheme = (value: 'light' | 'dark') =>
+      cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value }] });
+    await scheme('dark');
+    try {
+      expect([background(), background('irc-light'), background('irc-dark')]).toEqual([dark, white, dark]);
+    } finally {
+      await scheme('light');
+    }
+    expect([background(), background('irc-light'), background('irc-dark')]).toEqual([white, white, dark]);
   });
 
   it('sits in the input-request-cards cascade layer, so a plainer host rule wins without !important', () => {
