@@ -1,5 +1,6 @@
 'use client';
 import { createElement, type Ref, useId, useMemo } from 'react';
+import { AnswerRow } from '../card/Receipt.js';
 import { serverText } from '../card/serverText.js';
 import { isPlainObject } from '../core/json.js';
 import { receiptFieldsOf } from '../core/receipt.js';
@@ -83,18 +84,13 @@ export function AnsweredInputRequest({
       {shown.length > 0 ? (
         <dl data-part="answers" aria-label={messages.answers}>
           {shown.map((field) => (
-            <div key={field.name} data-part="answer" data-kind={field.value.kind}>
-              <dt {...serverWords}>{field.label}</dt>
-              <dd
-                {...(field.value.kind === 'options'
-                  ? serverWords
-                  : field.value.kind === 'text'
-                    ? serverText
-                    : {})}
-              >
-                {formatReceiptValue(messages.locale, field.value, messages)}
-              </dd>
-            </div>
+            <AnswerRow
+              key={field.name}
+              part="answer"
+              field={field}
+              text={formatReceiptValue(messages.locale, field.value, messages)}
+              serverWords={serverWords}
+            />
           ))}
         </dl>
       ) : null}

@@ -67,18 +67,13 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
                 {entry.fields.length > 0 ? (
                   <dl data-part="receipt-answers">
                     {entry.fields.map((field) => (
-                      <div key={field.name} data-part="receipt-answer" data-kind={field.value.kind}>
-                        <dt {...serverWords}>{field.label}</dt>
-                        <dd
-                          {...(field.value.kind === 'options'
-                            ? serverWords
-                            : field.value.kind === 'text'
-                              ? serverText
-                              : {})}
-                        >
-                          {messages.receiptValue(field.value)}
-                        </dd>
-                      </div>
+                      <AnswerRow
+                        key={field.name}
+                        part="receipt-answer"
+                        field={field}
+                        text={messages.receiptValue(field.value)}
+                        serverWords={serverWords}
+                      />
                     ))}
                   </dl>
                 ) : (
@@ -96,3 +91,30 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
     </section>
   );
 });
+
+/**
+ * One answered field of a receipt (and of the AI SDK summary): its label, and its value in the
+ * reader's words. The label and option titles are the server's words (`serverWords`: `dir`, and
+ * `lang` when known); typed text takes its direction from itself; numbers, dates and yes/no are
+ * the reader's.
+ */
+export function AnswerRow({
+  part,
+  field,
+  text,
+  serverWords,
+}: {
+  part: string;
+  field: ReceiptEntry['fields'][number];
+  text: string;
+  serverWords: { dir: 'auto'; lang?: string };
+}) {
+  return (
+    <div data-part={part} data-kind={field.value.kind}>
+      <dt {...serverWords}>{field.label}</dt>
+      <dd {...(field.value.kind === 'options' ? serverWords : field.value.kind === 'text' ? serverText : {})}>
+        {text}
+      </dd>
+    </div>
+  );
+}
