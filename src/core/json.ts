@@ -259,18 +259,23 @@ export interface FingerprintBudget {
   maxDepth: number;
   maxNodes: number;
   maxChars: number;
+  /** Objects with more keys than this count by their keys, in their order, and not their values. */
+  maxKeys: number;
 }
 
 /**
- * The default {@link FingerprintBudget}: 32 levels, 10,000 values, a million characters. The
- * largest round the card accepts reads less: at most 100 fields of a handful of values each, and
- * 2,000 options of three (`{ const, title }`) — about 7,000 values. A wire value past the budget
- * is refused anyway; reading more of it would only make a hostile message dearer.
+ * The default {@link FingerprintBudget}: 32 levels, 10,000 values, a million characters, objects
+ * of 1,000 keys. The largest round the card accepts reads less: at most 100 fields of a handful
+ * of values each, and 2,000 options of three (`{ const, title }`) — about 7,000 values — and no
+ * object of it has more than 100 keys. A wire value past the budget is refused anyway; reading
+ * more of it would only make a hostile message dearer (a form of 10,000 fields costs a read of
+ * its names, not of its 10,000 schemas).
  */
 export const FINGERPRINT_BUDGET: Readonly<FingerprintBudget> = Object.freeze({
   maxDepth: 32,
   maxNodes: 10_000,
   maxChars: 1_000_000,
+  maxKeys: 1000,
 });
 
 /**
@@ -283,7 +288,8 @@ export const FINGERPRINT_BUDGET: Readonly<FingerprintBudget> = Object.freeze({
  * {@link FingerprintBudget}; a property that cannot be read (a proxy that throws) counts as a
  * marker too. Work is linear in what it reads, and what it reads is bounded. An object's keys
  * all count as soon as it is visited, so its shape (e.g. a round's request keys) always shapes
- * the fingerprint, even when the budget ends before its values.
+ * the fingerprint, even when the budget ends before its values. An object wider than
+ * `maxKeys` counts by its keys alone, in their order: no round the card accepts has one.
  * @example
  * fingerprint({ a: 1, b: [2] }) === fingerprint({ b: [2], a: 1 }); // true
  */
@@ -341,8 +347,10 @@ export function fingerprint(value: unknown, budget: FingerprintBudget = FINGERPR
         }
         continue;
       }
-      const keys = Object.keys(current).sort();
-      hash.add(`{${keys.length}`);
+      const keys = Object.keys(current);
+      const wide = keys.length > budget.maxKeys;
+      if (!wide) keys.sort();
+      hash.add(`${wide ? '{wide' : '{'}${keys.length}`);
       for (const key of keys) {
         if (chars >= budget.maxChars) break;
         hash.addSized('k', key, key.length);
@@ -350,6 +358,7 @@ export function fingerprint(value: unknown, budget: FingerprintBudget = FINGERPR
       }
       values.push(CLOSE_OBJECT);
       depths.push(-1);
+      if (wide) continue;
       for (let index = Math.min(keys.length, room) - 1; index >= 0; index--) {
         values.push(own(current, keys[index] as string));
         depths.push(depth + 1);

@@ -305,8 +305,11 @@ describe('keys and problem lists', () => {
         },
       },
     };
-    // The round id reads the wire to its budget; the request itself reads no field schema.
-    const [request] = parseSuspension(wire, { id: 'round-1' }).requests as UnsupportedRequest[];
+    // Neither the request nor the round id reads a field schema: the id counts a map that wide
+    // by its names (no round the card accepts has one).
+    const round = parseSuspension(wire);
+    expect(round.id).toMatch(/^round-[0-9a-z]+$/);
+    const [request] = round.requests as UnsupportedRequest[];
     expect(request).toMatchObject({
       kind: 'unsupported',
       reasonCode: 'too-many-fields',
@@ -320,6 +323,21 @@ describe('keys and problem lists', () => {
       },
     ]);
     expect(reads).toBe(0);
+    // Another field name is another round.
+    const renamed: Record<string, unknown> = { ...properties, other: properties.f0 };
+    delete renamed.f0;
+    const other = {
+      inputRequests: {
+        q: {
+          method: 'elicitation/create',
+          params: {
+            message: 'Many',
+            requestedSchema: { type: 'object', properties: renamed, required: Object.keys(properties) },
+          },
+        },
+      },
+    };
+    expect(parseSuspension(other).id).not.toBe(round.id);
   });
 
   it(`reads a form of exactly ${MAX_FIELDS} fields whole`, () => {
