@@ -1,7 +1,7 @@
 'use client';
 import { createElement, type Ref, useId, useMemo } from 'react';
 import { AnswerRow } from '../card/Receipt.js';
-import { serverText } from '../card/serverText.js';
+import { serverText, shownProse, withServerText } from '../card/serverText.js';
 import { isPlainObject } from '../core/json.js';
 import { receiptFieldsOf } from '../core/receipt.js';
 import { formatReceiptValue } from '../i18n/format.js';
@@ -71,13 +71,14 @@ export function AnsweredInputRequest({
         {createElement(
           `h${headingLevel}`,
           { id: headingId, 'data-part': 'heading' },
-          data.serverName ? messages.askedBy(data.serverName) : messages.askedByUnknown,
+          // Names are isolated inside the sentence, as on the card, and cut past 300 characters.
+          data.serverName ? withServerText(messages.askedBy, data.serverName) : messages.askedByUnknown,
         )}
-        {data.toolName ? <p data-part="tool">{messages.viaTool(data.toolName)}</p> : null}
+        {data.toolName ? <p data-part="tool">{withServerText(messages.viaTool, data.toolName)}</p> : null}
       </header>
       {request ? (
         <p data-part="message" {...serverWords}>
-          {request.message}
+          {shownProse(request.message ?? '', messages.textCut)}
         </p>
       ) : null}
       <p data-part="ending">{messages.ending(endingKind, data.outcome?.action)}</p>

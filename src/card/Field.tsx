@@ -3,10 +3,11 @@ import { memo, type SyntheticEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { fieldKey } from '../core/answer.js';
 import type { FieldSpec, SingleSelectFieldSpec } from '../core/model.js';
+import { shownName } from '../core/shown-text.js';
 import { useRequestField } from '../hooks/useRequestField.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { useServerLanguage, useServerText } from './serverText.js';
+import { shownProse, useServerLanguage, useServerText } from './serverText.js';
 
 /** Props of {@link Field}. */
 export interface FieldProps {
@@ -57,7 +58,7 @@ export const Field = memo(function Field({
   const language = useServerLanguage();
   // The server's label sits in its own <bdi>: a right-to-left or overriding title cannot reorder
   // the host's required mark after it.
-  const labelText = field.title ?? (field.name === '' ? messages.unnamedField : field.name);
+  const labelText = shownName(field.title ?? (field.name === '' ? messages.unnamedField : field.name));
   const label =
     field.name === '' && field.title === undefined ? labelText : <bdi {...language}>{labelText}</bdi>;
   const chosen = () => formEngine(form).form.getValues(fieldKey(field));
@@ -100,7 +101,7 @@ export const Field = memo(function Field({
   ) : null;
   const description = field.description ? (
     <p {...descriptionProps} {...text} data-part="description">
-      {field.description}
+      {shownProse(field.description, messages.textCut)}
     </p>
   ) : null;
   const error = invalid ? (
@@ -153,7 +154,7 @@ export const Field = memo(function Field({
                 <div data-part="option" key={option.value}>
                   <input {...optionProps} />
                   <label htmlFor={optionProps.id} {...text}>
-                    {option.label}
+                    {shownName(option.label)}
                   </label>
                 </div>
               );
@@ -165,10 +166,10 @@ export const Field = memo(function Field({
                 <input {...optionProps} aria-describedby={descriptionId} />
                 <div data-part="option-text">
                   <label htmlFor={optionProps.id} {...text}>
-                    {option.label}
+                    {shownName(option.label)}
                   </label>
                   <p id={descriptionId} data-part="option-description" {...text}>
-                    {option.description}
+                    {shownProse(option.description, messages.textCut)}
                   </p>
                 </div>
               </div>
@@ -222,12 +223,12 @@ export const Field = memo(function Field({
             <option value="">{messages.choose}</option>
             {field.options.map((option) => (
               <option key={option.value} value={option.value} {...text}>
-                {option.label}
+                {shownName(option.label)}
               </option>
             ))}
           </select>
           {describedOptions ? (
-            <ChosenOptionDescription id={describedOptions} form={form} field={field} />
+            <ChosenOptionDescription id={describedOptions} form={form} field={field} messages={messages} />
           ) : null}
         </>
       ) : secret ? (
@@ -262,17 +263,19 @@ function ChosenOptionDescription({
   id,
   form,
   field,
+  messages,
 }: {
   id: string;
   form: RequestFormControl;
   field: SingleSelectFieldSpec;
+  messages: InputRequestMessages;
 }) {
   const text = useServerText();
   const value = useWatch({ control: formEngine(form).form.control, name: fieldKey(field) });
   const description = field.options.find((option) => option.value === value)?.description;
   return (
     <p id={id} data-part="option-description" aria-live="polite" {...text}>
-      {description ?? ''}
+      {description === undefined ? '' : shownProse(description, messages.textCut)}
     </p>
   );
 }

@@ -10,7 +10,7 @@ import { CopyAnswers } from './Deadline.js';
 import { Field } from './Field.js';
 import { FormReview, FormStep, useFormSteps } from './FormSteps.js';
 import { RefusalButton } from './RefusalButton.js';
-import { useServerText } from './serverText.js';
+import { shownProse, useServerText } from './serverText.js';
 
 /** Props of {@link FormRequestSection}. */
 export interface FormRequestSectionProps {
@@ -115,7 +115,7 @@ export const FormRequestSection = memo(function FormRequestSection({
       <p id={messageId} data-part="message" {...(request.messageCode === undefined ? text : {})}>
         {request.messageCode === 'additional-input'
           ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
-          : request.message}
+          : shownProse(request.message, messages.textCut)}
       </p>
       {carried?.askedAgain && Object.keys(carried.values).length > 0 ? (
         <p data-part="reask-kept">{messages.askedAgainKept}</p>

@@ -12,6 +12,7 @@ import {
 import { fieldKey } from '../core/answer.js';
 import { formAnswers } from '../core/form-answers.js';
 import type { FieldSpec, FormRequest } from '../core/model.js';
+import { shownName } from '../core/shown-text.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { useServerText } from './serverText.js';
@@ -225,5 +226,5 @@ export function FormReview({ form, request, shown, idPrefix, messages, onEdit, l
 }
 
 function fieldLabel(field: FieldSpec, messages: InputRequestMessages): string {
-  return field.title ?? (field.name === '' ? messages.unnamedField : field.name);
+  return shownName(field.title ?? (field.name === '' ? messages.unnamedField : field.name));
 }

@@ -4,7 +4,7 @@ import { describeFailure } from '../core/failure.js';
 import type { ElicitResult, HostRequest } from '../core/model.js';
 import type { HostAnswerStatus } from '../core/session.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { useServerText } from './serverText.js';
+import { shownProse, useServerText } from './serverText.js';
 import { UnsupportedRequestSection } from './UnsupportedRequestSection.js';
 
 /** Props of {@link HostAnsweredSection}. */
@@ -57,7 +57,7 @@ export function HostAnsweredSection({ request, hostAnswer, messages, ...rest }: 
     <fieldset data-part="request" data-kind="host" data-method={request.method} aria-live="polite">
       {request.message === undefined ? null : (
         <p data-part="message" {...text}>
-          {request.message}
+          {shownProse(request.message, messages.textCut)}
         </p>
       )}
       <p data-part="host-answer">

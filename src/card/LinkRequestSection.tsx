@@ -1,13 +1,14 @@
 'use client';
 import { type ReactNode, useContext, useEffect, useId, useRef } from 'react';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
+import { shownName, shownText } from '../core/shown-text.js';
 import type { LinkWarning, RegistrableDomainFinder } from '../core/url.js';
 import { useLinkRequest } from '../hooks/useLinkRequest.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { CardContext } from './context.js';
 import { RefusalButton } from './RefusalButton.js';
-import { useServerText } from './serverText.js';
+import { shownProse, useServerText } from './serverText.js';
 
 /** Props of {@link LinkRequestSection}. */
 export interface LinkRequestSectionProps {
@@ -30,8 +31,6 @@ export interface LinkRequestSectionProps {
 }
 
 /** How much of a refused URL is shown; a `data:` URL can be megabytes long. */
-const REFUSED_DISPLAY_LIMIT = 400;
-
 /**
  * A URL-mode request: the message, the full URL as text with its host emphasised, a warning
  * line for each suspicious trait, and Open / Decline / Cancel.
@@ -110,16 +109,14 @@ export function LinkRequestSection({
   );
 
   if (!link.openable) {
-    const shown =
-      request.url.length > REFUSED_DISPLAY_LIMIT
-        ? `${request.url.slice(0, REFUSED_DISPLAY_LIMIT)}…`
-        : request.url;
+    // A refused URL is shown for what it is, not to be judged: its start is enough.
+    const shown = shownName(request.url);
     return (
       <LinkFrame
         state={{ 'data-refused': '' }}
         answer={answer}
         messageId={ids.message}
-        message={request.message}
+        message={shownProse(request.message, messages.textCut)}
         status={status}
       >
         <p data-part="url" dir="ltr" translate="no">
@@ -150,13 +147,13 @@ export function LinkRequestSection({
       state={{ 'data-openable': '', ...(waiting ? { 'data-waiting': '' } : {}) }}
       answer={answer}
       messageId={ids.message}
-      message={request.message}
+      message={shownProse(request.message, messages.textCut)}
       status={status}
     >
       <p data-part="url" dir="ltr" translate="no">
         <span data-part="url-before">{withBreaks(parts.beforeHost)}</span>
         <span data-part="url-host">{host}</span>
-        <span data-part="url-after">{withBreaks(parts.afterHost)}</span>
+        <span data-part="url-after">{withBreaks(shownPath(parts.afterHost))}</span>
       </p>
       <p id={ids.site} data-part="site">
         {messages.linkSite}{' '}
@@ -240,7 +237,7 @@ function LinkFrame({
   state: Record<string, string>;
   answer: ElicitResult | undefined;
   messageId: string;
-  message: string;
+  message: ReactNode;
   status: ReactNode;
   children: ReactNode;
 }) {
@@ -287,4 +284,13 @@ function warningText(warning: LinkWarning, messages: InputRequestMessages): stri
     case 'mixed-script':
       return messages.linkMixedScript(warning.unicode, warning.scripts);
   }
+}
+
+/**
+ * The part of an openable URL after its host, as shown: whole, or its first part (as long as the
+ * longest prose shown) and "…". The host is always shown whole: it is what the person judges.
+ */
+function shownPath(path: string): string {
+  const shown = shownText(path, 'prose');
+  return shown.cut === 0 ? path : `${shown.text}…`;
 }

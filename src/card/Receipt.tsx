@@ -3,7 +3,7 @@ import { forwardRef, useId } from 'react';
 import type { InputRequest } from '../core/model.js';
 import type { ReceiptEntry, RoundOutcome } from '../core/receipt.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { serverText } from './serverText.js';
+import { serverText, shownProse } from './serverText.js';
 
 /** Props of {@link Receipt}. */
 export interface ReceiptProps {
@@ -61,7 +61,7 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
                     data-part="receipt-question"
                     {...(question === entry.message ? serverWords : serverText)}
                   >
-                    {question}
+                    {question === entry.message ? shownProse(question, messages.textCut) : question}
                   </p>
                 ) : null}
                 {entry.fields.length > 0 ? (

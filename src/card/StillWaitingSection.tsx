@@ -4,7 +4,7 @@ import type { StillWaiting } from '../core/session.js';
 import { checkLink } from '../core/url.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
-import { serverText } from './serverText.js';
+import { serverText, shownProse } from './serverText.js';
 
 /** Props of {@link StillWaitingSection}. */
 export interface StillWaitingSectionProps {
@@ -56,7 +56,7 @@ export function StillWaitingSection({
         <div data-part="waiting-context">
           {link.message ? (
             <p data-part="message" {...serverText}>
-              {link.message}
+              {shownProse(link.message, messages.textCut)}
             </p>
           ) : null}
           {site ? (

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { TaskProgress as Progress } from '../core/source.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { serverText } from './serverText.js';
+import { serverText, shownProse } from './serverText.js';
 
 /** Props of {@link TaskProgress}. */
 export interface TaskProgressProps {
@@ -33,7 +33,7 @@ export function TaskProgress({ progress, message, since, messages }: TaskProgres
     <div data-part="task-progress" {...(determinate ? { 'data-determinate': '' } : {})}>
       {message || progress?.message ? (
         <p data-part="task-message" {...serverText}>
-          {progress?.message ?? message}
+          {shownProse(progress?.message ?? message ?? '', messages.textCut)}
         </p>
       ) : null}
       <progress

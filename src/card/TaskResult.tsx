@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { readTaskResult } from '../core/receipt.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { serverText } from './serverText.js';
+import { serverText, shownProse } from './serverText.js';
 
 /** Props of {@link TaskResult}. */
 export interface TaskResultProps {
@@ -35,7 +35,7 @@ export function TaskResult({ result, messages }: TaskResultProps) {
       {view.texts.map((text, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: text blocks have no identity but their order.
         <p key={index} data-part="result-text" {...serverText}>
-          {text}
+          {shownProse(text, messages.textCut)}
         </p>
       ))}
       {view.structured !== undefined ? (

@@ -4,7 +4,7 @@ import type { ElicitResult, UnsupportedRequest } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { RefusalButton } from './RefusalButton.js';
-import { useServerText } from './serverText.js';
+import { shownProse, useServerText } from './serverText.js';
 
 /** Props of {@link UnsupportedRequestSection}. */
 export interface UnsupportedRequestSectionProps {
@@ -56,7 +56,7 @@ export function UnsupportedRequestSection({
     >
       {request.message === undefined ? null : (
         <p data-part="message" {...text}>
-          {request.message}
+          {shownProse(request.message, messages.textCut)}
         </p>
       )}
       {status}

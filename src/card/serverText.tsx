@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, type ReactNode, useContext } from 'react';
+import { shownName, shownText } from '../core/shown-text.js';
 
 /**
  * Attributes for an element that holds server-authored text: its direction comes from the text
@@ -37,7 +38,8 @@ const SLOT = '\uE000';
  * own `<bdi>`, so a right-to-left or overriding name (U+202E) cannot reorder the host's words
  * around it, whatever the language of the sentence.
  */
-export function withServerText(sentence: (text: string) => string, text: string): ReactNode {
+export function withServerText(sentence: (text: string) => string, name: string): ReactNode {
+  const text = shownName(name);
   const words = sentence(SLOT);
   const at = words.indexOf(SLOT);
   if (at < 0) return words;
@@ -46,6 +48,21 @@ export function withServerText(sentence: (text: string) => string, text: string)
       {words.slice(0, at)}
       <bdi>{text}</bdi>
       {words.slice(at + SLOT.length).replaceAll(SLOT, text)}
+    </>
+  );
+}
+
+/**
+ * Prose the server wrote (a message, a description, a task's status or result) as the card shows
+ * it: whole, or cut at `SHOWN_TEXT_LIMITS.prose` characters, ended with "…" and followed by how
+ * many characters are not shown, in the reader's words (`textCut`).
+ */
+export function shownProse(prose: string, textCut: (count: number) => string): ReactNode {
+  const shown = shownText(prose, 'prose');
+  if (shown.cut === 0) return prose;
+  return (
+    <>
+      {shown.text}…<span data-part="text-cut"> {textCut(shown.cut)}</span>
     </>
   );
 }

@@ -63,6 +63,8 @@ export type {
   TypedValues,
 } from './session.js';
 export { createInputRequestSession } from './session.js';
+export type { ShownTextKind } from './shown-text.js';
+export { SHOWN_TEXT_LIMITS, shownName, shownText } from './shown-text.js';
 export type {
   InputRequestSource,
   InputRequestState,

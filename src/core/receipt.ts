@@ -1,6 +1,7 @@
 import { isPlainObject, own } from './json.js';
 import { type Lifecycle, STATE_TRAITS } from './lifecycle.js';
 import { type FieldSpec, type InputRequest, isElicitResult } from './model.js';
+import { shownName } from './shown-text.js';
 
 /**
  * How a round ended, from the person's point of view: what the closed card says first and what it
@@ -163,7 +164,7 @@ export function receiptFieldsOf(
 }
 
 function labelOf(field: FieldSpec): string {
-  return field.title ?? field.name;
+  return shownName(field.title ?? field.name);
 }
 
 /** One content value of a field, ready to be worded (option titles, not values); secrets are not masked here. */
@@ -177,13 +178,13 @@ export function receiptValueOf(field: FieldSpec, value: unknown): ReceiptValue |
     case 'single-select': {
       if (typeof value !== 'string') return undefined;
       const option = field.options.find((candidate) => candidate.value === value);
-      return { kind: 'options', labels: [option?.label ?? value] };
+      return { kind: 'options', labels: [shownName(option?.label ?? value)] };
     }
     case 'multi-select': {
       if (!Array.isArray(value)) return undefined;
       const labels = value
         .filter((entry): entry is string => typeof entry === 'string')
-        .map((entry) => field.options.find((option) => option.value === entry)?.label ?? entry);
+        .map((entry) => shownName(field.options.find((option) => option.value === entry)?.label ?? entry));
       return { kind: 'options', labels };
     }
     case 'date':

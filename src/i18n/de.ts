@@ -40,6 +40,7 @@ export const germanMessages: InputRequestMessages = {
   sendUncertain: (failure) =>
     `Wir konnten nicht bestätigen, dass Ihre Antwort angekommen ist: ${germanFailure(failure)} Vielleicht ist sie es. Alle Eingaben bleiben erhalten; ein erneuter Versuch kann sie nicht doppelt senden.`,
   answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',
+  textCut: (count) => `(${formatNumber('de', count)} weitere Zeichen nicht angezeigt)`,
   failureDetails: 'Einzelheiten',
   retry: 'Erneut versuchen',
   stopTask: 'Aufgabe beenden',
@@ -332,6 +333,7 @@ export const germanAnsweredMessages: AnsweredRequestMessages = {
   },
   answers: 'Ihre Antworten',
   hidden: 'verborgen',
+  textCut: (count) => `(${formatNumber('de', count)} weitere Zeichen nicht angezeigt)`,
   yes: 'Ja',
   no: 'Nein',
   sendError: (code, status) => {

@@ -48,6 +48,8 @@ export interface InputRequestMessages {
   sendUncertain: (failure: Failure) => string;
   /** Shown when an answer that could not be confirmed turned out to have reached the server. */
   answerReachedServer: string;
+  /** After server text cut short (a huge message or description): how many characters are not shown. */
+  textCut: (count: number) => string;
   /** Summary of the disclosure that holds a failure's raw detail, for whoever needs it. */
   failureDetails: string;
   retry: string;
@@ -264,6 +266,7 @@ export const englishMessages: InputRequestMessages = {
   sendUncertain: (failure) =>
     `We could not confirm that your answer arrived: ${englishFailure(failure)} It may have. Everything you typed is kept; trying again cannot send it twice.`,
   answerReachedServer: 'Your answer reached the server.',
+  textCut: (count) => `(${formatNumber('en', count)} more characters not shown)`,
   failureDetails: 'Details',
   retry: 'Try again',
   stopTask: 'Stop task',
@@ -558,6 +561,8 @@ export interface AnsweredRequestMessages {
   answers: string;
   /** In place of a secret field's value, which is never kept. */
   hidden: string;
+  /** After server text cut short (a huge message): how many characters are not shown. */
+  textCut: (count: number) => string;
   yes: string;
   no: string;
   /**
@@ -590,6 +595,7 @@ export const englishAnsweredMessages: AnsweredRequestMessages = {
   },
   answers: 'Your answers',
   hidden: 'hidden',
+  textCut: (count) => `(${formatNumber('en', count)} more characters not shown)`,
   yes: 'Yes',
   no: 'No',
   sendError: (code, status) => {

@@ -201,6 +201,7 @@ const sampleCalls: StringArgs = {
     [3, undefined],
   ],
   workingFor: [[75]],
+  textCut: [[995_000]],
   sectionAnswered: [['accept'], ['decline'], ['cancel']],
   progress: [[3, 7]],
   problemDetails: [[1], [3]],

@@ -1,0 +1,114 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SHOWN_TEXT_LIMITS, shownText } from '../../src/core/index.ts';
+import { germanMessages } from '../../src/i18n/de.ts';
+import { InputRequestCard, parseSuspension } from '../../src/index.ts';
+import { sentContent } from '../fixtures/resume.ts';
+
+const MB = 1024 * 1024;
+
+function round(params: Record<string, unknown>, meta: Parameters<typeof parseSuspension>[1] = {}) {
+  return parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: { q: { method: 'elicitation/create', params: { mode: 'form', ...params } } },
+    },
+    { serverName: 'Files', ...meta },
+  );
+}
+
+describe('server text past what a card shows', () => {
+  it('shows the first 5,000 characters of a 1 MB message, then how many are not shown', () => {
+    const message = 'x'.repeat(MB);
+    render(
+      <InputRequestCard
+        suspension={round({ message, requestedSchema: { type: 'object', properties: {} } })}
+        resume={async () => {}}
+      />,
+    );
+    const shown = document.querySelector('[data-part="message"]')?.textContent ?? '';
+    const hidden = MB - SHOWN_TEXT_LIMITS.prose;
+    expect(shown).toBe(
+      `${'x'.repeat(SHOWN_TEXT_LIMITS.prose)}… (${hidden.toLocaleString('en')} more characters not shown)`,
+    );
+    expect(document.body.textContent?.length).toBeLessThan(SHOWN_TEXT_LIMITS.prose + 1000);
+  });
+
+  it('says it in the card language', () => {
+    const message = 'Lies mich. '.repeat(1000);
+    render(
+      <InputRequestCard
+        suspension={round({ message, requestedSchema: { type: 'object', properties: {} } })}
+        resume={async () => {}}
+        messages={germanMessages}
+      />,
+    );
+    expect(screen.getByText(/\(6\.000 weitere Zeichen nicht angezeigt\)$/)).toBeInTheDocument();
+  });
+
+  it('cuts names at 300 characters and still sends every value whole', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async () => {});
+    const longTitle = `T${'i'.repeat(9_999)}`;
+    const longValue = `v${'a'.repeat(9_999)}`;
+    render(
+      <InputRequestCard
+        suspension={round(
+          {
+            message: 'Pick one',
+            requestedSchema: {
+              type: 'object',
+              properties: { choice: { type: 'string', title: longTitle, enum: [longValue, 'short'] } },
+              required: ['choice'],
+            },
+          },
+          { serverName: `S${'e'.repeat(9_999)}`, toolName: `t${'o'.repeat(9_999)}` },
+        )}
+        resume={resume}
+      />,
+    );
+    const name = `${longTitle.slice(0, SHOWN_TEXT_LIMITS.name)}…`;
+    const group = screen.getByRole('radiogroup', { name: new RegExp(`^${name}`) });
+    const option = within(group).getByRole('radio', {
+      name: `${longValue.slice(0, SHOWN_TEXT_LIMITS.name)}…`,
+    });
+    expect(screen.getByRole('heading').textContent).toBe(
+      `S${'e'.repeat(SHOWN_TEXT_LIMITS.name - 1)}… is asking`,
+    );
+    expect(document.querySelector('[data-part="tool"]')?.textContent).toContain(
+      `${'o'.repeat(SHOWN_TEXT_LIMITS.name - 1)}…`,
+    );
+    await user.click(option);
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(sentContent(resume, 'q')).toEqual({ choice: longValue });
+  });
+
+  it('cuts a description, and shows short text whole', () => {
+    render(
+      <InputRequestCard
+        suspension={round({
+          message: 'Short and whole.',
+          requestedSchema: {
+            type: 'object',
+            properties: { a: { type: 'string', title: 'A', description: 'd'.repeat(20_000) } },
+          },
+        })}
+        resume={async () => {}}
+      />,
+    );
+    expect(screen.getByText('Short and whole.')).toBeInTheDocument();
+    expect(document.querySelector('[data-part="description"]')?.textContent).toBe(
+      `${'d'.repeat(SHOWN_TEXT_LIMITS.prose)}… (15,000 more characters not shown)`,
+    );
+  });
+});
+
+describe('shownText', () => {
+  it('never cuts a character in two', () => {
+    const text = `${'a'.repeat(SHOWN_TEXT_LIMITS.name - 1)}😀😀`;
+    const shown = shownText(text, 'name');
+    expect(shown).toEqual({ text: 'a'.repeat(SHOWN_TEXT_LIMITS.name - 1), cut: 4 });
+    expect(shownText('short', 'prose')).toEqual({ text: 'short', cut: 0 });
+  });
+});
