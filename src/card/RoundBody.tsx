@@ -8,6 +8,7 @@ import {
   type InputRequest,
   type InputResponse,
   isElicitResult,
+  roundTooLarge,
   type Suspension,
 } from '../core/model.js';
 import type { SessionSnapshot } from '../core/session.js';
@@ -128,6 +129,14 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     />
   ) : null;
 
+  const sending =
+    snapshot.state === 'submitting' ? (
+      <p data-part="sending">
+        <span data-part="spinner" aria-hidden="true" />
+        {messages.submitting}
+      </p>
+    ) : null;
+
   // A round that asks nothing: the server waits (for a link step, or to shed load). Nothing to
   // answer; the session tries again with backoff.
   if (total === 0) {
@@ -144,6 +153,38 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       </>
     ) : (
       restart
+    );
+  }
+
+  // A round that asks more than a card shows: one refusal, whose Decline or Cancel answers every
+  // request of the round at once.
+  const tooLarge = roundTooLarge(suspension);
+  if (tooLarge) {
+    const Unsupported = components.UnsupportedRequest ?? UnsupportedRequestSection;
+    const actions = new Set(
+      suspension.requests.map((request) => {
+        const response =
+          !failed && Object.hasOwn(snapshot.answers, request.key) ? snapshot.answers[request.key] : undefined;
+        return isElicitResult(response) ? response.action : undefined;
+      }),
+    );
+    const [only] = actions;
+    return (
+      <>
+        {restart}
+        <Unsupported
+          request={tooLarge}
+          answer={actions.size === 1 && only !== undefined ? { action: only } : undefined}
+          locked={locked}
+          held={held}
+          onAnswer={(result) =>
+            void (result.action === 'cancel' ? session.cancelRound() : session.declineRound()).catch(() => {})
+          }
+          messages={messages}
+        />
+        {sending}
+        {sendFailure}
+      </>
     );
   }
 
@@ -199,12 +240,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           </ServerLanguageProvider>
         );
       })}
-      {snapshot.state === 'submitting' ? (
-        <p data-part="sending">
-          <span data-part="spinner" aria-hidden="true" />
-          {messages.submitting}
-        </p>
-      ) : null}
+      {sending}
       {sendFailure}
     </>
   );

@@ -43,7 +43,7 @@ export type {
   UnsupportedRequest,
   UrlRequest,
 } from './model.js';
-export { isElicitResult } from './model.js';
+export { isElicitResult, MAX_REQUESTS, roundTooLarge } from './model.js';
 export { toFlatInputResponses } from './parse/flat.js';
 export { parseSuspension } from './parse/index.js';
 export { readTaskState } from './parse/tasks.js';

@@ -183,10 +183,11 @@ export function createMemoryLedger(): RoundLedger {
 /** The responses of a round with every secret field's value left out, fit to be remembered. */
 export function withoutSecrets(round: Suspension, responses: InputResponses): InputResponses {
   const kept: InputResponses = {};
+  const requests = new Map(round.requests.map((request) => [request.key, request]));
   for (const key of Object.keys(responses)) {
     const response = responses[key];
     if (response === undefined) continue;
-    const request = round.requests.find((candidate) => candidate.key === key);
+    const request = requests.get(key);
     const content = (response as { content?: unknown }).content;
     if (request?.kind === 'form' && isPlainObject(content)) {
       const visible: Record<string, unknown> = {};

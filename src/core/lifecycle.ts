@@ -198,6 +198,8 @@ export type LifecycleEvent =
   | { type: 'state-received'; state: InputRequestState; now: number }
   | { type: 'fetch-failed'; error: unknown }
   | { type: 'answer-given'; key: string; response: InputResponse }
+  /** Every request not yet answered gets the same refusal: one event, however large the round. */
+  | { type: 'round-refused'; action: 'decline' | 'cancel' }
   | { type: 'answer-withdrawn'; key: string }
   | { type: 'send-started'; roundId: string; idempotencyKey: string }
   | { type: 'send-succeeded'; roundId: string; next?: InputRequestState; now: number }
@@ -306,6 +308,15 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       }
       const answers = { ...lifecycle.answers };
       setOwn(answers, event.key, event.response);
+      return { ...lifecycle, answers };
+    }
+    case 'round-refused': {
+      const { round } = lifecycle;
+      if (lifecycle.state !== 'input-required' || !round) return lifecycle;
+      const answers = { ...lifecycle.answers };
+      for (const request of round.requests) {
+        if (!Object.hasOwn(answers, request.key)) setOwn(answers, request.key, { action: event.action });
+      }
       return { ...lifecycle, answers };
     }
     case 'answer-withdrawn': {

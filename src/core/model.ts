@@ -194,7 +194,9 @@ export interface UrlRequest {
  * - `duplicate-key`: a key an earlier request of the round already uses;
  * - `missing-link`: a link request without its link;
  * - `file`: a field asks for a file, which this client cannot send (`files` describes them);
- * - `answerer-failed`: a host answerer took the request and failed (`reasonParams.detail`).
+ * - `answerer-failed`: a host answerer took the request and failed (`reasonParams.detail`);
+ * - `too-many-requests`: the whole round asks more questions than a card shows
+ *   (`reasonParams.count`, `reasonParams.limit`); see {@link roundTooLarge}.
  */
 export type UnsupportedReasonCode =
   | 'malformed'
@@ -208,7 +210,8 @@ export type UnsupportedReasonCode =
   | 'duplicate-key'
   | 'missing-link'
   | 'file'
-  | 'answerer-failed';
+  | 'answerer-failed'
+  | 'too-many-requests';
 
 /** The values a reason's wording needs; which ones are set depends on the code. */
 export interface UnsupportedReasonParams {
@@ -216,9 +219,9 @@ export interface UnsupportedReasonParams {
   method?: string;
   /** `unknown-mode`: the mode the server asked in, when it is text. Untrusted text. */
   mode?: string;
-  /** `too-many-fields`: how many fields were asked for. */
+  /** `too-many-fields`, `too-many-requests`: how many fields or questions were asked for. */
   count?: number;
-  /** `too-many-fields`: the most this kind of request may ask. */
+  /** `too-many-fields`, `too-many-requests`: the most this kind of request (or a round) may ask. */
   limit?: number;
   /** `answerer-failed`: what went wrong, already in the reader's words. */
   detail?: string;
@@ -267,6 +270,37 @@ export interface HostRequest {
 }
 /** The most problems an unsupported request lists; a hostile schema may have thousands. */
 export const MAX_PROBLEMS = 50;
+
+/**
+ * The most questions (requests) one round may ask and still be shown. MCP sets no limit; real
+ * rounds ask one to a handful, and a round of 10,000 would render 10,000 forms. A larger round is
+ * shown as one refusal that declines or cancels all of its requests at once ({@link roundTooLarge}).
+ */
+export const MAX_REQUESTS = 20;
+
+/**
+ * A round that asks more than {@link MAX_REQUESTS} questions, as the one `unsupported` request a
+ * card shows in its place (key `""`, reason `too-many-requests` with the count and the limit);
+ * `undefined` for any other round. Its Decline or Cancel answers every request of the round.
+ *
+ * @example
+ * ```ts
+ * const refusal = roundTooLarge(suspension);
+ * if (refusal) render(<Refusal reason={messages.unsupportedReason(refusal)} onDecline={session.declineRound} />);
+ * ```
+ */
+export function roundTooLarge(round: Suspension): UnsupportedRequest | undefined {
+  const count = round.requests.length;
+  if (count <= MAX_REQUESTS) return undefined;
+  return {
+    kind: 'unsupported',
+    key: '',
+    method: 'unknown',
+    reasonCode: 'too-many-requests',
+    reasonParams: { count, limit: MAX_REQUESTS },
+    problems: [],
+  };
+}
 
 /** One question of a suspension. */
 export type InputRequest = FormRequest | UrlRequest | UnsupportedRequest | HostRequest;

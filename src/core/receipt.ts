@@ -1,6 +1,6 @@
 import { isPlainObject, own } from './json.js';
 import { type Lifecycle, STATE_TRAITS } from './lifecycle.js';
-import { type FieldSpec, type InputRequest, isElicitResult } from './model.js';
+import { type FieldSpec, type InputRequest, isElicitResult, MAX_REQUESTS } from './model.js';
 import { shownName } from './shown-text.js';
 
 /**
@@ -63,8 +63,10 @@ export function receiptOf(lifecycle: Lifecycle): {
 } {
   const outcome = outcomeOf(lifecycle);
   const round = lifecycle.round;
+  // A round too large to show was refused as a whole: its outcome says all there is.
   if (
     !round ||
+    round.requests.length > MAX_REQUESTS ||
     (outcome !== 'accepted' && outcome !== 'declined' && outcome !== 'cancelled' && outcome !== 'answered')
   ) {
     return { outcome, entries: [] };

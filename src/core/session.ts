@@ -15,14 +15,15 @@ import {
   STATE_TRAITS,
   unansweredKeys,
 } from './lifecycle.js';
-import type {
-  FieldSpec,
-  FormRequest,
-  InputRequest,
-  InputResponse,
-  InputResponses,
-  Suspension,
-  UrlRequest,
+import {
+  type FieldSpec,
+  type FormRequest,
+  type InputRequest,
+  type InputResponse,
+  type InputResponses,
+  MAX_REQUESTS,
+  type Suspension,
+  type UrlRequest,
 } from './model.js';
 import { type InputRequestSource, type InputRequestState, isStaleRoundError } from './source.js';
 
@@ -675,6 +676,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       }
       return;
     }
+    // A round too large to show is declined or cancelled as a whole: nothing answers its parts.
+    if (round.requests.length > MAX_REQUESTS) return;
     for (const request of round.requests) {
       if (request.kind !== 'host' || hostRuns.has(request.key)) continue;
       if (Object.hasOwn(lifecycle.answers, request.key)) continue;
@@ -887,9 +890,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       return stopWaiting();
     }
     if (!round || lifecycle.state !== 'input-required') return send();
-    for (const key of unansweredKeys(round, lifecycle.answers)) {
-      dispatch({ type: 'answer-given', key, response: { action } });
-    }
+    dispatch({ type: 'round-refused', action });
     return send();
   }
 

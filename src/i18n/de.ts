@@ -89,6 +89,8 @@ export const germanMessages: InputRequestMessages = {
         return 'Dieses Formular verlangt eine Datei, die diese App nicht senden kann. Sie können ablehnen oder abbrechen.';
       case 'answerer-failed':
         return `Diese App konnte nicht selbst antworten: ${params.detail ?? 'unbekannter Fehler'}. Sie können trotzdem ablehnen oder abbrechen.`;
+      case 'too-many-requests':
+        return `Der Server hat ${n(params.count ?? 0)} Fragen auf einmal gestellt; diese App zeigt höchstens ${n(params.limit ?? 0)} zusammen. Sie können alle ablehnen oder abbrechen.`;
       default:
         return 'Der Server hat eine Anfrage gesendet, die diese App nicht lesen kann. Sie können ablehnen oder abbrechen.';
     }

@@ -315,6 +315,8 @@ export const englishMessages: InputRequestMessages = {
         return 'This form asks for a file, which this app cannot send. You can decline or cancel.';
       case 'answerer-failed':
         return `This app could not answer it by itself: ${params.detail ?? 'unknown error'}. You can still decline or cancel.`;
+      case 'too-many-requests':
+        return `The server asked ${formatNumber('en', params.count ?? 0)} questions at once; this app shows at most ${formatNumber('en', params.limit ?? 0)} together. You can decline or cancel them all.`;
       default:
         return 'The server sent a request this app cannot read. You can decline or cancel.';
     }

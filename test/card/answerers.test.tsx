@@ -88,3 +88,23 @@ it('falls back to Decline / Cancel with the reason when an answerer fails', asyn
     roots: { action: 'decline' },
   });
 });
+
+it('runs no answerer in a round too large to show: the whole round is declined or cancelled', async () => {
+  const user = userEvent.setup();
+  const resume = vi.fn(async (_responses: InputResponses) => undefined);
+  const roots = vi.fn<NonNullable<RequestAnswerers['roots/list']>>(async () => ({ roots: [] }));
+  const large = parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: Object.fromEntries(
+        Array.from({ length: 21 }, (_, index) => [`roots-${index}`, { method: 'roots/list' }]),
+      ),
+    },
+    { serverName: 'Deployer' },
+  );
+  render(<InputRequestCard suspension={large} resume={resume} answerers={{ 'roots/list': roots }} />);
+  await user.click(screen.getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+  expect(Object.values(resume.mock.calls[0]?.[0] ?? {})).toEqual(Array(21).fill({ action: 'cancel' }));
+  expect(roots).not.toHaveBeenCalled();
+});

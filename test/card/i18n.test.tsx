@@ -149,6 +149,14 @@ const unsupportedSamples = parseSuspension({
         reasonParams: { detail: ARG },
         problems: [],
       },
+      {
+        kind: 'unsupported',
+        key: '',
+        method: 'unknown',
+        reasonCode: 'too-many-requests',
+        reasonParams: { count: 12_345, limit: 20 },
+        problems: [],
+      },
     ],
   )
   .flatMap((request) => (request.kind === 'unsupported' ? [request] : []));
@@ -441,6 +449,7 @@ describe('germanMessages', () => {
         'duplicate-key',
         'missing-link',
         'answerer-failed',
+        'too-many-requests',
       ]),
     );
     for (const messages of [englishMessages, germanMessages]) {

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { SHOWN_TEXT_LIMITS, shownText } from '../../src/core/index.ts';
+import { MAX_REQUESTS, SHOWN_TEXT_LIMITS, shownText } from '../../src/core/index.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
 import { InputRequestCard, parseSuspension } from '../../src/index.ts';
 import { sentContent } from '../fixtures/resume.ts';
@@ -110,5 +110,64 @@ describe('shownText', () => {
     const shown = shownText(text, 'name');
     expect(shown).toEqual({ text: 'a'.repeat(SHOWN_TEXT_LIMITS.name - 1), cut: 4 });
     expect(shownText('short', 'prose')).toEqual({ text: 'short', cut: 0 });
+  });
+});
+
+describe('a round of more questions than a card shows', () => {
+  const manyRound = (count: number) =>
+    parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: Object.fromEntries(
+          Array.from({ length: count }, (_, index) => [
+            `q${index}`,
+            {
+              method: 'elicitation/create',
+              params: {
+                mode: 'form',
+                message: `Question ${index}`,
+                requestedSchema: { type: 'object', properties: { a: { type: 'string' } } },
+              },
+            },
+          ]),
+        ),
+      },
+      { serverName: 'Files' },
+    );
+
+  it(`shows ${MAX_REQUESTS} questions as they are`, () => {
+    render(<InputRequestCard suspension={manyRound(MAX_REQUESTS)} resume={async () => {}} />);
+    expect(document.querySelectorAll('[data-part="request"]')).toHaveLength(MAX_REQUESTS);
+  });
+
+  it('shows one refusal for 10,000, whose Decline answers every one of them in one send', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async () => {});
+    render(<InputRequestCard suspension={manyRound(10_000)} resume={resume} />);
+    const sections = document.querySelectorAll('[data-part="request"]');
+    expect(sections).toHaveLength(1);
+    expect(sections[0]).toHaveTextContent(
+      'The server asked 10,000 questions at once; this app shows at most 20 together. You can decline or cancel them all.',
+    );
+    expect(screen.queryByText('Question 0')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(resume).toHaveBeenCalledTimes(1);
+    const [responses] = resume.mock.calls[0] as unknown as [Record<string, unknown>];
+    expect(Object.keys(responses)).toHaveLength(10_000);
+    expect(new Set(Object.values(responses).map((response) => JSON.stringify(response)))).toEqual(
+      new Set(['{"action":"decline"}']),
+    );
+    // The receipt says how it ended, without 10,000 entries behind it.
+    expect(await screen.findByText('You declined.')).toBeInTheDocument();
+    expect(document.querySelector('[data-part="receipt-details"]')).toBeNull();
+  });
+
+  it('says it in German', () => {
+    render(<InputRequestCard suspension={manyRound(21)} resume={async () => {}} messages={germanMessages} />);
+    expect(
+      screen.getByText(
+        'Der Server hat 21 Fragen auf einmal gestellt; diese App zeigt höchstens 20 zusammen. Sie können alle ablehnen oder abbrechen.',
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -65,7 +65,8 @@ try {
         );
       const expected = [
         ['Title', 'Planning'],
-        ['Date', '2026-12-07'],
+        // Worded as the card's receipt words it (the summary's locale is English here).
+        ['Date', 'December 7, 2026'],
         ['Room', 'South room'],
         ['Attendees', '4'],
         ['Add a video link', 'Yes'],
