@@ -196,6 +196,66 @@ export const LongMessage = meta.story({
   },
 });
 
+/** A megabyte of unbroken server text: the card shows 5,000 characters and says how much it left out. */
+export const HugeMessage = meta.story({
+  args: {
+    suspension: formRound(approveSchema, 'x'.repeat(1024 * 1024), {
+      serverName: `Mailer${'!'.repeat(2000)}`,
+      toolName: 'send_report',
+    }),
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByText('(1,043,576 more characters not shown)')).toBeVisible();
+    // The name is cut too: 300 characters and "…".
+    await expect(canvas.getByRole('heading')).toHaveTextContent(/^Mailer!+… is asking$/);
+    await expect(
+      canvasElement.querySelector('[data-part="card"]')!.getBoundingClientRect().height,
+    ).toBeLessThan(3000);
+  },
+});
+
+/** A round of 10,000 questions: one refusal, whose Decline answers all of them in one send. */
+export const TooManyQuestions = meta.story({
+  args: {
+    suspension: parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: Object.fromEntries(
+          Array.from({ length: 10_000 }, (_, index) => [
+            `q${index}`,
+            {
+              method: 'elicitation/create',
+              params: { message: `Question ${index}?`, requestedSchema: approveSchema },
+            },
+          ]),
+        ),
+      },
+      { serverName: 'Survey bot' },
+    ),
+  },
+  play: async ({ args, canvas }) => {
+    await expect(
+      canvas.getByText(
+        'The server asked 10,000 questions at once; this app shows at most 20 together. You can decline or cancel them all.',
+      ),
+    ).toBeVisible();
+    await expect(canvas.queryByText('Question 0?')).toBeNull();
+    await expect(args.resume).not.toHaveBeenCalled();
+  },
+});
+
+/** The same round declined: one send carries a decline for each of the 10,000 questions. */
+export const TooManyQuestionsDeclined = meta.story({
+  args: { suspension: TooManyQuestions.input.args?.suspension },
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
+    await expect(await canvas.findByText('You declined.')).toBeVisible();
+    await expect(Object.keys((args.resume as ReturnType<typeof fn>).mock.calls[0]?.[0] ?? {})).toHaveLength(
+      10_000,
+    );
+  },
+});
+
 /** The host answers sampling and roots itself (`answerers`); the person answers the form, and one send carries all three. */
 export const AnsweredByHost = meta.story({
   args: {
