@@ -26,7 +26,15 @@ const seedArg = args.find((arg) => arg.startsWith('--seed='));
 const seed = seedArg ? Number(seedArg.slice(7)) : 20261130;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const HOSTILE_KINDS = ['fields-10k', 'message-1mb', 'deep-meta', 'deep-schema', 'options-10k'];
+const HOSTILE_KINDS = [
+  'fields-10k',
+  'requests-10k',
+  'message-1mb',
+  'word-1mb',
+  'deep-meta',
+  'deep-schema',
+  'options-10k',
+];
 const CONFIG = quick
   ? {
       ns: [10, 100],

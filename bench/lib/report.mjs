@@ -707,7 +707,9 @@ export function sanityChecks(results) {
 const HOSTILE_LABEL = {
   'options-10k': 'a multi-select of 10,000 options',
   'fields-10k': 'a schema of 10,000 fields (must be refused with a readable reason)',
+  'requests-10k': 'a round of 10,000 questions (must be refused as a whole)',
   'message-1mb': 'a 1 MB message string',
+  'word-1mb': 'a 1 MB message of one unbroken word',
   'deep-meta': 'a wire value nested 10,000 deep (request `params._meta`)',
   'deep-schema': 'a wire value nested 10,000 deep (an `x-` annotation of a field schema)',
 };
@@ -827,7 +829,8 @@ export function targetsTable(results) {
       );
       continue;
     }
-    const readable = !first.threw && !first.renderError && (kind !== 'fields-10k' || first.controls === 0);
+    const refused = kind === 'fields-10k' || kind === 'requests-10k';
+    const readable = !first.threw && !first.renderError && (!refused || first.controls === 0);
     const time = med(samples, 'sync');
     add(
       `hostile: ${HOSTILE_LABEL[kind] ?? kind} → readable outcome in ≤ 100 ms`,

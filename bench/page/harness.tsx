@@ -485,6 +485,16 @@ function hostileWire(kind: string): unknown {
       return wireFor(makeSchema(10), {
         message: 'All work and no play makes a long message. '.repeat(24_000).slice(0, 1_048_576),
       });
+    case 'word-1mb':
+      return wireFor(makeSchema(10), { message: 'x'.repeat(1_048_576) });
+    case 'requests-10k': {
+      const one = (wireFor(makeSchema(1)) as { inputRequests: { details: unknown } }).inputRequests.details;
+      return {
+        resultType: 'input_required',
+        inputRequests: Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`q${i}`, one])),
+        requestState: 'bench-state',
+      };
+    }
     case 'deep-meta':
       return wireFor(makeSchema(10), { meta: nested(10_000) });
     case 'deep-schema': {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fingerprint, stableStringify } from '../../src/core/json.ts';
-import { MAX_PROBLEMS, type UnsupportedRequest } from '../../src/core/model.ts';
+import { MAX_PROBLEMS, MAX_REQUESTS, type UnsupportedRequest } from '../../src/core/model.ts';
 import { parseSuspension } from '../../src/core/parse/index.ts';
 import { MAX_FIELDS, MAX_OPTIONS } from '../../src/core/schema.ts';
 
@@ -338,6 +338,64 @@ describe('keys and problem lists', () => {
       },
     };
     expect(parseSuspension(other).id).not.toBe(round.id);
+  });
+
+  it('reads a round of 10,000 requests by its keys alone, in every dialect that lists requests', () => {
+    let reads = 0;
+    const counted = () =>
+      new Proxy(
+        { method: 'elicitation/create', params: { mode: 'url', message: 'Go', url: 'https://a.example/' } },
+        {
+          getOwnPropertyDescriptor(target, key) {
+            reads++;
+            return Reflect.getOwnPropertyDescriptor(target, key);
+          },
+        },
+      );
+    const map = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`q${i}`, counted()]));
+    for (const wire of [
+      { resultType: 'input_required', inputRequests: map },
+      { type: 'mcp-input-request', requests: map },
+    ]) {
+      const round = parseSuspension(wire);
+      expect(round.requests).toHaveLength(10_000);
+      expect(round.requests[9_999]).toEqual({
+        kind: 'unsupported',
+        key: 'q9999',
+        method: 'unknown',
+        reasonCode: 'too-many-requests',
+        reasonParams: { count: 10_000, limit: MAX_REQUESTS },
+        problems: [],
+      });
+    }
+    expect(reads).toBe(0);
+    // A list reads each entry's key (a cheap pass), nothing more.
+    const listed = parseSuspension({
+      type: 'mcp-input-request',
+      requests: Array.from({ length: 10_000 }, (_, index) => ({ key: `k${index}`, method: 'roots/list' })),
+    });
+    expect(
+      listed.requests.every(
+        (request) => request.kind === 'unsupported' && request.reasonCode === 'too-many-requests',
+      ),
+    ).toBe(true);
+    const urls = parseSuspension({
+      code: -32042,
+      data: {
+        elicitations: Array.from({ length: 21 }, (_, i) => ({
+          mode: 'url',
+          message: 'Go',
+          url: 'https://a.example/',
+          elicitationId: `e${i}`,
+        })),
+      },
+    });
+    expect(urls.requests.map((request) => request.key).slice(0, 2)).toEqual(['e0', 'e1']);
+    expect(
+      urls.requests.every(
+        (request) => request.kind === 'unsupported' && request.reasonCode === 'too-many-requests',
+      ),
+    ).toBe(true);
   });
 
   it(`reads a form of exactly ${MAX_FIELDS} fields whole`, () => {

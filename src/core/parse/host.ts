@@ -1,7 +1,14 @@
 import { describeValue, isPlainObject, own, ownString, quote } from '../json.js';
-import type { InputRequest, Suspension, SuspensionMeta } from '../model.js';
+import { type InputRequest, MAX_REQUESTS, type Suspension, type SuspensionMeta } from '../model.js';
 import { readEmbeddedRequest, readInputRequestMap } from './request.js';
-import { answeredKeySet, buildSuspension, freshKey, libraryError, unsupported } from './shared.js';
+import {
+  answeredKeySet,
+  buildSuspension,
+  freshKey,
+  libraryError,
+  unreadRequests,
+  unsupported,
+} from './shared.js';
 
 /** The `type` of a host's suspension payload (e.g. Mastra's `MCPClient` when a task needs input). */
 export const HOST_PAYLOAD_TYPE = 'mcp-input-request';
@@ -55,18 +62,24 @@ const KEY_FIELDS = ['key', 'id', 'name'] as const;
 function readRequestList(entries: readonly unknown[], answered: ReadonlySet<string>): InputRequest[] {
   const used = new Set<string>();
   const requests: InputRequest[] = [];
-  entries.forEach((entry, index) => {
+  // The keys first (a cheap pass): past MAX_REQUESTS, nothing else of the entries is read.
+  const keyed = entries.map((entry, index) => {
     const named = isPlainObject(entry) ? entryKey(entry) : undefined;
     const duplicate = named !== undefined && used.has(named);
     const key = named !== undefined && !duplicate ? named : freshKey(`request-${index}`, used);
     used.add(key);
+    return { entry, named, duplicate, key };
+  });
+  const shown = keyed.filter(({ key, duplicate }) => duplicate || !answered.has(key));
+  if (shown.length > MAX_REQUESTS) return unreadRequests(shown.map(({ key }) => key));
+  keyed.forEach(({ entry, named, duplicate, key }) => {
     if (duplicate) {
       const method = isPlainObject(entry) ? ownString(entry, 'method') : undefined;
       requests.push(
         unsupported(key, method ?? 'unknown', 'duplicate-key', [
           {
             path: '/key',
-            message: `The key ${quote(named)} is used by an earlier request; each request needs its own key.`,
+            message: `The key ${quote(named ?? key)} is used by an earlier request; each request needs its own key.`,
           },
         ]),
       );

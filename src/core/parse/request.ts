@@ -1,8 +1,15 @@
 import { COPY_LIMITS, isPlainObject, own, ownString, plainCopy, pointerSegment, quote } from '../json.js';
-import type { FieldSpec, FileFieldSpec, InputRequest, RequestedSchema, SchemaProblem } from '../model.js';
+import {
+  type FieldSpec,
+  type FileFieldSpec,
+  type InputRequest,
+  MAX_REQUESTS,
+  type RequestedSchema,
+  type SchemaProblem,
+} from '../model.js';
 import { analyzeOwnedSchema, analyzeRequestedSchema, MAX_FIELDS, tooManyFieldsMessage } from '../schema.js';
 import { looksSecret } from '../secret.js';
-import { languageTag, readGuarded, unsupported } from './shared.js';
+import { languageTag, readGuarded, unreadRequests, unsupported } from './shared.js';
 
 /**
  * Reads an MCP `inputRequests` map (`{ [key]: { method, params } }`) in key order, leaving out
@@ -12,9 +19,9 @@ export function readInputRequestMap(
   inputRequests: Record<string, unknown>,
   answered: ReadonlySet<string>,
 ): InputRequest[] {
-  return Object.keys(inputRequests)
-    .filter((key) => !answered.has(key))
-    .map((key) => readEmbeddedRequest(key, own(inputRequests, key)));
+  const keys = Object.keys(inputRequests).filter((key) => !answered.has(key));
+  if (keys.length > MAX_REQUESTS) return unreadRequests(keys);
+  return keys.map((key) => readEmbeddedRequest(key, own(inputRequests, key)));
 }
 
 /**

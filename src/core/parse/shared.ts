@@ -10,7 +10,7 @@ import type {
   UnsupportedReasonParams,
   UnsupportedRequest,
 } from '../model.js';
-import { MAX_PROBLEMS } from '../model.js';
+import { MAX_PROBLEMS, MAX_REQUESTS } from '../model.js';
 
 /** Who asks, as the wire itself says (a task, a host payload); {@link SuspensionMeta} wins over it. */
 export interface WireFacts {
@@ -107,6 +107,16 @@ export function unsupported(
   if (extras.params !== undefined) request.params = extras.params;
   if (extras.files !== undefined) request.files = extras.files;
   return request;
+}
+
+/**
+ * The requests of a round too large to show (more than {@link MAX_REQUESTS} of `count`): each
+ * becomes `unsupported` (`too-many-requests`) from its key alone, nothing else of it read, so a
+ * round of 10,000 costs a pass over its keys. The card refuses such a round as a whole.
+ */
+export function unreadRequests(keys: readonly string[]): UnsupportedRequest[] {
+  const reasonParams = { count: keys.length, limit: MAX_REQUESTS };
+  return keys.map((key) => unsupported(key, 'unknown', 'too-many-requests', [], { reasonParams }));
 }
 
 /** The first problems and a last one that counts the rest, so a hostile schema cannot flood the card. */

@@ -1,7 +1,14 @@
 import { describeValue, isPlainObject, own, ownString } from '../json.js';
-import type { InputRequest, Suspension, SuspensionMeta } from '../model.js';
+import { type InputRequest, MAX_REQUESTS, type Suspension, type SuspensionMeta } from '../model.js';
 import { readElicitationParams } from './request.js';
-import { answeredKeySet, buildSuspension, freshKey, readGuarded, unsupported } from './shared.js';
+import {
+  answeredKeySet,
+  buildSuspension,
+  freshKey,
+  readGuarded,
+  unreadRequests,
+  unsupported,
+} from './shared.js';
 
 /** The MCP 2025-11-25 JSON-RPC error code "URL elicitation required" (reserved, never reused since 2026-07-28). */
 export const URL_ELICITATION_REQUIRED_CODE = -32042;
@@ -75,17 +82,20 @@ export function parseUrlElicitationRequired(error: object, meta: SuspensionMeta)
 
   const answered = answeredKeySet(meta);
   const used = new Set<string>();
-  const requests: InputRequest[] = [];
-  elicitations.forEach((entry: unknown, index) => {
+  // The keys first (a cheap pass): past MAX_REQUESTS, nothing else of the entries is read.
+  const keyed = elicitations.flatMap((entry: unknown, index) => {
     const elicitationId = isPlainObject(entry) ? ownString(entry, 'elicitationId') : undefined;
     const key =
       elicitationId !== undefined && elicitationId.length > 0 && !used.has(elicitationId)
         ? elicitationId
         : freshKey(`url-${index}`, used);
     used.add(key);
-    if (answered.has(key)) return;
-    requests.push(readGuarded(key, 'elicitation/create', () => readUrlEntry(key, entry)));
+    return answered.has(key) ? [] : [{ key, entry }];
   });
+  const requests: InputRequest[] =
+    keyed.length > MAX_REQUESTS
+      ? unreadRequests(keyed.map(({ key }) => key))
+      : keyed.map(({ key, entry }) => readGuarded(key, 'elicitation/create', () => readUrlEntry(key, entry)));
 
   return buildSuspension({ dialect: 'mcp-url-required', requests, identitySource: elicitations }, meta);
 }
