@@ -161,20 +161,16 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   const tooLarge = roundTooLarge(suspension);
   if (tooLarge) {
     const Unsupported = components.UnsupportedRequest ?? UnsupportedRequestSection;
-    const actions = new Set(
-      suspension.requests.map((request) => {
-        const response =
-          !failed && Object.hasOwn(snapshot.answers, request.key) ? snapshot.answers[request.key] : undefined;
-        return isElicitResult(response) ? response.action : undefined;
-      }),
-    );
-    const [only] = actions;
+    // Its requests are answered together, so the first one's answer is the round's.
+    const first = suspension.requests[0] as InputRequest;
+    const response =
+      !failed && Object.hasOwn(snapshot.answers, first.key) ? snapshot.answers[first.key] : undefined;
     return (
       <>
         {restart}
         <Unsupported
           request={tooLarge}
-          answer={actions.size === 1 && only !== undefined ? { action: only } : undefined}
+          answer={isElicitResult(response) ? response : undefined}
           locked={locked}
           held={held}
           onAnswer={(result) =>
