@@ -30,7 +30,6 @@ export interface LinkRequestSectionProps {
   registrableDomain?: RegistrableDomainFinder;
 }
 
-/** How much of a refused URL is shown; a `data:` URL can be megabytes long. */
 /**
  * A URL-mode request: the message, the full URL as text with its host emphasised, a warning
  * line for each suspicious trait, and Open / Decline / Cancel.
