@@ -1,12 +1,12 @@
 'use client';
 import { createElement, type Ref, useId, useMemo } from 'react';
 import { AnswerRow } from '../card/Receipt.js';
-import { serverText, shownProse, withServerText } from '../card/serverText.js';
+import { serverTextIn, shownProse, withServerText } from '../card/serverText.js';
 import { isPlainObject } from '../core/json.js';
+import { contentLanguageOf } from '../core/model.js';
 import { receiptFieldsOf } from '../core/receipt.js';
 import { formatReceiptValue } from '../i18n/format.js';
-import type { AnsweredRequestMessages } from '../i18n/messages.js';
-import { englishAnsweredMessages } from '../i18n/messages.js';
+import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
 import { type InputRequestPartData, suspensionOfPart } from './part.js';
 
 /** Props of {@link AnsweredInputRequest} (and of any component that replaces it). */
@@ -43,7 +43,8 @@ export function AnsweredInputRequest({
   className,
 }: AnsweredInputRequestProps) {
   const messages = useMemo(() => ({ ...englishAnsweredMessages, ...overrides }), [overrides]);
-  const request = useMemo(() => suspensionOfPart(data).requests[0], [data]);
+  const suspension = useMemo(() => suspensionOfPart(data), [data]);
+  const request = suspension.requests[0];
   const headingId = `${useId()}-heading`;
   const ending = data.status === 'answered' ? (data.answer?.action ?? 'accept') : data.status;
   const endingKind = ending === 'pending' ? 'accept' : ending;
@@ -53,10 +54,7 @@ export function AnsweredInputRequest({
     request?.kind === 'form' && endingKind === 'accept' && isPlainObject(content)
       ? receiptFieldsOf(request.fields, content, new Set(data.answer?.hidden ?? []))
       : [];
-  const serverWords =
-    request !== undefined && request.kind !== 'host' && request.contentLanguage !== undefined
-      ? { ...serverText, lang: request.contentLanguage }
-      : serverText;
+  const serverWords = serverTextIn(contentLanguageOf(request, suspension.contentLanguage));
 
   return (
     <article

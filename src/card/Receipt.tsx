@@ -1,9 +1,9 @@
 'use client';
 import { forwardRef, useId } from 'react';
-import type { InputRequest } from '../core/model.js';
+import { contentLanguageOf, type InputRequest } from '../core/model.js';
 import type { ReceiptEntry, RoundOutcome } from '../core/receipt.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { serverText, shownProse } from './serverText.js';
+import { serverText, serverTextIn, shownProse } from './serverText.js';
 
 /** Props of {@link Receipt}. */
 export interface ReceiptProps {
@@ -52,8 +52,7 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
                 ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
                 : entry.message;
             // The server's words (question, labels, option titles) in the server's language.
-            const lang = (request?.kind === 'host' ? undefined : request?.contentLanguage) ?? contentLanguage;
-            const serverWords = lang === undefined ? serverText : { ...serverText, lang };
+            const serverWords = serverTextIn(contentLanguageOf(request, contentLanguage));
             return (
               <div key={entry.key} data-part="receipt-entry" data-action={entry.action}>
                 {question ? (

@@ -4,6 +4,7 @@ import type { CarriedRequest } from '../core/carry-over.js';
 import { describeFailure } from '../core/failure.js';
 import { STATE_TRAITS, unansweredKeys } from '../core/lifecycle.js';
 import {
+  contentLanguageOf,
   type ElicitResult,
   type InputRequest,
   type InputResponse,
@@ -215,10 +216,11 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
               messages={messages}
             />
           ) : null;
-        const contentLanguage =
-          (request.kind === 'host' ? undefined : request.contentLanguage) ?? suspension.contentLanguage;
         return (
-          <ServerLanguageProvider key={request.key} value={contentLanguage}>
+          <ServerLanguageProvider
+            key={request.key}
+            value={contentLanguageOf(request, suspension.contentLanguage)}
+          >
             <RequestSection
               key={request.key}
               request={request}

@@ -24,7 +24,11 @@ export function useServerLanguage(): { lang?: string } {
 
 /** {@link serverText} plus the request's `lang`, when the server said which language it writes. */
 export function useServerText(): { dir: 'auto'; lang?: string } {
-  const lang = useContext(ServerLanguage);
+  return serverTextIn(useContext(ServerLanguage));
+}
+
+/** {@link serverText} plus `lang`, when the language is known: for text outside a request's section. */
+export function serverTextIn(lang: string | undefined): { dir: 'auto'; lang?: string } {
   return lang === undefined ? serverText : { dir: 'auto', lang };
 }
 

@@ -306,6 +306,17 @@ export function roundTooLarge(round: Suspension): UnsupportedRequest | undefined
 export type InputRequest = FormRequest | UrlRequest | UnsupportedRequest | HostRequest;
 
 /**
+ * The language a request's server text is written in: its own `contentLanguage`, else the
+ * round's (`Suspension.contentLanguage`), else unknown. A host request has no server text of its own.
+ */
+export function contentLanguageOf(
+  request: InputRequest | undefined,
+  roundLanguage: string | undefined,
+): string | undefined {
+  return (request?.kind === 'host' ? undefined : request?.contentLanguage) ?? roundLanguage;
+}
+
+/**
  * The wire dialect a suspension was read from:
  * - `mcp-input-required`: an MCP 2026-07-28 `InputRequiredResult` (MRTR) or its bare `inputRequests` map;
  * - `mcp-tasks`: an MCP Tasks extension `tasks/get` result (or task notification);

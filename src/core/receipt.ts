@@ -1,6 +1,6 @@
 import { isPlainObject, own } from './json.js';
 import { type Lifecycle, STATE_TRAITS } from './lifecycle.js';
-import { type FieldSpec, type InputRequest, isElicitResult, MAX_REQUESTS } from './model.js';
+import { type FieldSpec, type InputRequest, isElicitResult, roundTooLarge } from './model.js';
 import { shownName } from './shown-text.js';
 
 /**
@@ -66,7 +66,7 @@ export function receiptOf(lifecycle: Lifecycle): {
   // A round too large to show was refused as a whole: its outcome says all there is.
   if (
     !round ||
-    round.requests.length > MAX_REQUESTS ||
+    roundTooLarge(round) !== undefined ||
     (outcome !== 'accepted' && outcome !== 'declined' && outcome !== 'cancelled' && outcome !== 'answered')
   ) {
     return { outcome, entries: [] };

@@ -21,7 +21,7 @@ import {
   type InputRequest,
   type InputResponse,
   type InputResponses,
-  MAX_REQUESTS,
+  roundTooLarge,
   type Suspension,
   type UrlRequest,
 } from './model.js';
@@ -677,7 +677,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       return;
     }
     // A round too large to show is declined or cancelled as a whole: nothing answers its parts.
-    if (round.requests.length > MAX_REQUESTS) return;
+    if (roundTooLarge(round)) return;
     for (const request of round.requests) {
       if (request.kind !== 'host' || hostRuns.has(request.key)) continue;
       if (Object.hasOwn(lifecycle.answers, request.key)) continue;

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -151,6 +151,7 @@ describe('InputRequestPart', () => {
             method: 'elicitation/create',
             params: {
               message: 'Your trip?',
+              contentLanguage: 'en-GB',
               requestedSchema: {
                 type: 'object',
                 properties: {
@@ -192,6 +193,12 @@ describe('InputRequestPart', () => {
       unmount();
       return rows;
     };
+    // The server's words carry their direction and language, as on the card.
+    render(<InputRequestPart part={part} />);
+    expect(screen.getByText('Your trip?')).toHaveAttribute('lang', 'en-GB');
+    expect(screen.getByText('Your trip?')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('Budget')).toHaveAttribute('lang', 'en-GB');
+    cleanup();
     expect(answers('Your answers')).toEqual([
       ['Budget', '1,234.5'],
       ['Start', 'January 31, 2026'],

@@ -110,7 +110,7 @@ export function unsupported(
 }
 
 /**
- * The requests of a round too large to show (more than {@link MAX_REQUESTS} of `count`): each
+ * The requests of a round too large to show (more than {@link MAX_REQUESTS} `keys`): each
  * becomes `unsupported` (`too-many-requests`) from its key alone, nothing else of it read, so a
  * round of 10,000 costs a pass over its keys. The card refuses such a round as a whole.
  */
