@@ -88,6 +88,7 @@ export function AnsweredInputRequest({
               part="answer"
               field={field}
               text={formatReceiptValue(messages.locale, field.value, messages)}
+              textCut={messages.textCut}
               serverWords={serverWords}
             />
           ))}

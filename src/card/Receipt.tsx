@@ -71,6 +71,7 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
                         part="receipt-answer"
                         field={field}
                         text={messages.receiptValue(field.value)}
+                        textCut={messages.textCut}
                         serverWords={serverWords}
                       />
                     ))}
@@ -95,24 +96,28 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
  * One answered field of a receipt (and of the AI SDK summary): its label, and its value in the
  * reader's words. The label and option titles are the server's words (`serverWords`: `dir`, and
  * `lang` when known); typed text takes its direction from itself; numbers, dates and yes/no are
- * the reader's.
+ * the reader's. Typed text is shown like server prose, cut past `SHOWN_TEXT_LIMITS.prose`: a
+ * pasted megabyte would otherwise be laid out whole in every receipt of a transcript.
  */
 export function AnswerRow({
   part,
   field,
   text,
+  textCut,
   serverWords,
 }: {
   part: string;
   field: ReceiptEntry['fields'][number];
   text: string;
+  /** How many characters of a long typed answer are not shown (`messages.textCut`). */
+  textCut: (count: number) => string;
   serverWords: { dir: 'auto'; lang?: string };
 }) {
   return (
     <div data-part={part} data-kind={field.value.kind}>
       <dt {...serverWords}>{field.label}</dt>
       <dd {...(field.value.kind === 'options' ? serverWords : field.value.kind === 'text' ? serverText : {})}>
-        {text}
+        {field.value.kind === 'text' ? shownProse(text, textCut) : text}
       </dd>
     </div>
   );

@@ -138,7 +138,7 @@ describe('InputRequestPart', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('words the answers as the card receipt does: numbers, dates and chosen options in the summary language', () => {
+  it('words the answers as the card receipt does: numbers, dates, chosen options and long text in the summary language', () => {
     const part = JSON.parse(
       JSON.stringify({
         type: 'data-input-request',
@@ -178,7 +178,7 @@ describe('InputRequestPart', () => {
           createdAt: '2026-12-01T10:00:00.000Z',
           answer: {
             action: 'accept',
-            content: { budget: 1234.5, start: '2026-01-31', seats: ['w', 'a'] },
+            content: { budget: 1234.5, start: '2026-01-31', seats: ['w', 'a'], note: 'n'.repeat(12_000) },
             hidden: ['password'],
           },
         },
@@ -203,12 +203,15 @@ describe('InputRequestPart', () => {
       ['Budget', '1,234.5'],
       ['Start', 'January 31, 2026'],
       ['Seats', 'Window and Aisle'],
+      // A long typed answer is cut like server prose: the summary stays short in a transcript.
+      ['Note', `${'n'.repeat(5000)}… (7,000 more characters not shown)`],
       ['Password', 'hidden'],
     ]);
     expect(answers('Ihre Antworten', germanAnsweredMessages)).toEqual([
       ['Budget', '1.234,5'],
       ['Start', '31. Januar 2026'],
       ['Seats', 'Window und Aisle'],
+      ['Note', `${'n'.repeat(5000)}… (7.000 weitere Zeichen nicht angezeigt)`],
       ['Password', 'verborgen'],
     ]);
   });

@@ -104,6 +104,31 @@ describe('server text past what a card shows', () => {
   });
 });
 
+describe('a long typed answer', () => {
+  it('is sent whole and shown cut in the receipt', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async () => {});
+    const note = `${'n'.repeat(19_999)}!`;
+    render(
+      <InputRequestCard
+        suspension={round({
+          message: 'Anything else?',
+          requestedSchema: { type: 'object', properties: { note: { type: 'string', title: 'Note' } } },
+        })}
+        resume={resume}
+      />,
+    );
+    await user.click(screen.getByRole('textbox', { name: 'Note' }));
+    await user.paste(note);
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(sentContent(resume, 'q')).toEqual({ note });
+    const answer = await screen.findByRole('definition');
+    expect(answer.textContent).toBe(
+      `${'n'.repeat(SHOWN_TEXT_LIMITS.prose)}… (15,000 more characters not shown)`,
+    );
+  });
+});
+
 describe('shownText', () => {
   it('never cuts a character in two', () => {
     const text = `${'a'.repeat(SHOWN_TEXT_LIMITS.name - 1)}😀😀`;
