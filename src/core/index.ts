@@ -51,7 +51,13 @@ export type { PendingInputRequest, PendingInputRequestCallbacks, PendingSettleme
 export { pendingInputRequests, watchPendingInputRequests } from './pending.js';
 export type { LiveCopyState } from './presence.js';
 export type { SchemaAnalysis, SchemaRefusal } from './schema.js';
-export { analyzeRequestedSchema, MAX_FIELDS, MAX_OPTIONS, MAX_OPTIONS_PER_FIELD } from './schema.js';
+export {
+  analyzeRequestedSchema,
+  MAX_DEFAULT_LENGTH,
+  MAX_FIELDS,
+  MAX_OPTIONS,
+  MAX_OPTIONS_PER_FIELD,
+} from './schema.js';
 export { looksSecret } from './secret.js';
 export type {
   HostAnswerStatus,

@@ -37,6 +37,14 @@ export const MAX_OPTIONS_PER_FIELD = 1000;
  */
 export const MAX_OPTIONS = 2000;
 
+/**
+ * The longest text `default` (in characters) a form pre-fills. A text field is one line: a
+ * default past a few pages is no suggestion a person can check, and a megabyte of it in an input
+ * takes Chromium over half a second to lay out. A longer default is refused like any other
+ * problem; what a person types or pastes has no such limit.
+ */
+export const MAX_DEFAULT_LENGTH = 10_000;
+
 /** The most problems one analysis lists; the rest are counted in one closing problem. */
 const MAX_PROBLEMS = 100;
 
@@ -524,6 +532,11 @@ function analyzeString({ property, report, base }: PropertyContext): FieldSpec |
         report(['default'], `"default" has ${length} characters, fewer than "minLength" (${minLength}).`);
       } else if (maxLength !== undefined && length > maxLength) {
         report(['default'], `"default" has ${length} characters, more than "maxLength" (${maxLength}).`);
+      } else if (length > MAX_DEFAULT_LENGTH) {
+        report(
+          ['default'],
+          `"default" has ${length} characters; this client pre-fills at most ${MAX_DEFAULT_LENGTH}. Give a shorter default or none.`,
+        );
       } else if (format !== undefined && !matchesFormat(format, value)) {
         report(
           ['default'],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldSpec } from '../../src/core/model.ts';
 import {
   analyzeRequestedSchema,
+  MAX_DEFAULT_LENGTH,
   MAX_FIELDS,
   MAX_OPTIONS,
   MAX_OPTIONS_PER_FIELD,
@@ -1082,6 +1083,26 @@ describe('analyzeRequestedSchema: bounded work on hostile sizes', () => {
     if (analysis.ok) return;
     expect(analysis.problems.map((problem) => problem.path)).toEqual([path]);
     expect(analysis.problems[0]?.message).toContain(`at most ${MAX_OPTIONS_PER_FIELD} options in one field`);
+  });
+
+  it(`pre-fills a text default of ${MAX_DEFAULT_LENGTH} characters and refuses a longer one`, () => {
+    // Characters are code points: 10,000 emoji are 20,000 UTF-16 units and still within the limit.
+    const longest = '😀'.repeat(MAX_DEFAULT_LENGTH);
+    expect(onlyField({ type: 'string', default: longest })).toMatchObject({ default: longest });
+    for (const [value, count] of [
+      [`${longest}x`, '10001'],
+      ['x'.repeat(1024 * 1024), '1048576'],
+    ]) {
+      const analysis = analyzeRequestedSchema(withField({ type: 'string', default: value }));
+      expect(analysis).toMatchObject({ ok: false, reasonCode: 'schema' });
+      if (analysis.ok) return;
+      expect(analysis.problems).toEqual([
+        {
+          path: '/properties/f/default',
+          message: `"default" has ${count} characters; this client pre-fills at most ${MAX_DEFAULT_LENGTH}. Give a shorter default or none.`,
+        },
+      ]);
+    }
   });
 
   it('refuses an option list before reading its entries', () => {

@@ -41,6 +41,7 @@ describe('exports', () => {
 
   it('input-request-cards/core: the framework-free model, checks and session', () => {
     expect(Object.keys(core).sort()).toEqual([
+      'MAX_DEFAULT_LENGTH',
       'MAX_FIELDS',
       'MAX_OPTIONS',
       'MAX_OPTIONS_PER_FIELD',
