@@ -31,6 +31,7 @@ const HOSTILE_KINDS = [
   'requests-10k',
   'message-1mb',
   'word-1mb',
+  'default-1mb',
   'deep-meta',
   'deep-schema',
   'options-10k',

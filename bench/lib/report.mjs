@@ -710,6 +710,7 @@ const HOSTILE_LABEL = {
   'requests-10k': 'a round of 10,000 questions (must be refused as a whole)',
   'message-1mb': 'a 1 MB message string',
   'word-1mb': 'a 1 MB message of one unbroken word',
+  'default-1mb': 'a text field whose `default` is 1 MB (must be refused with a readable reason)',
   'deep-meta': 'a wire value nested 10,000 deep (request `params._meta`)',
   'deep-schema': 'a wire value nested 10,000 deep (an `x-` annotation of a field schema)',
 };
@@ -829,7 +830,7 @@ export function targetsTable(results) {
       );
       continue;
     }
-    const refused = kind === 'fields-10k' || kind === 'requests-10k';
+    const refused = kind === 'fields-10k' || kind === 'requests-10k' || kind === 'default-1mb';
     const readable = !first.threw && !first.renderError && (!refused || first.controls === 0);
     const time = med(samples, 'sync');
     add(

@@ -487,6 +487,11 @@ function hostileWire(kind: string): unknown {
       });
     case 'word-1mb':
       return wireFor(makeSchema(10), { message: 'x'.repeat(1_048_576) });
+    case 'default-1mb': {
+      const schema = makeSchema(10);
+      schema.properties.q0 = { type: 'string', title: 'Notes', default: 'x'.repeat(1_048_576) };
+      return wireFor(schema);
+    }
     case 'requests-10k': {
       const one = (wireFor(makeSchema(1)) as { inputRequests: { details: unknown } }).inputRequests.details;
       return {
