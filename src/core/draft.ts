@@ -1,5 +1,5 @@
 import type { RawFieldValue } from './answer.js';
-import { isPlainObject, setOwn } from './json.js';
+import { fingerprint, isPlainObject, setOwn } from './json.js';
 import type { FieldSpec } from './model.js';
 import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
 
@@ -10,8 +10,8 @@ import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
 export type DraftValues = Record<string, RawFieldValue>;
 
 /**
- * Keeps half-typed answers so they survive a reload. Keys are `<round id>/<request key>`, so a
- * newer round never receives an older round's values. Secret fields never reach a store: the
+ * Keeps half-typed answers so they survive a reload. Keys are `<round id>/<request key>` (see
+ * {@link draftKey}), so a newer round never receives an older round's values. Secret fields never reach a store: the
  * session filters them out before `save`.
  *
  * @example
@@ -35,9 +35,23 @@ export interface DraftStore {
   removeRound(roundId: string): void;
 }
 
-/** The key one request's draft is stored under. */
+/**
+ * The key one request's draft is stored under: `<round id>/<request key>`, each part URI-encoded,
+ * or, past {@link LONGEST_KEY_PART} characters, `#` and its fingerprint.
+ */
 export function draftKey(roundId: string, requestKey: string): string {
-  return `${encodeKeyPart(roundId)}/${encodeKeyPart(requestKey)}`;
+  return `${keyPart(roundId)}/${keyPart(requestKey)}`;
+}
+
+/**
+ * The longest round id or request key a draft key spells out. Both are server text: a megabyte
+ * key would name a megabyte storage entry, written again on every pause in typing.
+ */
+const LONGEST_KEY_PART = 256;
+
+/** One part of a draft key: `#` never starts an encoded part, so a fingerprint never meets one. */
+function keyPart(text: string): string {
+  return text.length > LONGEST_KEY_PART ? `#${fingerprint(text)}` : encodeKeyPart(text);
 }
 
 /** A UTF-16 surrogate without its other half: `encodeURIComponent` throws on it. */

@@ -1,9 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_REQUESTS, SHOWN_TEXT_LIMITS, shownText } from '../../src/core/index.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
-import { InputRequestCard, parseSuspension } from '../../src/index.ts';
+import { createStorageDraftStore, InputRequestCard, parseSuspension } from '../../src/index.ts';
 import { sentContent } from '../fixtures/resume.ts';
 
 const MB = 1024 * 1024;
@@ -126,6 +126,42 @@ describe('a long typed answer', () => {
     expect(answer.textContent).toBe(
       `${'n'.repeat(SHOWN_TEXT_LIMITS.prose)}… (15,000 more characters not shown)`,
     );
+  });
+});
+
+describe('a megabyte request key', () => {
+  it('keeps its draft across a reload under a short storage key', async () => {
+    const user = userEvent.setup();
+    window.sessionStorage.clear();
+    const key = 'k'.repeat(MB);
+    const wire = {
+      resultType: 'input_required',
+      inputRequests: {
+        [key]: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'form',
+            message: 'Name?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+          },
+        },
+      },
+    };
+    const card = () => (
+      <InputRequestCard
+        suspension={parseSuspension(wire)}
+        resume={async () => {}}
+        drafts={createStorageDraftStore(window.sessionStorage)}
+      />
+    );
+    const { unmount } = render(card());
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('heading'));
+    await waitFor(() => expect(Object.keys(window.sessionStorage)).toHaveLength(1));
+    expect(Object.keys(window.sessionStorage)[0]?.length).toBeLessThan(100);
+    unmount();
+    render(card());
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
   });
 });
 
