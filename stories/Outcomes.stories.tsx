@@ -121,6 +121,23 @@ export const AcceptedRightToLeftGerman = meta.story({
   },
 });
 
+/**
+ * A pasted 12,000-character note: the whole note is sent, and the receipt shows its first 500
+ * characters and how many more there are, so a transcript of answered cards stays short.
+ */
+export const AcceptedLongNote = meta.story({
+  play: async ({ canvas }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: 'Small (serves 4)' }));
+    await userEvent.click(canvas.getByRole('textbox', { name: 'Note for the kitchen' }));
+    await userEvent.paste('No nuts, please. '.repeat(706).slice(0, 12_000));
+    await userEvent.type(canvas.getByLabelText(/Card PIN/, { selector: 'input' }), '4711');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByText('You answered.')).toHaveFocus();
+    await userEvent.click(canvas.getByText('What you answered'));
+    await expect(canvas.getByText('(11,500 more characters not shown)')).toBeVisible();
+  },
+});
+
 /** Declined. */
 export const Declined = meta.story({
   play: async ({ args, canvas }) => {

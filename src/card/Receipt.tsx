@@ -28,6 +28,7 @@ export interface ReceiptProps {
  * @selector [data-part="receipt"][data-outcome] the receipt; [data-part="outcome"] its first line (focusable
  *   with `tabIndex=-1`, so focus lands there when the round closes under the person's hands)
  * @selector [data-part="receipt-details"] the disclosure; [data-part="receipt-entry"][data-action] one request
+ * @selector [data-part="receipt-answer"][data-kind] one answer ([data-long]: typed text of more than 60 characters, laid out under its label)
  */
 export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function Receipt(
   { outcome, entries, requests, messages, confirmedLate, contentLanguage },
@@ -92,12 +93,16 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
   );
 });
 
+/** Characters past which a typed answer is laid out under its label, across the card. */
+const LONG_ANSWER = 60;
+
 /**
  * One answered field of a receipt (and of the AI SDK summary): its label, and its value in the
  * reader's words. The label and option titles are the server's words (`serverWords`: `dir`, and
  * `lang` when known); typed text takes its direction from itself; numbers, dates and yes/no are
- * the reader's. Typed text is shown like server prose, cut past `SHOWN_TEXT_LIMITS.prose`: a
- * pasted megabyte would otherwise be laid out whole in every receipt of a transcript.
+ * the reader's. Typed text is cut past `SHOWN_TEXT_LIMITS.answer` and says how much is not
+ * shown: a receipt is a recap, and a pasted megabyte would otherwise be laid out whole in every
+ * receipt of a transcript.
  */
 export function AnswerRow({
   part,
@@ -114,10 +119,16 @@ export function AnswerRow({
   serverWords: { dir: 'auto'; lang?: string };
 }) {
   return (
-    <div data-part={part} data-kind={field.value.kind}>
+    // A long typed answer reads as a paragraph, under its label (`data-long`), not squeezed into
+    // the value column beside it.
+    <div
+      data-part={part}
+      data-kind={field.value.kind}
+      {...(field.value.kind === 'text' && text.length > LONG_ANSWER && { 'data-long': '' })}
+    >
       <dt {...serverWords}>{field.label}</dt>
       <dd {...(field.value.kind === 'options' ? serverWords : field.value.kind === 'text' ? serverText : {})}>
-        {field.value.kind === 'text' ? shownProse(text, textCut) : text}
+        {field.value.kind === 'text' ? shownProse(text, textCut, 'answer') : text}
       </dd>
     </div>
   );

@@ -59,10 +59,15 @@ export function withServerText(sentence: (text: string) => string, name: string)
 /**
  * Prose the server wrote (a message, a description, a task's status or result) as the card shows
  * it: whole, or cut at `SHOWN_TEXT_LIMITS.prose` characters, ended with "…" and followed by how
- * many characters are not shown, in the reader's words (`textCut`).
+ * many characters are not shown, in the reader's words (`textCut`). `kind: 'answer'` cuts a typed
+ * answer read back in a receipt at `SHOWN_TEXT_LIMITS.answer`.
  */
-export function shownProse(prose: string, textCut: (count: number) => string): ReactNode {
-  const shown = shownText(prose, 'prose');
+export function shownProse(
+  prose: string,
+  textCut: (count: number) => string,
+  kind: 'prose' | 'answer' = 'prose',
+): ReactNode {
+  const shown = shownText(prose, kind);
   if (shown.cut === 0) return prose;
   return (
     <>

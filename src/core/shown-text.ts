@@ -1,18 +1,20 @@
 /**
- * How much of a server's text a card shows. Server text has no length limit on the wire, and a
- * megabyte of it, laid out, freezes a page for seconds (one unbroken word of it for far longer)
- * and makes a card tens of thousands of pixels tall. What is cut is only ever shown text: names
- * and values that are sent back are never cut.
+ * How much of a server's text (and of a typed answer, in a receipt) a card shows. Server text has
+ * no length limit on the wire, and a megabyte of it, laid out, freezes a page for seconds (one
+ * unbroken word of it for far longer) and makes a card tens of thousands of pixels tall. What is
+ * cut is only ever shown text: names and values that are sent back are never cut.
  */
 
 /**
- * The most characters shown of each kind of server text: `prose` (a message, a description, a
- * task's status line or result), about two pages; `name` (who asks, a tool, a field's title, an
- * option's title), far more than any real label.
+ * The most characters shown of each kind of text: `prose` (a message, a description, a task's
+ * status line or result), about two pages; `name` (who asks, a tool, a field's title, an
+ * option's title), far more than any real label; `answer` (a typed answer read back in a receipt
+ * or a chat summary), a recap of a few lines on a phone; the answer itself is sent whole.
  */
-export const SHOWN_TEXT_LIMITS: Readonly<{ prose: number; name: number }> = Object.freeze({
+export const SHOWN_TEXT_LIMITS: Readonly<{ prose: number; name: number; answer: number }> = Object.freeze({
   prose: 5000,
   name: 300,
+  answer: 500,
 });
 
 /** Which limit of {@link SHOWN_TEXT_LIMITS} a text falls under. */

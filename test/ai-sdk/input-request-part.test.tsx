@@ -203,15 +203,15 @@ describe('InputRequestPart', () => {
       ['Budget', '1,234.5'],
       ['Start', 'January 31, 2026'],
       ['Seats', 'Window and Aisle'],
-      // A long typed answer is cut like server prose: the summary stays short in a transcript.
-      ['Note', `${'n'.repeat(5000)}… (7,000 more characters not shown)`],
+      // A long typed answer is cut to a recap: the summary stays short in a transcript.
+      ['Note', `${'n'.repeat(500)}… (11,500 more characters not shown)`],
       ['Password', 'hidden'],
     ]);
     expect(answers('Ihre Antworten', germanAnsweredMessages)).toEqual([
       ['Budget', '1.234,5'],
       ['Start', '31. Januar 2026'],
       ['Seats', 'Window und Aisle'],
-      ['Note', `${'n'.repeat(5000)}… (7.000 weitere Zeichen nicht angezeigt)`],
+      ['Note', `${'n'.repeat(500)}… (11.500 weitere Zeichen nicht angezeigt)`],
       ['Password', 'verborgen'],
     ]);
   });

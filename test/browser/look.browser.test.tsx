@@ -143,6 +143,46 @@ describe('the theme in Chromium', () => {
     }
   });
 
+  it('lays a long typed answer under its label in the receipt, a short one beside it', async () => {
+    await page.viewport(360, 800);
+    const round = parseSuspension(
+      {
+        inputRequests: {
+          order: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Lunch?',
+              requestedSchema: {
+                type: 'object',
+                properties: {
+                  size: { type: 'string', title: 'Size' },
+                  note: { type: 'string', title: 'Note for the kitchen' },
+                },
+              },
+            },
+          },
+        },
+      },
+      { serverName: 'Lunch' },
+    );
+    const { container } = render(<InputRequestCard suspension={round} resume={async () => undefined} />);
+    await page.getByRole('textbox', { name: 'Size' }).fill('Large');
+    await page.getByRole('textbox', { name: 'Note for the kitchen' }).fill('No nuts, please. '.repeat(10));
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await vi.waitFor(() => expect(part(container, 'receipt-details')).not.toBeNull());
+    part(container, 'receipt-details').setAttribute('open', '');
+    const [short, long] = [...container.querySelectorAll('[data-part="receipt-answer"]')].map((row) => ({
+      label: row.querySelector('dt')!.getBoundingClientRect(),
+      value: row.querySelector('dd')!.getBoundingClientRect(),
+    }));
+    // Beside its label: the same line, to its right.
+    expect(short!.value.top).toBe(short!.label.top);
+    expect(short!.value.left).toBeGreaterThan(short!.label.right);
+    // Under its label, as wide as the list.
+    expect(long!.value.top).toBeGreaterThanOrEqual(long!.label.bottom);
+    expect(long!.value.left).toBe(long!.label.left);
+  });
+
   it('emphasises the registrable domain and mutes the rest of the URL', () => {
     const { container } = render(
       <InputRequestCard suspension={mixedLookRound()} resume={async () => undefined} />,

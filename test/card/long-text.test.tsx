@@ -123,8 +123,9 @@ describe('a long typed answer', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(sentContent(resume, 'q')).toEqual({ note });
     const answer = await screen.findByRole('definition');
+    expect(answer.parentElement).toHaveAttribute('data-long');
     expect(answer.textContent).toBe(
-      `${'n'.repeat(SHOWN_TEXT_LIMITS.prose)}… (15,000 more characters not shown)`,
+      `${'n'.repeat(SHOWN_TEXT_LIMITS.answer)}… (19,500 more characters not shown)`,
     );
   });
 });
@@ -171,6 +172,7 @@ describe('shownText', () => {
     const shown = shownText(text, 'name');
     expect(shown).toEqual({ text: 'a'.repeat(SHOWN_TEXT_LIMITS.name - 1), cut: 4 });
     expect(shownText('short', 'prose')).toEqual({ text: 'short', cut: 0 });
+    expect(shownText('a'.repeat(501), 'answer')).toEqual({ text: 'a'.repeat(500), cut: 1 });
   });
 });
 
