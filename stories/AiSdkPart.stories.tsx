@@ -5,6 +5,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import preview from '../.storybook/preview.tsx';
 import { germanAnsweredMessages, type InputRequestDataPart, InputRequestPart } from '../src/ai-sdk/index.ts';
 import { createInputRequestBridge, type InputRequestChunk } from '../src/ai-sdk/server.ts';
+import { meetingParams } from '../test/fixtures/suspensions.ts';
 
 /**
  * The AI SDK part (`input-request-cards/ai-sdk`): a `data-input-request` part of a chat message
@@ -18,28 +19,6 @@ const meta = preview.meta({
 });
 
 export default meta;
-
-const MEETING = {
-  mode: 'form',
-  message: 'Details for the meeting?',
-  requestedSchema: {
-    type: 'object',
-    properties: {
-      title: { type: 'string', title: 'Title' },
-      room: {
-        type: 'string',
-        title: 'Room',
-        oneOf: [
-          { const: 'north', title: 'North room' },
-          { const: 'south', title: 'South room' },
-        ],
-      },
-      remote: { type: 'boolean', title: 'Remote', default: true },
-      api_key: { type: 'string', title: 'API key' },
-    },
-    required: ['title'],
-  },
-};
 
 const TRIP = {
   mode: 'form',
@@ -183,7 +162,7 @@ export const AskThenAnswered = meta.story({
       toolName: 'book_meeting',
       writer: feed,
     });
-    void asks.onElicitationRequest({ method: 'elicitation/create', params: MEETING });
+    void asks.onElicitationRequest({ method: 'elicitation/create', params: meetingParams });
   },
   render: () => <LivePart feed={feed} />,
   play: async ({ canvas }) => {

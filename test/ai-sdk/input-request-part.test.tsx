@@ -13,28 +13,7 @@ import {
   type InputRequestBridge,
   type InputRequestChunk,
 } from '../../src/ai-sdk/server.ts';
-
-const PARAMS = {
-  mode: 'form',
-  message: 'Details for the meeting?',
-  requestedSchema: {
-    type: 'object',
-    properties: {
-      title: { type: 'string', title: 'Title' },
-      room: {
-        type: 'string',
-        title: 'Room',
-        oneOf: [
-          { const: 'north', title: 'North room' },
-          { const: 'south', title: 'South room' },
-        ],
-      },
-      remote: { type: 'boolean', title: 'Remote', default: true },
-      api_key: { type: 'string', title: 'API key' },
-    },
-    required: ['title'],
-  },
-};
+import { meetingParams } from '../fixtures/suspensions.ts';
 
 /** A replacement for the closed summary (as the lead's receipt will be). */
 const Receipt = ({ data }: AnsweredInputRequestProps) => <p>Receipt for {data.requestId}</p>;
@@ -57,7 +36,7 @@ async function askOnce(options: { timeoutMs?: number } = {}) {
     toolName: 'book_meeting',
     writer: { write: (chunk: InputRequestChunk) => parts.push(structuredClone(chunk)) },
   });
-  const answer = asks.onElicitationRequest({ method: 'elicitation/create', params: PARAMS });
+  const answer = asks.onElicitationRequest({ method: 'elicitation/create', params: meetingParams });
   await vi.waitFor(() => expect(parts).toHaveLength(1));
   return { bridge, parts, answer };
 }
