@@ -181,6 +181,26 @@ describe('layout="steps"', () => {
     );
   });
 
+  it('reviews a long answer in its first 500 characters, and sends it whole', async () => {
+    const user = userEvent.setup();
+    const { resume } = mount();
+    const notes = 'n'.repeat(2000);
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada{Enter}');
+    await user.click(screen.getByRole('radio', { name: 'Two people' }));
+    await user.keyboard('{Enter}{Enter}');
+    await user.click(screen.getByRole('textbox', { name: 'Notes' }));
+    await user.paste(notes);
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const review = screen.getByRole('group', { name: 'Check your answers' });
+    expect(within(review).getAllByRole('definition')[3]?.textContent).toBe(
+      `${'n'.repeat(500)}… (1,500 more characters not shown) Change`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(resume.mock.calls[0]?.[0]).toMatchObject({ details: { content: { notes } } });
+  });
+
   it('declines or cancels from any step without checking the field on screen', async () => {
     const user = userEvent.setup();
     const { resume } = mount();
