@@ -15,7 +15,7 @@ import type { FieldSpec, FormRequest } from '../core/model.js';
 import { shownName } from '../core/shown-text.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { shownProse, useServerText } from './serverText.js';
+import { shownAnswer, useServerText } from './serverText.js';
 
 /** How a form request lays out its fields: all at once, or one at a time. */
 export type FormLayout = 'form' | 'steps';
@@ -182,7 +182,8 @@ export interface FormReviewProps {
 
 /**
  * The last step: every answer as it would be sent (option titles, secrets hidden, left-out fields
- * said so; long text in its first `SHOWN_TEXT_LIMITS.answer` characters), each with Change. Rendered only while shown, so it always reads the latest values.
+ * said so, long text read back as in the receipt), each with Change. Rendered only while shown,
+ * so it always reads the latest values.
  *
  * @selector [data-part="review"]
  */
@@ -207,9 +208,7 @@ export function FormReview({ form, request, shown, idPrefix, messages, onEdit, l
                 <span {...(value && value.kind !== 'secret' ? text : {})}>
                   {value === undefined
                     ? messages.notAnswered
-                    : value.kind === 'text'
-                      ? shownProse(messages.receiptValue(value), messages.textCut, 'answer')
-                      : messages.receiptValue(value)}
+                    : shownAnswer(value, messages.receiptValue(value), messages.textCut)}
                 </span>{' '}
                 <button
                   type="button"

@@ -3,7 +3,7 @@ import { forwardRef, useId } from 'react';
 import { contentLanguageOf, type InputRequest } from '../core/model.js';
 import type { ReceiptEntry, RoundOutcome } from '../core/receipt.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { serverText, serverTextIn, shownProse } from './serverText.js';
+import { serverText, serverTextIn, shownAnswer, shownProse } from './serverText.js';
 
 /** Props of {@link Receipt}. */
 export interface ReceiptProps {
@@ -100,9 +100,7 @@ const LONG_ANSWER = 60;
  * One answered field of a receipt (and of the AI SDK summary): its label, and its value in the
  * reader's words. The label and option titles are the server's words (`serverWords`: `dir`, and
  * `lang` when known); typed text takes its direction from itself; numbers, dates and yes/no are
- * the reader's. Typed text is cut past `SHOWN_TEXT_LIMITS.answer` and says how much is not
- * shown: a receipt is a recap, and a pasted megabyte would otherwise be laid out whole in every
- * receipt of a transcript.
+ * the reader's. Typed text is read back as {@link shownAnswer} says.
  */
 export function AnswerRow({
   part,
@@ -128,7 +126,7 @@ export function AnswerRow({
     >
       <dt {...serverWords}>{field.label}</dt>
       <dd {...(field.value.kind === 'options' ? serverWords : field.value.kind === 'text' ? serverText : {})}>
-        {field.value.kind === 'text' ? shownProse(text, textCut, 'answer') : text}
+        {shownAnswer(field.value, text, textCut)}
       </dd>
     </div>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { createContext, type ReactNode, useContext } from 'react';
+import type { ReceiptValue } from '../core/receipt.js';
 import { shownName, shownText } from '../core/shown-text.js';
 
 /**
@@ -59,8 +60,7 @@ export function withServerText(sentence: (text: string) => string, name: string)
 /**
  * Prose the server wrote (a message, a description, a task's status or result) as the card shows
  * it: whole, or cut at `SHOWN_TEXT_LIMITS.prose` characters, ended with "…" and followed by how
- * many characters are not shown, in the reader's words (`textCut`). `kind: 'answer'` cuts a typed
- * answer read back in a receipt at `SHOWN_TEXT_LIMITS.answer`.
+ * many characters are not shown, in the reader's words (`textCut`).
  */
 export function shownProse(
   prose: string,
@@ -74,4 +74,18 @@ export function shownProse(
       {shown.text}…<span data-part="text-cut"> {textCut(shown.cut)}</span>
     </>
   );
+}
+
+/**
+ * An answer read back (the receipt, the AI SDK summary, the step review), given as `text` in the
+ * reader's words: typed text is cut like prose, at `SHOWN_TEXT_LIMITS.answer` characters, since a
+ * read-back is a recap and a pasted megabyte would be laid out whole in every receipt of a
+ * transcript (the answer itself is sent whole); other kinds are short already.
+ */
+export function shownAnswer(
+  value: ReceiptValue,
+  text: string,
+  textCut: (count: number) => string,
+): ReactNode {
+  return value.kind === 'text' ? shownProse(text, textCut, 'answer') : text;
 }
