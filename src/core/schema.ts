@@ -981,11 +981,29 @@ function findDuplicate(values: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** JSON Schema lengths count code points, not UTF-16 units (an emoji is one character). */
-function codePointLength(value: string): number {
-  let length = 0;
-  for (const _ of value) length++;
-  return length;
+/** A UTF-16 surrogate, paired or not. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * A string's length as JSON Schema counts it: in code points, not UTF-16 units (an emoji is one
+ * character, and so is a lone surrogate). Text without surrogates, nearly all text, is its UTF-16
+ * length, found by one native search: counting a megabyte default character by character took
+ * 27 ms of cold code, as long as the rest of the parse.
+ */
+export function codePointLength(value: string): number {
+  if (!SURROGATE.test(value)) return value.length;
+  let count = value.length;
+  for (let index = 0; index < value.length - 1; index++) {
+    const unit = value.charCodeAt(index);
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        index++;
+      }
+    }
+  }
+  return count;
 }
 
 function listValues(options: readonly FieldOption[]): string {

@@ -13,7 +13,7 @@
 
 import { matchesFormat } from './formats.js';
 import type { FieldSpec, RequestedSchema } from './model.js';
-import { analyzeRequestedSchema, rememberedAnalysis } from './schema.js';
+import { analyzeRequestedSchema, codePointLength, rememberedAnalysis } from './schema.js';
 
 /**
  * One problem with one answer, as codes: the words for it live in `messages.fieldError`.
@@ -183,10 +183,10 @@ function checkFor(field: FieldSpec): ValueCheck {
       return (value, name) => {
         if (typeof value !== 'string') return fail(name, 'type', { type: 'string' });
         // UTF-16 length bounds the code point count from above, so most strings need no count.
-        if (maxLength !== undefined && value.length > maxLength && codePoints(value) > maxLength) {
+        if (maxLength !== undefined && value.length > maxLength && codePointLength(value) > maxLength) {
           return fail(name, 'maxLength', { limit: maxLength });
         }
-        if (minLength !== undefined && (value.length < minLength || codePoints(value) < minLength)) {
+        if (minLength !== undefined && (value.length < minLength || codePointLength(value) < minLength)) {
           return fail(name, 'minLength', { limit: minLength });
         }
         if (format !== undefined && !matchesFormat(format, value)) return fail(name, 'format', { format });
@@ -198,22 +198,6 @@ function checkFor(field: FieldSpec): ValueCheck {
 
 function fail(field: string, keyword: string, params: Record<string, unknown>): FieldError {
   return { field, keyword, params };
-}
-
-/** JSON Schema lengths count code points, not UTF-16 units (a lone surrogate counts as one). */
-function codePoints(value: string): number {
-  let count = value.length;
-  for (let index = 0; index < value.length - 1; index++) {
-    const unit = value.charCodeAt(index);
-    if (unit >= 0xd800 && unit <= 0xdbff) {
-      const next = value.charCodeAt(index + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        count--;
-        index++;
-      }
-    }
-  }
-  return count;
 }
 
 /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeRequestedSchema } from '../../src/core/index.ts';
+import { codePointLength } from '../../src/core/schema.ts';
 
 // Random schemas outside the flat subset: the analyzer never throws, and refuses every schema that
 // uses something the subset forbids, naming where (a problem path inside the schema).
@@ -72,5 +73,30 @@ describe('analyzeRequestedSchema on random schemas', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('codePointLength', () => {
+  // Strings of any UTF-16 units: pairs, lone surrogates at either end, and plain text.
+  const anyUnits = fc
+    .array(
+      fc.oneof(
+        fc.integer({ min: 0, max: 0x7f }),
+        fc.integer({ min: 0xd800, max: 0xdfff }),
+        fc.integer({ min: 0, max: 0xffff }),
+      ),
+      { maxLength: 40 },
+    )
+    .map((units) => String.fromCharCode(...units));
+
+  it('counts code points as iteration does, a lone surrogate as one', () => {
+    fc.assert(
+      fc.property(anyUnits, (text) => {
+        expect(codePointLength(text)).toBe([...text].length);
+      }),
+    );
+    expect(codePointLength('😀😀')).toBe(2);
+    expect(codePointLength('\uD800x\uDC00')).toBe(3);
+    expect(codePointLength('x'.repeat(1024 * 1024))).toBe(1024 * 1024);
   });
 });
