@@ -1,5 +1,5 @@
 import type { RawFieldValue } from './answer.js';
-import { fingerprint, isPlainObject, setOwn } from './json.js';
+import { boundedName, isPlainObject, setOwn } from './json.js';
 import type { FieldSpec } from './model.js';
 import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
 
@@ -37,21 +37,16 @@ export interface DraftStore {
 
 /**
  * The key one request's draft is stored under: `<round id>/<request key>`, each part URI-encoded,
- * or, past {@link LONGEST_KEY_PART} characters, `#` and its fingerprint.
+ * or, past 256 characters, `#` and its fingerprint (see `boundedName`).
  */
 export function draftKey(roundId: string, requestKey: string): string {
   return `${keyPart(roundId)}/${keyPart(requestKey)}`;
 }
 
-/**
- * The longest round id or request key a draft key spells out. Both are server text: a megabyte
- * key would name a megabyte storage entry, written again on every pause in typing.
- */
-const LONGEST_KEY_PART = 256;
-
 /** One part of a draft key: `#` never starts an encoded part, so a fingerprint never meets one. */
 function keyPart(text: string): string {
-  return text.length > LONGEST_KEY_PART ? `#${fingerprint(text)}` : encodeKeyPart(text);
+  const name = boundedName(text);
+  return name === text ? encodeKeyPart(text) : name;
 }
 
 /** A UTF-16 surrogate without its other half: `encodeURIComponent` throws on it. */

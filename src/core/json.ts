@@ -370,6 +370,25 @@ export function fingerprint(value: unknown, budget: FingerprintBudget = FINGERPR
   return hash.digest();
 }
 
+/**
+ * The longest server text a name this library makes spells out: a round id, a task's key, a
+ * storage entry's name.
+ */
+const LONGEST_NAME = 256;
+
+/**
+ * `text` fit to name something this library keeps (a round, a task, a storage entry): as it is,
+ * or past 256 characters `#` and its fingerprint. A task id, a request key or a `queryKey` is
+ * server text: a megabyte of it would otherwise name megabyte storage entries, written on every
+ * send and every pause in typing, and megabyte messages to other tabs.
+ * @example
+ * boundedName('task-7'); // 'task-7'
+ * boundedName('t'.repeat(1_000_000)); // '#' and 14 or so letters and digits
+ */
+export function boundedName(text: string): string {
+  return text.length > LONGEST_NAME ? `#${fingerprint(text)}` : text;
+}
+
 const CLOSE_ARRAY = Symbol('close array');
 const CLOSE_OBJECT = Symbol('close object');
 

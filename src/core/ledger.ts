@@ -15,7 +15,8 @@ export interface SentRound {
   /** When it was recorded (epoch ms). */
   at: number;
   /**
-   * The followed task the round belonged to: its source's `queryKey`, written by `stableStringify`.
+   * The followed task the round belonged to: its source's `queryKey`, written by `stableStringify`
+   * (past 256 characters, `#` and its fingerprint).
    * It finds the round again after a reload, once the task has moved past it (see
    * {@link RoundLedger.lastSentOf}). A round you hold (a static card) has none: it is always on screen.
    */

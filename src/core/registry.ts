@@ -1,4 +1,4 @@
-import { stableStringify } from './json.js';
+import { boundedName, stableStringify } from './json.js';
 import {
   createInputRequestSession,
   type InputRequestSession,
@@ -95,7 +95,7 @@ export function taskKeyOf(session: InputRequestSession): string {
 function keyOfSource(source: InputRequestSessionOptions['source']): string {
   let key = sourceKeys.get(source);
   if (key === undefined) {
-    key = stableStringify(source.queryKey);
+    key = boundedName(stableStringify(source.queryKey));
     sourceKeys.set(source, key);
   }
   return key;

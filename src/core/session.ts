@@ -4,7 +4,7 @@ import { type AskedRound, carryOver, type RoundCarryOver } from './carry-over.js
 import { pageArrivedAt, type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
-import { setOwn, stableStringify } from './json.js';
+import { boundedName, setOwn, stableStringify } from './json.js';
 import { newIdempotencyKey, type RoundLedger, withoutSecrets } from './ledger.js';
 import {
   deadlineOf,
@@ -399,7 +399,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     if (source.follow === false) return undefined;
     if (taskKey === undefined) {
       try {
-        taskKey = stableStringify(source.queryKey);
+        taskKey = boundedName(stableStringify(source.queryKey));
       } catch {
         taskKey = null;
       }

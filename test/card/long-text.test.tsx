@@ -1,7 +1,8 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_REQUESTS, SHOWN_TEXT_LIMITS, shownText } from '../../src/core/index.ts';
+import { type InputRequestSource, MAX_REQUESTS, SHOWN_TEXT_LIMITS, shownText } from '../../src/core/index.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
 import { createStorageDraftStore, InputRequestCard, parseSuspension } from '../../src/index.ts';
 import { sentContent } from '../fixtures/resume.ts';
@@ -163,6 +164,48 @@ describe('a megabyte request key', () => {
     unmount();
     render(card());
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
+  });
+});
+
+describe('a followed task of a megabyte task id', () => {
+  it('sends its answer and names no storage entry or round by the megabyte', async () => {
+    const user = userEvent.setup();
+    window.sessionStorage.clear();
+    const taskId = 't'.repeat(MB);
+    const suspension = parseSuspension({
+      taskId,
+      status: 'input_required',
+      createdAt: '2026-12-02T10:00:00Z',
+      inputRequests: {
+        q: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'form',
+            message: 'Name?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+          },
+        },
+      },
+    });
+    const resume = vi.fn(async () => undefined);
+    const source: InputRequestSource = {
+      queryKey: ['input-request-cards', 'mcp-task', taskId],
+      fetchState: async () => ({ status: 'input-required', suspension }),
+      resume,
+    };
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <InputRequestCard source={source} />
+      </QueryClientProvider>,
+    );
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    // The ledger's record of the send, and the task's last round, once the page is idle.
+    await waitFor(() => expect(Object.keys(window.sessionStorage).length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const key of Object.keys(window.sessionStorage)) expect(key.length).toBeLessThan(300);
+    expect(document.querySelector('[data-part="card"]')?.outerHTML.length).toBeLessThan(50_000);
   });
 });
 

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -69,6 +70,22 @@ describe('one live copy across tabs (BroadcastChannel)', () => {
     await waitFor(() => expect(heard.length).toBeGreaterThan(0));
     const topics = new Set(heard.map((message) => (message as { topic: string }).topic));
     expect([...topics].some((topic) => topic.includes('history'))).toBe(false);
+  });
+
+  it('names a task of a megabyte queryKey to other tabs by its fingerprint, not by the megabyte', async () => {
+    const round = formRound(approveSchema, 'Send it, tab test big key?');
+    const state = { status: 'input-required', suspension: round } as const;
+    const source: firstTab.InputRequestSource = {
+      queryKey: ['big', 'k'.repeat(1024 * 1024)],
+      initialState: state,
+      fetchState: async () => state,
+      resume: async () => undefined,
+    };
+    const view = render(<firstTab.InputRequestCard source={source} queryClient={new QueryClient()} />);
+    await view.findByRole('button', { name: 'Accept' });
+    const topicOf = (message: unknown) => String((message as { topic?: unknown }).topic ?? '');
+    await waitFor(() => expect(heard.some((message) => topicOf(message).startsWith('#'))).toBe(true));
+    for (const message of heard) expect(JSON.stringify(message).length).toBeLessThan(10_000);
   });
 
   it('posts nothing while a card mounts: its announcement leaves in a task of its own', async () => {

@@ -115,6 +115,17 @@ describe('dialect: MCP Tasks extension tasks/get', () => {
     expect(otherTask.id).not.toBe(first.id);
   });
 
+  it('names a round of a megabyte task id by its fingerprint, still one id per task and keys', () => {
+    const long = 't'.repeat(1024 * 1024);
+    const first = parseSuspension({ ...inputRequiredTask, taskId: long });
+    expect(first.taskId).toBe(long);
+    expect(first.id.length).toBeLessThan(40);
+    expect(first.id).toMatch(/^#[0-9a-z]+:[0-9a-z]+$/);
+    expect(parseSuspension({ ...inputRequiredTask, taskId: long }).id).toBe(first.id);
+    expect(parseSuspension({ ...inputRequiredTask, taskId: `${long}u` }).id).not.toBe(first.id);
+    expect(parseSuspension({ ...inputRequiredTask, taskId: 't'.repeat(256) }).id).toMatch(/^t{256}:/);
+  });
+
   it('skips answered keys: the snapshot repeats until the server catches up', () => {
     const suspension = parseSuspension(inputRequiredTask, { answeredKeys: new Set(['name']) });
     expect(kinds(suspension)).toEqual([['consent', 'url']]);

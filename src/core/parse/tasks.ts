@@ -1,4 +1,5 @@
 import {
+  boundedName,
   describeValue,
   fingerprint,
   hasOwnData,
@@ -39,7 +40,8 @@ export function isTask(wire: Record<string, unknown>): boolean {
  * round; use {@link readTaskState} to learn where the task stands.
  *
  * The round id is `<taskId>:<fingerprint of the sorted open keys>`: stable while the same keys are
- * open, new when the server asks something new (keys are unique over the task's life).
+ * open, new when the server asks something new (keys are unique over the task's life). A task id
+ * past 256 characters stands as `#` and its fingerprint (`boundedName`).
  * @throws an `input-request-cards:` error when an `input_required` task's `inputRequests` is not a map.
  */
 export function parseTask(task: Record<string, unknown>, meta: SuspensionMeta): Suspension {
@@ -59,7 +61,7 @@ export function parseTask(task: Record<string, unknown>, meta: SuspensionMeta): 
       dialect: 'mcp-tasks',
       requests,
       identitySource: openKeys,
-      id: `${taskId}:${fingerprint(openKeys)}`,
+      id: `${boundedName(taskId)}:${fingerprint(openKeys)}`,
       wire: { taskId: ownString(task, 'taskId'), createdAt: ownString(task, 'createdAt') },
     },
     meta,
