@@ -1,5 +1,5 @@
 import { whenIdle } from './idle.js';
-import { isPlainObject, type JsonObject, setOwn } from './json.js';
+import { boundedName, isPlainObject, type JsonObject, setOwn } from './json.js';
 import type { InputResponses, Suspension } from './model.js';
 import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
 
@@ -10,7 +10,10 @@ export interface SentRound {
   idempotencyKey: string;
   /** `sending`: the answer left but was never confirmed; `sent`: the backend took it. */
   status: 'sending' | 'sent';
-  /** What was answered, for the receipt — with every secret field's value left out. */
+  /**
+   * What was answered, for the receipt — with every secret field's value left out. A request key
+   * past 256 characters stands as `#` and its fingerprint (see {@link recordedAnswers}).
+   */
   answers: InputResponses;
   /** When it was recorded (epoch ms). */
   at: number;
@@ -181,7 +184,11 @@ export function createMemoryLedger(): RoundLedger {
   };
 }
 
-/** The responses of a round with every secret field's value left out, fit to be remembered. */
+/**
+ * The responses of a round with every secret field's value left out, fit to be remembered. A
+ * request key is server text: one past 256 characters is kept as its `boundedName`, so a
+ * megabyte key does not make every record of the round a megabyte long.
+ */
 export function withoutSecrets(round: Suspension, responses: InputResponses): InputResponses {
   const kept: InputResponses = {};
   const requests = new Map(round.requests.map((request) => [request.key, request]));
@@ -196,12 +203,29 @@ export function withoutSecrets(round: Suspension, responses: InputResponses): In
         if (!field.secret && Object.hasOwn(content, field.name))
           setOwn(visible, field.name, content[field.name]);
       }
-      setOwn(kept, key, { ...response, content: visible } as InputResponses[string]);
+      setOwn(kept, boundedName(key), { ...response, content: visible } as InputResponses[string]);
     } else {
-      setOwn(kept, key, response);
+      setOwn(kept, boundedName(key), response);
     }
   }
   return kept;
+}
+
+/**
+ * A record's answers keyed again by the round's own request keys: the way back from
+ * {@link withoutSecrets}, for a round with a key past 256 characters.
+ */
+export function recordedAnswers(round: Suspension, answers: InputResponses): InputResponses {
+  let renamed: InputResponses | undefined;
+  for (const request of round.requests) {
+    const name = boundedName(request.key);
+    if (name === request.key || !Object.hasOwn(answers, name)) continue;
+    renamed ??= { ...answers };
+    const answer = renamed[name];
+    delete renamed[name];
+    if (answer !== undefined) setOwn(renamed, request.key, answer);
+  }
+  return renamed ?? answers;
 }
 
 /** A fresh idempotency key: random, so it says nothing about the answer it goes with. */

@@ -5,7 +5,7 @@ import { pageArrivedAt, type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
 import { boundedName, setOwn, stableStringify } from './json.js';
-import { newIdempotencyKey, type RoundLedger, withoutSecrets } from './ledger.js';
+import { newIdempotencyKey, type RoundLedger, recordedAnswers, withoutSecrets } from './ledger.js';
 import {
   deadlineOf,
   initialLifecycle,
@@ -370,7 +370,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       roundId: round.id,
       idempotencyKey: entry.idempotencyKey,
       status: entry.status,
-      answers: entry.answers,
+      answers: recordedAnswers(round, entry.answers),
     });
   }
 
@@ -386,7 +386,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     return lifecycleReducer(current, {
       type: 'finished-round-recalled',
       round: entry.round,
-      answers: entry.answers,
+      answers: recordedAnswers(entry.round, entry.answers),
       idempotencyKey: entry.idempotencyKey,
     });
   }
@@ -918,7 +918,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     const entry = ledger.get(round.id);
     if (entry?.status !== 'sending') return undefined;
     const recalled = carryOver(
-      { round, answers: entry.answers, sent: false, typed: new Map() },
+      { round, answers: recordedAnswers(round, entry.answers), sent: false, typed: new Map() },
       round,
       'restart',
     );

@@ -132,7 +132,7 @@ describe('a long typed answer', () => {
 });
 
 describe('a megabyte request key', () => {
-  it('keeps its draft across a reload under a short storage key', async () => {
+  it('keeps its draft and its sent record across a reload under short storage entries', async () => {
     const user = userEvent.setup();
     window.sessionStorage.clear();
     const key = 'k'.repeat(MB);
@@ -162,8 +162,19 @@ describe('a megabyte request key', () => {
     await waitFor(() => expect(Object.keys(window.sessionStorage)).toHaveLength(1));
     expect(Object.keys(window.sessionStorage)[0]?.length).toBeLessThan(100);
     unmount();
-    render(card());
+    const { unmount: unmountAgain } = render(card());
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
+
+    // Sent, the round's record in the ledger is short too; remounted, the card says what was answered.
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await screen.findByText('You answered.');
+    for (const name of Object.keys(window.sessionStorage)) {
+      expect(name.length + (window.sessionStorage.getItem(name)?.length ?? 0)).toBeLessThan(1000);
+    }
+    unmountAgain();
+    render(card());
+    expect(screen.getByText('You answered.')).toBeInTheDocument();
+    expect(screen.getByRole('definition')).toHaveTextContent('Ada');
   });
 });
 

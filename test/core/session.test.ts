@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createInputRequestSession,
+  createStorageLedger,
   type InputRequestSource,
   type InputResponses,
   parseSuspension,
@@ -63,6 +64,47 @@ afterEach(() => {
 });
 
 describe('createInputRequestSession', () => {
+  it("keeps a megabyte request key's answers in the ledger under a short name, and a new page reads them back", async () => {
+    const key = 'k'.repeat(1024 * 1024);
+    const bigRound = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          [key]: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Name?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      { id: 'round-big' },
+    );
+    window.sessionStorage.clear();
+    const answer = { action: 'accept', content: { name: 'Ada' } } as const;
+    const first = createInputRequestSession({
+      source: staticSource(bigRound, async () => undefined),
+      ledger: createStorageLedger(window.sessionStorage),
+    });
+    const stop = first.subscribe(() => {});
+    await first.answer(key, answer);
+    expect(first.getSnapshot().state).toBe('answered');
+    stop();
+    for (const name of Object.keys(window.sessionStorage)) {
+      expect(name.length + (window.sessionStorage.getItem(name)?.length ?? 0)).toBeLessThan(1000);
+    }
+    // A new page: a new session on the same round and storage.
+    const reloaded = createInputRequestSession({
+      source: staticSource(bigRound, async () => undefined),
+      ledger: createStorageLedger(window.sessionStorage),
+    });
+    expect(reloaded.getSnapshot().state).toBe('answered');
+    expect(Object.keys(reloaded.getSnapshot().answers)).toEqual([key]);
+    expect(reloaded.getSnapshot().answers[key]).toEqual(answer);
+    window.sessionStorage.clear();
+  });
+
   it('stays idle until subscribed, and sends the round once, when the last answer is in', async () => {
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
     const session = createInputRequestSession({ source: staticSource(round, resume) });
