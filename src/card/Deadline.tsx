@@ -5,6 +5,7 @@ import { formAnswers } from '../core/form-answers.js';
 import type { FormRequest } from '../core/model.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
+import { fieldLabel } from './serverText.js';
 
 /** Props of {@link TimeLeftNotice}. */
 export interface TimeLeftNoticeProps {
@@ -59,9 +60,7 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
     const lines = formAnswers(fields, formEngine(form).form.getValues()).flatMap(({ field, value }) =>
       value === undefined || value.kind === 'secret'
         ? []
-        : [
-            `${field.title ?? (field.name === '' ? messages.unnamedField : field.name)}: ${messages.receiptValue(value)}`,
-          ],
+        : [`${fieldLabel(field, messages)}: ${messages.receiptValue(value)}`],
     );
     const question =
       request.messageCode === 'additional-input'

@@ -7,7 +7,7 @@ import { shownName } from '../core/shown-text.js';
 import { useRequestField } from '../hooks/useRequestField.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { shownProse, useServerLanguage, useServerText } from './serverText.js';
+import { fieldLabel, shownProse, useServerLanguage, useServerText } from './serverText.js';
 
 /** Props of {@link Field}. */
 export interface FieldProps {
@@ -58,7 +58,7 @@ export const Field = memo(function Field({
   const language = useServerLanguage();
   // The server's label sits in its own <bdi>: a right-to-left or overriding title cannot reorder
   // the host's required mark after it.
-  const labelText = shownName(field.title ?? (field.name === '' ? messages.unnamedField : field.name));
+  const labelText = shownName(fieldLabel(field, messages));
   const label =
     field.name === '' && field.title === undefined ? labelText : <bdi {...language}>{labelText}</bdi>;
   const chosen = () => formEngine(form).form.getValues(fieldKey(field));

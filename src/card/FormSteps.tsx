@@ -15,7 +15,7 @@ import type { FieldSpec, FormRequest } from '../core/model.js';
 import { shownName } from '../core/shown-text.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { shownAnswer, useServerText } from './serverText.js';
+import { fieldLabel, shownAnswer, useServerText } from './serverText.js';
 
 /** How a form request lays out its fields: all at once, or one at a time. */
 export type FormLayout = 'form' | 'steps';
@@ -200,7 +200,7 @@ export function FormReview({ form, request, shown, idPrefix, messages, onEdit, l
       </legend>
       <dl data-part="review-answers">
         {answers.map(({ field, value }, position) => {
-          const label = fieldLabel(field, messages);
+          const label = shownName(fieldLabel(field, messages));
           return (
             <div key={field.index} data-part="review-answer">
               <dt {...text}>{label}</dt>
@@ -226,8 +226,4 @@ export function FormReview({ form, request, shown, idPrefix, messages, onEdit, l
       </dl>
     </fieldset>
   );
-}
-
-function fieldLabel(field: FieldSpec, messages: InputRequestMessages): string {
-  return shownName(field.title ?? (field.name === '' ? messages.unnamedField : field.name));
 }

@@ -1,7 +1,7 @@
 'use client';
 import { type ReactNode, useContext, useEffect, useId, useRef } from 'react';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
-import { shownName, shownText } from '../core/shown-text.js';
+import { shownName, shownWithEllipsis } from '../core/shown-text.js';
 import type { LinkWarning, RegistrableDomainFinder } from '../core/url.js';
 import { useLinkRequest } from '../hooks/useLinkRequest.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
@@ -152,7 +152,8 @@ export function LinkRequestSection({
       <p data-part="url" dir="ltr" translate="no">
         <span data-part="url-before">{withBreaks(parts.beforeHost)}</span>
         <span data-part="url-host">{host}</span>
-        <span data-part="url-after">{withBreaks(shownPath(parts.afterHost))}</span>
+        {/* The path is cut like prose; the host, what the person judges, is always whole. */}
+        <span data-part="url-after">{withBreaks(shownWithEllipsis(parts.afterHost, 'prose'))}</span>
       </p>
       <p id={ids.site} data-part="site">
         {messages.linkSite}{' '}
@@ -283,13 +284,4 @@ function warningText(warning: LinkWarning, messages: InputRequestMessages): stri
     case 'mixed-script':
       return messages.linkMixedScript(warning.unicode, warning.scripts);
   }
-}
-
-/**
- * The part of an openable URL after its host, as shown: whole, or its first part (as long as the
- * longest prose shown) and "…". The host is always shown whole: it is what the person judges.
- */
-function shownPath(path: string): string {
-  const shown = shownText(path, 'prose');
-  return shown.cut === 0 ? path : `${shown.text}…`;
 }

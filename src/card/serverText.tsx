@@ -1,8 +1,10 @@
 'use client';
 
 import { createContext, type ReactNode, useContext } from 'react';
+import type { FieldSpec } from '../core/model.js';
 import type { ReceiptValue } from '../core/receipt.js';
 import { shownName, shownText } from '../core/shown-text.js';
+import type { InputRequestMessages } from '../i18n/messages.js';
 
 /**
  * Attributes for an element that holds server-authored text: its direction comes from the text
@@ -88,4 +90,12 @@ export function shownAnswer(
   textCut: (count: number) => string,
 ): ReactNode {
   return value.kind === 'text' ? shownProse(text, textCut, 'answer') : text;
+}
+
+/**
+ * A field's label in words, whole: its title, else its name, else `messages.unnamedField` for the
+ * empty name. Shown on the card through `shownName`; copied whole.
+ */
+export function fieldLabel(field: FieldSpec, messages: Pick<InputRequestMessages, 'unnamedField'>): string {
+  return field.title ?? (field.name === '' ? messages.unnamedField : field.name);
 }

@@ -50,6 +50,11 @@ export function shownText(text: string, kind: ShownTextKind): { text: string; cu
  * ```
  */
 export function shownName(name: string): string {
-  const shown = shownText(name, 'name');
-  return shown.cut === 0 ? name : `${shown.text}…`;
+  return shownWithEllipsis(name, 'name');
+}
+
+/** `text` whole, or cut at the limit of its kind and ended with "…" (a name, a link's path). */
+export function shownWithEllipsis(text: string, kind: ShownTextKind): string {
+  const shown = shownText(text, kind);
+  return shown.cut === 0 ? text : `${shown.text}…`;
 }
