@@ -59,7 +59,19 @@ const shots = [
   // Hostile sizes: a megabyte of text is cut; 10,000 questions are one refusal; a long answer is cut in its receipt.
   { file: 'huge-message', id: 'card-states--huge-message', sizes: ['phone'] },
   { file: 'too-many-questions', id: 'card-states--too-many-questions', sizes: ['phone', 'desktop'] },
-  { file: 'receipt-long-answer', id: 'card-outcomes--accepted-long-note', sizes: ['phone'], fullPage: true },
+  {
+    file: 'receipt-long-answer',
+    id: 'card-outcomes--accepted-long-note',
+    sizes: ['phone', 'desktop'],
+    fullPage: true,
+  },
+  {
+    file: 'receipt-long-answer-dark',
+    id: 'card-outcomes--accepted-long-note',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+    fullPage: true,
+  },
   // The AI SDK part's closed summary (input-request-cards/ai-sdk).
   { file: 'ai-sdk-answered', id: 'ai-sdk-input-request-part--answered' },
   {
