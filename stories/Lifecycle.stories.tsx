@@ -108,6 +108,29 @@ export const AnsweredElsewhere = meta.story(
   }),
 );
 
+/**
+ * Someone else answered while this person was typing, and the card had not read it yet: their
+ * Accept is refused (HTTP 409). The next reading shows the task moved on, so the card says the
+ * request was answered elsewhere, and keeps what they typed on screen to read and copy.
+ */
+export const AnsweredElsewhereFirst = meta.story(
+  live('answered-elsewhere-first', { completeAfterLastRound: false }, async ({ canvas }, api) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Note/ }), 'Ship it on Friday');
+    const accept = canvas.getByRole('button', { name: 'Accept' });
+    // In the same turn, so no poll can show the card the other answer before the click.
+    api.task.answerElsewhere();
+    accept.click();
+    await waitFor(() => expect(region(canvas)).toHaveAttribute('data-outcome', 'answered-elsewhere'), {
+      timeout: 5000,
+    });
+    await expect(canvas.getByText('Answered elsewhere. Nothing was sent from here.')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Accept' })).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
+    await expect(canvas.getByRole('button', { name: 'Copy answers' })).toBeVisible();
+  }),
+);
+
 export const ReplacedByNewerRound = meta.story(
   live('superseded', {}, async ({ canvas }, api) => {
     await canvas.findByRole('textbox', { name: /Note/ });

@@ -14,7 +14,7 @@ import type { RequestAnswerers } from '../core/answerers.js';
 import type { DraftStore } from '../core/draft.js';
 import { describeFailure } from '../core/failure.js';
 import type { RoundLedger } from '../core/ledger.js';
-import { type PollPolicy, STATE_TRAITS } from '../core/lifecycle.js';
+import { type PollPolicy, roundView, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
 import type { InputRequestSource } from '../core/source.js';
@@ -268,7 +268,8 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     const { outcome, entries } = receiptOf(snapshot);
     const result = shownResultOf(snapshot);
     const traits = STATE_TRAITS[state];
-    const showRound = suspension !== undefined && traits.showsRound;
+    // Also after the round closed, read-only, when it holds answers this person gave that were not taken.
+    const showRound = suspension !== undefined && roundView(snapshot) !== undefined;
     const passive = !copy.live && (traits.acceptsAnswers || state === 'submitting');
     const Result = components?.TaskResult ?? TaskResult;
     const working =

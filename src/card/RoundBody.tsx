@@ -2,7 +2,7 @@
 import { memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import type { CarriedRequest } from '../core/carry-over.js';
 import { describeFailure } from '../core/failure.js';
-import { STATE_TRAITS, unansweredKeys } from '../core/lifecycle.js';
+import { roundView, STATE_TRAITS, unansweredKeys } from '../core/lifecycle.js';
 import {
   contentLanguageOf,
   type ElicitResult,
@@ -42,6 +42,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   const total = suspension.requests.length;
   const answeredCount = total - unansweredKeys(suspension, snapshot.answers).length;
   const locked = !STATE_TRAITS[snapshot.state].acceptsAnswers;
+  // Closed without this person's answers (expired, or closed elsewhere after a refused send): every
+  // value stays readable and copyable.
+  const readOnly = roundView(snapshot) === 'read-only';
   const retryRef = useRef<HTMLButtonElement>(null);
 
   // A send disables the button that started it; when the send fails, give focus a sensible
@@ -232,7 +235,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
                 snapshot.carried?.reason === 'reask' ? snapshot.carried.requests[request.key] : undefined
               }
               onAnswer={answerRequest}
-              readOnly={snapshot.state === 'expired'}
+              readOnly={readOnly}
               held={held}
             />
           </ServerLanguageProvider>

@@ -1,5 +1,5 @@
 import { setOwn } from './json.js';
-import type { InputResponse, InputResponses, Suspension } from './model.js';
+import { type InputResponse, type InputResponses, isElicitResult, type Suspension } from './model.js';
 import type { InputRequestState, TaskProgress } from './source.js';
 
 /**
@@ -187,6 +187,12 @@ export interface Lifecycle {
   workingSince?: number;
   /** Why the last send failed (network, server error); cleared by the next send. */
   sendError?: unknown;
+  /**
+   * True once the backend refused this round's answers as stale (HTTP 409/410, an expired MCP
+   * `requestState`): the round had closed before they arrived. A later reading that shows the
+   * task moved on tells that someone else's answer closed it.
+   */
+  refusedAsStale?: boolean;
   /** Why the last fetch failed; cleared by the next successful fetch. */
   fetchError?: unknown;
   /** A server reading that arrived while sending; it is applied once the send settles. */
@@ -228,6 +234,7 @@ const NEW_ROUND = {
   answers: {},
   sendError: undefined,
   sendUncertain: undefined,
+  refusedAsStale: undefined,
   confirmedLate: undefined,
   closedAs: undefined,
   idempotencyKey: undefined,
@@ -245,6 +252,33 @@ export function isSettled(state: CardState): boolean {
 /** True while the person can type and answer. */
 export function acceptsAnswers(state: CardState): boolean {
   return STATE_TRAITS[state].acceptsAnswers;
+}
+
+/**
+ * How a card shows the round on screen:
+ *
+ * - `open`: to answer, or while its answers are on their way (or a newer round replaces it);
+ * - `read-only`: to read and copy, never to send. The round expired; or it closed without this
+ *   person's answers (someone else answered, the task moved on or ended) after they had accepted
+ *   answers that were refused or never sent. What they typed stays on screen.
+ * - `undefined`: not at all: no round, its answers were taken, or it closed before this person
+ *   answered anything.
+ * @example
+ * roundView({ state: 'expired', round, answers: {} }); // 'read-only'
+ */
+export function roundView(lifecycle: Lifecycle): 'open' | 'read-only' | undefined {
+  const { state, round } = lifecycle;
+  if (!round) return undefined;
+  if (STATE_TRAITS[state].showsRound) return state === 'expired' ? 'read-only' : 'open';
+  return lifecycle.closedAs !== undefined && holdsUnsentAnswers(lifecycle) ? 'read-only' : undefined;
+}
+
+/** True when this person accepted answers to the round on screen that the backend never took. */
+function holdsUnsentAnswers(lifecycle: Lifecycle): boolean {
+  if (lifecycle.sentRoundId !== undefined && lifecycle.sentRoundId === lifecycle.round?.id) return false;
+  return Object.values(lifecycle.answers).some(
+    (response) => isElicitResult(response) && response.action === 'accept',
+  );
 }
 
 /** Keys of the requests of `round` that still need an answer, in the round's order. */
@@ -409,7 +443,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         if (reconciled.state !== 'input-required' || reconciled.round?.id !== lifecycle.round?.id)
           return reconciled;
       }
-      return { ...refused, state: 'expired' };
+      return { ...refused, state: 'expired', refusedAsStale: true };
     }
     case 'send-failed': {
       if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;
@@ -487,6 +521,9 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
   if (server.result !== undefined) facts.result = server.result;
   if (server.error !== undefined) facts.error = server.error;
   const openHere = lifecycle.state === 'input-required' || lifecycle.state === 'superseded';
+  // The backend refused this person's answers as stale (HTTP 409/410) and the task has moved on
+  // without a new round: the round closed by someone else's answer, not by the clock.
+  const refusedHere = lifecycle.state === 'expired' && lifecycle.refusedAsStale === true;
 
   switch (server.status) {
     case 'failed':
@@ -495,9 +532,13 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
       return { ...facts, state: 'cancelled', next: undefined };
     case 'completed':
       // The task finished while a round still waited for this person: someone else answered it.
-      return { ...facts, state: openHere ? 'answered-elsewhere' : 'completed', next: undefined };
+      return {
+        ...facts,
+        state: openHere || refusedHere ? 'answered-elsewhere' : 'completed',
+        next: undefined,
+      };
     case 'working':
-      if (openHere) return { ...facts, state: 'answered-elsewhere', next: undefined };
+      if (openHere || refusedHere) return { ...facts, state: 'answered-elsewhere', next: undefined };
       if (lifecycle.state === 'loading') return { ...facts, state: 'working' };
       return facts;
     case 'input-required': {

@@ -52,6 +52,8 @@ interface Scenario {
   during?: 'double-click' | 'remount' | 'reload' | 'second-card';
   /** Whether the task should end holding this person's answer. */
   delivered: 0 | 1;
+  /** When nothing was delivered: how the card says the round closed (its `data-outcome`). */
+  closedAs?: 'expired' | 'answered-elsewhere';
 }
 
 const RESUME_TIMEOUT_MS = 5_000;
@@ -91,14 +93,30 @@ const scenarios: Scenario[] = [
   { name: 'slow response, poll shows the outcome first', posts: ['slow-processed'], delivered: 1 },
   { name: '200 text/html (a sign-in page)', posts: ['html'], delivered: 1 },
   { name: '200 with a body that is no JSON', posts: ['garbage-json'], delivered: 1 },
-  { name: '409: answered elsewhere, unseen', before: (api) => api.task.answerElsewhere(), delivered: 0 },
-  { name: '410: expired, unseen', before: (api) => api.task.expire({ silently: true }), delivered: 0 },
-  { name: '409: task cancelled, unseen', before: (api) => api.task.cancel(), delivered: 0 },
+  {
+    name: '409: answered elsewhere, unseen',
+    before: (api) => api.task.answerElsewhere(),
+    delivered: 0,
+    closedAs: 'answered-elsewhere',
+  },
+  {
+    name: '410: expired, unseen',
+    before: (api) => api.task.expire({ silently: true }),
+    delivered: 0,
+    closedAs: 'expired',
+  },
+  {
+    name: '409: task cancelled, unseen',
+    before: (api) => api.task.cancel(),
+    delivered: 0,
+    closedAs: 'expired',
+  },
   {
     name: 'deadline passes while the send hangs',
     options: { roundTtlMs: 3_000 },
     posts: ['hang'],
     delivered: 0,
+    closedAs: 'expired',
   },
   {
     name: 'double click while the send hangs',
@@ -322,12 +340,13 @@ async function run(scenario: Scenario) {
   expect(accepted(), `${scenario.name}: deliveries (${seen.join(' → ')})`).toBe(scenario.delivered);
   expect(SETTLED.has(final), `${scenario.name}: settles (${seen.join(' → ')})`).toBe(true);
   if (scenario.delivered === 0) {
-    // Nothing typed is lost: the value is still on screen, and the card says it was not sent.
-    const outcome = card?.getAttribute('data-outcome') ?? final;
-    expect(outcome, `${scenario.name}: outcome`).toMatch(/expired|answered-elsewhere|cancelled/);
-    // An expired round keeps the values on screen (to copy elsewhere); a round answered by
-    // someone else, or a task stopped, shows how it ended instead of the form.
-    if (final === 'expired') expect(note()?.value, `${scenario.name}: the typed value`).toBe('Ship it');
+    // Nothing typed is lost: the card says truly how the round closed and that nothing was sent,
+    // and the value is still on screen, read-only, to copy elsewhere, whatever the task did next.
+    expect(card?.getAttribute('data-outcome'), `${scenario.name}: outcome`).toBe(scenario.closedAs);
+    expect(card?.textContent).toMatch(/not sent|nothing was sent/i);
+    expect(note()?.value, `${scenario.name}: the typed value`).toBe('Ship it');
+    expect(note()?.readOnly, `${scenario.name}: read-only`).toBe(true);
+    expect(screen.getByRole('button', { name: 'Copy answers' })).toBeEnabled();
   } else if (scenario.during === 'reload' && final === 'completed' && !card?.hasAttribute('data-outcome')) {
     // The task finished before the page came back: the new page never saw the round, and shows
     // the task's result; it claims nothing about a send it did not see.

@@ -8,6 +8,7 @@ import {
   type LifecycleEvent,
   lifecycleReducer,
   pollDelay,
+  roundView,
 } from '../../src/core/lifecycle.ts';
 import type { Suspension } from '../../src/core/model.ts';
 import type { InputRequestState } from '../../src/core/source.ts';
@@ -264,6 +265,31 @@ describe('lifecycle: races', () => {
     );
   });
 
+  it("an answer refused before anyone saw someone else's: the next reading says answered elsewhere", () => {
+    const refusedFirst = run(fetched(asking(A)), sent(), refused());
+    expect(refusedFirst).toMatchObject({ state: 'expired', refusedAsStale: true });
+    expect(run(refusedFirst, fetched({ status: 'working' }))).toMatchObject({
+      state: 'answered-elsewhere',
+      closedAs: 'answered-elsewhere',
+    });
+    expect(run(refusedFirst, fetched({ status: 'completed', result: 'ok' }))).toMatchObject({
+      state: 'answered-elsewhere',
+      result: 'ok',
+    });
+    // The task ended otherwise: it says so, and the round still closed as refused.
+    expect(run(refusedFirst, fetched({ status: 'cancelled' }))).toMatchObject({
+      state: 'cancelled',
+      closedAs: 'expired',
+    });
+  });
+
+  it('a round closed by its deadline stays expired while the task works on', () => {
+    const open = run(fetched(asking(A, { deadline: now + 1000 })));
+    const expired = lifecycleReducer(open, { type: 'deadline-passed', roundId: 'A' });
+    expect(run(expired, fetched({ status: 'working' })).state).toBe('expired');
+    expect(run(expired, fetched({ status: 'completed' })).state).toBe('completed');
+  });
+
   it("an answer that races someone else's answer: accepted anyway, so it is ours", () => {
     expect(run(fetched(asking(A)), sent(), fetched({ status: 'working' }), accepted()).state).toBe(
       'answered',
@@ -326,5 +352,46 @@ describe('lifecycle helpers', () => {
     expect(pollDelay({ status: 'completed' }, 0)).toBe(false);
     expect(pollDelay({ status: 'failed' }, 0)).toBe(false);
     expect(pollDelay(undefined, 0, { baseMs: 200 })).toBe(200);
+  });
+});
+
+describe('roundView: what a card shows of the round', () => {
+  const gave = (action: 'accept' | 'decline'): LifecycleEvent[] => [
+    {
+      type: 'answer-given',
+      key: 'k',
+      response: action === 'accept' ? { action, content: { a: 1 } } : { action },
+    },
+    { type: 'send-started', roundId: 'A', idempotencyKey: 'key-1' },
+  ];
+  it('open while it asks or sends, nothing before a round or once its answer was taken', () => {
+    expect(roundView(initialLifecycle)).toBeUndefined();
+    expect(roundView(run(fetched(asking(A))))).toBe('open');
+    expect(roundView(run(fetched(asking(A)), gave('accept')))).toBe('open');
+    expect(roundView(run(fetched(asking(A)), gave('accept'), accepted()))).toBeUndefined();
+  });
+  it('read-only once it expired, with or without answers', () => {
+    const open = run(fetched(asking(A, { deadline: now + 1000 })));
+    expect(roundView(lifecycleReducer(open, { type: 'deadline-passed', roundId: 'A' }))).toBe('read-only');
+    expect(roundView(run(fetched(asking(A)), gave('accept'), refused()))).toBe('read-only');
+  });
+  it('read-only after it closed elsewhere while it held accepted answers that were not taken', () => {
+    const refusedThenMovedOn = run(
+      fetched(asking(A)),
+      gave('accept'),
+      refused(),
+      fetched({ status: 'working' }),
+    );
+    expect(refusedThenMovedOn.state).toBe('answered-elsewhere');
+    expect(roundView(refusedThenMovedOn)).toBe('read-only');
+    // It stays on screen when the task then ends.
+    expect(roundView(run(refusedThenMovedOn, fetched({ status: 'completed' })))).toBe('read-only');
+    // Closed elsewhere before this person accepted anything, or after a decline: nothing to keep.
+    expect(roundView(run(fetched(asking(A)), fetched({ status: 'working' })))).toBeUndefined();
+    expect(
+      roundView(run(fetched(asking(A)), gave('decline'), refused(), fetched({ status: 'working' }))),
+    ).toBeUndefined();
+    // A new round replaces it.
+    expect(roundView(run(refusedThenMovedOn, fetched(asking(B))))).toBe('open');
   });
 });
