@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { fieldKey } from '../core/answer.js';
 import { formAnswers } from '../core/form-answers.js';
-import type { FieldSpec, FormRequest } from '../core/model.js';
+import type { FormRequest } from '../core/model.js';
 import { shownName } from '../core/shown-text.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
