@@ -53,6 +53,15 @@ const shots = [
     id: 'card-outcomes--answered-elsewhere-with-result-dark',
     colorScheme: 'dark',
   },
+  // Someone else answered first: this person's Accept was refused, what they typed stays to copy.
+  { file: 'elsewhere-first', id: 'card-lifecycle--answered-elsewhere-first', fullPage: true },
+  {
+    file: 'elsewhere-first-dark',
+    id: 'card-lifecycle--answered-elsewhere-first',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+    fullPage: true,
+  },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
   { file: 'cancelled', id: 'card-lifecycle--cancelled' },
