@@ -155,6 +155,9 @@ export function useRequestForm({
     const initial = rawValuesByName(fields, initialRawValues(fields));
     const defaultValues = rawValuesByKey(fields, restoreDraft(fields, initial, session?.readDraft(key)));
     const errors = createFieldErrorStore();
+    // The content the last check passed: handleSubmit calls `accept` right after that check, in
+    // the same run of microtasks, so it sends exactly what was checked without building it again.
+    let checkedContent: ElicitContent | undefined;
     const form = createFormControl<RawFormValues, unknown, ElicitContent>({
       defaultValues,
       mode: 'onTouched',
@@ -165,6 +168,7 @@ export function useRequestForm({
         const check = checker(request.requestedSchema, content);
         // A date-time the clocks skipped is refused with its own reason, before the checker's.
         const problems = [...localDateTimeErrors(request.fields, values), ...check.errors];
+        checkedContent = problems.length === 0 ? content : undefined;
         if (problems.length === 0) return { values: content, errors: {} };
         const byName = new Map(request.fields.map((field) => [field.name, field]));
         const found: FieldErrors<RawFormValues> = {};
@@ -181,7 +185,8 @@ export function useRequestForm({
     // `__proto__` into a prototype instead of a key.
     const accept = form.handleSubmit(() => {
       const { request, session, onAccept } = latest.current;
-      const content = buildAcceptContent(request.fields, form.getValues());
+      const content = checkedContent ?? buildAcceptContent(request.fields, form.getValues());
+      checkedContent = undefined;
       if (onAccept) onAccept(content);
       else void session?.answer(request.key, { action: 'accept', content })?.catch(() => {});
     });
