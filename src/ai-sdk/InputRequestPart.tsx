@@ -3,11 +3,12 @@ import { type ComponentType, useEffect, useMemo, useRef } from 'react';
 import type { InputRequestCardCommonProps } from '../card/InputRequestCard.js';
 import { InputRequestCard } from '../card/InputRequestCard.js';
 import { isElicitResult, type Suspension } from '../core/model.js';
+import { StaleRoundError } from '../core/source.js';
 import type { ResumeFunction } from '../core/static-source.js';
 import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
 import { AnsweredInputRequest, type AnsweredInputRequestProps } from './AnsweredInputRequest.js';
 import { type InputRequestDataPart, suspensionOfPart } from './part.js';
-import { type PostAnswerOptions, postInputRequestAnswer } from './post-answer.js';
+import { AnswerNotDeliveredError, type PostAnswerOptions, postInputRequestAnswer } from './post-answer.js';
 
 /** Props of {@link InputRequestPart}. */
 export interface InputRequestPartProps extends InputRequestCardCommonProps {
@@ -75,7 +76,11 @@ export function InputRequestPart({
           ...(latest.current.headers === undefined ? {} : { headers: latest.current.headers }),
           ...(latest.current.fetch === undefined ? {} : { fetch: latest.current.fetch }),
         };
-        await postInputRequestAnswer({ chatId: data.chatId, requestId: data.requestId, response }, options);
+        try {
+          await postInputRequestAnswer({ chatId: data.chatId, requestId: data.requestId, response }, options);
+        } catch (error) {
+          throw closedRefusal(error) ?? error;
+        }
       },
     [suspension, data.chatId, data.requestId],
   );
@@ -104,4 +109,19 @@ export function InputRequestPart({
       {...(cardProps.className === undefined ? {} : { className: cardProps.className })}
     />
   );
+}
+
+/**
+ * The route's refusals that say the question closed for good, as the card's stale round: someone
+ * else's answer came first (`already-answered`, 409), or the server stopped waiting (`not-waiting`,
+ * 410). The card then closes the round, keeping what was typed, instead of offering a Try again
+ * that cannot succeed. Other refusals stay send failures.
+ */
+function closedRefusal(error: unknown): StaleRoundError | undefined {
+  if (!(error instanceof AnswerNotDeliveredError)) return undefined;
+  if (error.code === 'already-answered') {
+    return new StaleRoundError(error.message, error.status, { closedAs: 'answered-elsewhere' });
+  }
+  if (error.code === 'not-waiting') return new StaleRoundError(error.message, error.status);
+  return undefined;
 }

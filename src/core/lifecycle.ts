@@ -209,7 +209,14 @@ export type LifecycleEvent =
   | { type: 'answer-withdrawn'; key: string }
   | { type: 'send-started'; roundId: string; idempotencyKey: string }
   | { type: 'send-succeeded'; roundId: string; next?: InputRequestState; now: number }
-  | { type: 'send-refused-stale'; roundId: string; error: unknown; now: number }
+  | {
+      type: 'send-refused-stale';
+      roundId: string;
+      error: unknown;
+      /** Set when the backend said another answer closed the round first. */
+      closedAs?: 'answered-elsewhere';
+      now: number;
+    }
   | { type: 'send-failed'; roundId: string; error: unknown; uncertain: boolean; now: number }
   | {
       type: 'send-recalled';
@@ -443,7 +450,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         if (reconciled.state !== 'input-required' || reconciled.round?.id !== lifecycle.round?.id)
           return reconciled;
       }
-      return { ...refused, state: 'expired', refusedAsStale: true };
+      return { ...refused, state: event.closedAs ?? 'expired', refusedAsStale: true };
     }
     case 'send-failed': {
       if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;

@@ -806,7 +806,18 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         inFlight = undefined;
         if (isStaleRoundError(error)) {
           ledger?.delete(roundId);
-          dispatch({ type: 'send-refused-stale', roundId, error, now: Date.now() });
+          // Read by name, like isStaleRoundError: the error may come from another copy of this library.
+          const closedAs =
+            (error as { closedAs?: unknown }).closedAs === 'answered-elsewhere'
+              ? 'answered-elsewhere'
+              : undefined;
+          dispatch({
+            type: 'send-refused-stale',
+            roundId,
+            error,
+            ...(closedAs ? { closedAs } : {}),
+            now: Date.now(),
+          });
           feed?.refresh();
         } else {
           const failure = describeFailure(error);

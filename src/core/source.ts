@@ -168,19 +168,29 @@ export interface InputRequestSource {
 
 /**
  * Thrown (or rejected with) by a source's `resume` when the backend refuses the answer because
- * the round is no longer open: answered elsewhere, replaced, or expired. The card then expires
- * the round instead of offering a retry that cannot succeed.
+ * the round is no longer open: answered elsewhere, replaced, or expired. The card then closes
+ * the round instead of offering a retry that cannot succeed: as expired, until a reading of the
+ * task says more; as answered elsewhere at once when the backend said so (`closedAs`). Either
+ * way what the person typed stays on screen, read-only, to copy.
+ * @example
+ * if (response.status === 409) {
+ *   throw new StaleRoundError('Answered in another tab.', 409, { closedAs: 'answered-elsewhere' });
+ * }
  */
 export class StaleRoundError extends Error {
   override readonly name = 'StaleRoundError';
   /** The HTTP status or protocol code that said so, when there was one. */
   readonly status: number | undefined;
+  /** How the round closed, when the backend said: another answer closed it first. */
+  readonly closedAs: 'answered-elsewhere' | undefined;
   constructor(
     message = 'input-request-cards: the server no longer accepts answers to this round.',
     status?: number,
+    options: { closedAs?: 'answered-elsewhere' } = {},
   ) {
     super(message);
     this.status = status;
+    this.closedAs = options.closedAs;
   }
 }
 

@@ -224,6 +224,36 @@ describe('InputRequestPart', () => {
     expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
   });
 
+  it.each([
+    {
+      code: 'already-answered',
+      status: 409,
+      outcome: 'answered-elsewhere',
+      receipt: 'Answered elsewhere. Nothing was sent from here.',
+    },
+    { code: 'not-waiting', status: 410, outcome: 'expired', receipt: 'Expired — nothing was sent.' },
+  ])(
+    'closes the card on a $status $code refusal, keeping the typed values to copy, with no retry',
+    async ({ code, status, outcome, receipt }) => {
+      const user = userEvent.setup();
+      const { parts } = await askOnce();
+      // The answer route's refusal, as it words it.
+      const refusing: typeof fetch = async () =>
+        Response.json({ error: { code, message: `input-request-cards: ${code}` } }, { status });
+      render(<InputRequestPart part={parts[0] as InputRequestDataPart} fetch={refusing} />);
+      await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Planning');
+      await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+      const card = await screen.findByRole('article', { name: /^Calendar asked$/ });
+      await vi.waitFor(() => expect(card).toHaveAttribute('data-outcome', outcome));
+      expect(within(card).getByText(receipt)).toBeInTheDocument();
+      expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
+      expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
+      expect(within(card).getByRole('button', { name: 'Copy answers' })).toBeEnabled();
+      expect(within(card).queryByRole('button', { name: /Try again|Accept/ })).toBeNull();
+    },
+  );
+
   it('speaks German and takes a replacement for the summary', async () => {
     const { parts } = await askOnce();
     const ended: InputRequestDataPart = {

@@ -283,6 +283,17 @@ describe('lifecycle: races', () => {
     });
   });
 
+  it('an answer refused because another answer came first, as the backend said: answered elsewhere at once', () => {
+    const refusedAsAnswered = run(fetched(asking(A)), sent(), {
+      type: 'send-refused-stale',
+      roundId: 'A',
+      error: new Error('409'),
+      closedAs: 'answered-elsewhere',
+      now,
+    });
+    expect(refusedAsAnswered).toMatchObject({ state: 'answered-elsewhere', closedAs: 'answered-elsewhere' });
+  });
+
   it('a round closed by its deadline stays expired while the task works on', () => {
     const open = run(fetched(asking(A, { deadline: now + 1000 })));
     const expired = lifecycleReducer(open, { type: 'deadline-passed', roundId: 'A' });
