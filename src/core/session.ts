@@ -12,6 +12,7 @@ import {
   type Lifecycle,
   type LifecycleEvent,
   lifecycleReducer,
+  roundView,
   STATE_TRAITS,
   unansweredKeys,
 } from './lifecycle.js';
@@ -556,14 +557,26 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     return true;
   }
 
+  /**
+   * Whether the round on screen keeps its drafts: while it can be answered, and while it shows
+   * read-only (expired, or closed with answers that were never taken), so that a reload shows
+   * what was typed again. Once it is answered, replaced or gone from the screen, they go.
+   */
+  function keepsDrafts(state: Lifecycle): boolean {
+    return !STATE_TRAITS[state.state].dropsDrafts || roundView(state) === 'read-only';
+  }
+
   /** The side effects of a transition: timers, drafts, host answerers, rounds that ask nothing. */
   function afterTransition(previous: Lifecycle, next: Lifecycle): void {
     if (next.round && next.round.id !== previous.round?.id) enterRound(previous, next.round);
     const traits = STATE_TRAITS[next.state];
-    if (traits.dropsDrafts && !STATE_TRAITS[previous.state].dropsDrafts && next.round) {
+    const sameRound = next.round !== undefined && next.round.id === previous.round?.id;
+    if (next.round && (!sameRound || keepsDrafts(previous)) && !keepsDrafts(next))
       forgetDrafts(next.round.id);
+    // A round leaves the screen: its drafts went when it closed, unless it stayed read-only.
+    if (next.round?.id !== previous.round?.id && previous.round) {
+      forgetDrafts(previous.round.id, roundView(previous) === 'read-only');
     }
-    if (next.round?.id !== previous.round?.id && previous.round) forgetDrafts(previous.round.id, false);
     if (next.round && next.round.id !== previous.round?.id) {
       const recalled = recall(lifecycle);
       if (recalled !== lifecycle) lifecycle = recalled;

@@ -74,9 +74,9 @@ describe('a followed task, on a fake clock', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
-  it('expires at the deadline: inputs read-only, values still there, nothing sent, the draft deleted', async () => {
+  it('expires at the deadline: inputs read-only, values still there after a reload, nothing sent', async () => {
     const user = fakeTimeUser();
-    const { resume } = await mount({ roundTtlMs: 60_000 });
+    const first = await mount({ roundTtlMs: 60_000 });
     await user.type(screen.getByRole('textbox', { name: /Note/ }), 'too late');
     await advance(300);
     expect(sessionStorage.length).toBe(1);
@@ -88,9 +88,40 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('too late');
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy answers' })).toBeInTheDocument();
-    // An expired round's drafts go too: the round can never be answered again.
+    // The draft stays while the round shows read-only: a reload shows what was typed again.
+    expect(sessionStorage.length).toBe(1);
+    first.unmount();
+    await advance();
+    render(
+      <Harness client={newClient()}>
+        <InputRequestCard source={first.source} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('too late');
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
+
+    // Once the task ends and the round leaves the screen, its draft goes.
+    first.task.answerElsewhere();
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'completed');
+    expect(screen.queryByRole('textbox', { name: /Note/ })).not.toBeInTheDocument();
     expect(sessionStorage.length).toBe(0);
-    expect(resume).not.toHaveBeenCalled();
+    expect(first.resume).not.toHaveBeenCalled();
+  });
+
+  it('drops the draft of an expired round once a newer round replaces it', async () => {
+    const user = fakeTimeUser();
+    const { task } = await mount({ roundTtlMs: 60_000, completeAfterLastRound: false });
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'too late');
+    await advance(60_300);
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    expect(sessionStorage.length).toBe(1);
+    task.ask(followUpRound);
+    await advance(POLL_MS);
+    expect(screen.getByLabelText(/Send on/)).toBeInTheDocument();
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('too late');
   });
 
   it('removes the draft once the round is answered', async () => {

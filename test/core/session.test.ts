@@ -171,7 +171,7 @@ describe('createInputRequestSession', () => {
     expect(session.getSnapshot().state).toBe('expired');
   });
 
-  it('arms the deadline as a transition: the round expires on time, its drafts go', async () => {
+  it('arms the deadline as a transition: the round expires on time and keeps its drafts while it shows read-only', async () => {
     const removed: string[] = [];
     const drafts = {
       load: () => undefined,
@@ -192,6 +192,14 @@ describe('createInputRequestSession', () => {
     expect(session.getSnapshot().state).toBe('input-required');
     await vi.advanceTimersByTimeAsync(1);
     expect(session.getSnapshot().state).toBe('expired');
+    // What was typed stays on screen, read-only, so a reload must find it too.
+    expect(removed).toEqual([]);
+    // The task ends: the round leaves the screen, and its drafts go.
+    session.attachFeed((sink) => {
+      sink.receive({ status: 'completed' });
+      return { refresh: () => {}, deliver: () => {}, stop: () => {} };
+    });
+    expect(session.getSnapshot().state).toBe('completed');
     expect(removed).toEqual(['round-1']);
   });
 
