@@ -13,7 +13,7 @@ export { describeFailure } from './failure.js';
 export type { RoundLedger, SentRound } from './ledger.js';
 export { createStorageLedger } from './ledger.js';
 export type { CardState, Lifecycle, PollPolicy, StateTraits } from './lifecycle.js';
-export { pollDelay, STATE_TRAITS } from './lifecycle.js';
+export { pollDelay, roundView, STATE_TRAITS } from './lifecycle.js';
 export type {
   BooleanFieldSpec,
   ContentValue,

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { roundView } from '../../src/core/index.ts';
 import { useInputRequest } from '../../src/index.ts';
 import { createTestSource, followUpRound } from '../../src/testing/index.ts';
 import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
@@ -44,6 +45,27 @@ describe('useInputRequest', () => {
       }),
     ]);
     expect(result.current.state).toBe('completed');
+  });
+
+  it("says how to show a round whose answer was refused because someone else's came first", async () => {
+    const { source, task } = createTestSource();
+    const { result } = renderHook(() => useInputRequest(source, { poll, drafts: false }), {
+      wrapper: wrapperFor(),
+    });
+    await advance();
+    expect(roundView(result.current.snapshot)).toBe('open');
+    // Someone else answers; this hook has not read it yet, so its send is refused as stale.
+    task.answerElsewhere();
+    let sent!: Promise<void>;
+    act(() => {
+      sent = result.current.submit({ recipient: 'team@example.com', note: 'Ship it' });
+    });
+    await act(() => sent.catch(() => {}));
+    await advance();
+    expect(result.current.state).toBe('answered-elsewhere');
+    // What this person accepted was never taken: show it read-only, to copy.
+    expect(roundView(result.current.snapshot)).toBe('read-only');
+    expect(task.received.filter((received) => received.outcome === 'accepted')).toEqual([]);
   });
 
   it('gives two hooks on one task one session: one send whatever both do', async () => {

@@ -66,6 +66,7 @@ describe('exports', () => {
       'pollDelay',
       'readTaskState',
       'roundTooLarge',
+      'roundView',
       'shownName',
       'shownText',
       'staticSource',
