@@ -42,6 +42,18 @@ async function mount(options: TaskScriptOptions = {}, client = newClient()) {
 
 const card = () => screen.getByRole('article', { name: / (is asking|asked)$/ });
 
+/** A reload: the page goes, and a new QueryClient and a new card read the same task on the server. */
+async function reload(first: { unmount: () => void; source: InputRequestSource }) {
+  first.unmount();
+  await advance();
+  render(
+    <Harness client={newClient()}>
+      <InputRequestCard source={first.source} poll={poll} />
+    </Harness>,
+  );
+  await advance();
+}
+
 describe('a followed task, on a fake clock', () => {
   it('closes when answered elsewhere, with a notice, and never sends', async () => {
     const { task, resume } = await mount();
@@ -90,14 +102,7 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByRole('button', { name: 'Copy answers' })).toBeInTheDocument();
     // The draft stays while the round shows read-only: a reload shows what was typed again.
     expect(sessionStorage.length).toBe(1);
-    first.unmount();
-    await advance();
-    render(
-      <Harness client={newClient()}>
-        <InputRequestCard source={first.source} poll={poll} />
-      </Harness>,
-    );
-    await advance();
+    await reload(first);
     expect(card()).toHaveAttribute('data-state', 'expired');
     expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('too late');
     expect(screen.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
@@ -146,16 +151,7 @@ describe('a followed task, on a fake clock', () => {
     await advance(300);
     expect(JSON.stringify({ ...sessionStorage })).toContain('Half-typed');
     expect(JSON.stringify({ ...sessionStorage })).not.toContain('123456');
-    first.unmount();
-    await advance();
-
-    // A reload: a new QueryClient, a new card, the same task on the server.
-    render(
-      <Harness client={newClient()}>
-        <InputRequestCard source={first.source} poll={poll} />
-      </Harness>,
-    );
-    await advance();
+    await reload(first);
     expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Half-typed');
     expect(screen.getByLabelText(/One-time code/, { selector: 'input' })).toHaveValue('');
   });
