@@ -179,3 +179,32 @@ export const AskThenAnswered = meta.story({
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));
   },
 });
+
+/**
+ * Someone else's answer reached the server first (another tab of the chat): the route refuses
+ * this one with 409 `already-answered`. The card closes as answered elsewhere, with what this
+ * person typed still on screen, read-only, to copy, and no Try again that could never succeed.
+ */
+export const RefusedAlreadyAnswered = meta.story({
+  args: { part: endedPart({ status: 'pending', answer: undefined }) },
+  beforeEach({ msw }: { msw: MswApi }) {
+    msw.use(
+      http.post('/api/input-requests', () =>
+        Response.json(
+          { error: { code: 'already-answered', message: 'input-request-cards: already answered.' } },
+          { status: 409 },
+        ),
+      ),
+    );
+  },
+  play: async ({ canvas }) => {
+    const card = await canvas.findByRole('article', { name: /^Travel desk (is asking|asked)$/ });
+    await userEvent.type(within(card).getByRole('textbox', { name: /City/ }), 'Lisbon');
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(card).toHaveAttribute('data-outcome', 'answered-elsewhere'));
+    await expect(within(card).getByText('Answered elsewhere. Nothing was sent from here.')).toBeVisible();
+    await expect(within(card).getByRole('textbox', { name: /City/ })).toHaveValue('Lisbon');
+    await expect(within(card).getByRole('button', { name: 'Copy answers' })).toBeVisible();
+    await expect(within(card).queryByRole('button', { name: /Try again|Accept/ })).toBeNull();
+  },
+});
