@@ -83,6 +83,13 @@ const shots = [
   },
   // The AI SDK part's closed summary (input-request-cards/ai-sdk).
   { file: 'ai-sdk-answered', id: 'ai-sdk-input-request-part--answered' },
+  // Its card after the route refused the answer: someone else's came first.
+  {
+    file: 'ai-sdk-refused',
+    id: 'ai-sdk-input-request-part--refused-already-answered',
+    sizes: ['phone'],
+    fullPage: true,
+  },
   {
     file: 'ai-sdk-answered-dark',
     id: 'ai-sdk-input-request-part--answered-dark',
