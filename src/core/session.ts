@@ -819,11 +819,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         inFlight = undefined;
         if (isStaleRoundError(error)) {
           ledger?.delete(roundId);
-          // Read by name, like isStaleRoundError: the error may come from another copy of this library.
-          const closedAs =
-            (error as { closedAs?: unknown }).closedAs === 'answered-elsewhere'
-              ? 'answered-elsewhere'
-              : undefined;
+          // Compared, not copied: an error from another copy of this library may hold anything.
+          const closedAs = error.closedAs === 'answered-elsewhere' ? error.closedAs : undefined;
           dispatch({
             type: 'send-refused-stale',
             roundId,
