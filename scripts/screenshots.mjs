@@ -62,6 +62,13 @@ const shots = [
     sizes: ['phone'],
     fullPage: true,
   },
+  // The task was cancelled first: the refused answer was not used, what was typed stays to copy.
+  {
+    file: 'refused-cancelled',
+    id: 'card-lifecycle--refused-task-cancelled',
+    sizes: ['phone'],
+    fullPage: true,
+  },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
   { file: 'cancelled', id: 'card-lifecycle--cancelled' },

@@ -131,6 +131,29 @@ export const AnsweredElsewhereFirst = meta.story(
   }),
 );
 
+/**
+ * The task was cancelled while this person was typing, and the card had not read it yet: their
+ * Accept is refused (HTTP 409). The card says the task was cancelled and that the answer was not
+ * used (not "Expired": no clock closed the round), and keeps what they typed to read and copy.
+ */
+export const RefusedTaskCancelled = meta.story(
+  live('refused-task-cancelled', {}, async ({ canvas }, api) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Note/ }), 'Ship it on Friday');
+    const accept = canvas.getByRole('button', { name: 'Accept' });
+    api.task.cancel();
+    accept.click();
+    await waitFor(() => expect(region(canvas)).toHaveAttribute('data-outcome', 'refused'), { timeout: 5000 });
+    await expect(canvas.getByText('The task was cancelled.', { selector: 'p' })).toBeVisible();
+    await expect(
+      canvas.getByText('Your answer was not used: this request had already closed.'),
+    ).toBeVisible();
+    await expect(canvas.queryByText(/Expired/)).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
+    await expect(canvas.getByRole('button', { name: 'Copy answers' })).toBeVisible();
+  }),
+);
+
 export const ReplacedByNewerRound = meta.story(
   live('superseded', {}, async ({ canvas }, api) => {
     await canvas.findByRole('textbox', { name: /Note/ });

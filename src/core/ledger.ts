@@ -8,8 +8,16 @@ export interface SentRound {
   roundId: string;
   /** The idempotency key the round's answer was sent under (reused by every retry). */
   idempotencyKey: string;
-  /** `sending`: the answer left but was never confirmed; `sent`: the backend took it. */
-  status: 'sending' | 'sent';
+  /**
+   * `sending`: the answer left but was never confirmed; `sent`: the backend took it; `refused`:
+   * the backend refused it as stale (HTTP 409/410): the round had closed before it arrived.
+   */
+  status: 'sending' | 'sent' | 'refused';
+  /**
+   * How a `refused` round closed, as the refusal said: someone else answered it, or it expired.
+   * A reload shows the round read-only with this outcome, and what this person typed in it.
+   */
+  closedAs?: 'answered-elsewhere' | 'expired';
   /**
    * What was answered, for the receipt — with every secret field's value left out. A request key
    * past 256 characters stands as `#` and its fingerprint (see {@link recordedAnswers}).
@@ -25,7 +33,7 @@ export interface SentRound {
    */
   task?: string;
   /**
-   * The round itself (a `sent` one): what its receipt shows after a reload, when the task's state
+   * The round itself (a `sent` or `refused` one): what its receipt shows after a reload, when the task's state
    * no longer carries it. Server text, shown as text like any round. A storage ledger leaves out a
    * round too large to keep (see {@link createStorageLedger}).
    */
@@ -48,9 +56,9 @@ export interface RoundLedger {
   set(entry: SentRound): void;
   delete(roundId: string): void;
   /**
-   * The last round recorded as `sent` for `task` (a {@link SentRound.task}), if it is still kept.
-   * Optional: without it, a card reloaded after its task finished shows the task's end and
-   * result, but not what this person answered.
+   * The last round recorded as `sent` or `refused` for `task` (a {@link SentRound.task}), if it
+   * is still kept. Optional: without it, a card reloaded after its task moved on shows the task's
+   * state and result, but not what this person answered.
    */
   lastSentOf?(task: string): SentRound | undefined;
 }
@@ -107,7 +115,7 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
         // nicety, written when the page is idle: a round of 100 fields takes Chromium about
         // 1.5 ms to store, which must not follow every send.
         const task = entry.task;
-        if (task !== undefined && entry.status === 'sent') {
+        if (task !== undefined && entry.status !== 'sending') {
           whenIdle(() => keepLastSent(target, task, entry.roundId, round), {
             timeout: 1000,
             otherwiseAfter: 0,
@@ -127,7 +135,7 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
     lastSentOf(task) {
       const last = readStoredJson(webStorage(storage), TASK_PREFIX + task, isLastSent);
       const entry = last ? get(last.roundId) : undefined;
-      if (!last || entry?.status !== 'sent' || entry.task !== task) return undefined;
+      if (!last || !entry || entry.status === 'sending' || entry.task !== task) return undefined;
       const round = last.round;
       return isKeptRound(round) && round.id === entry.roundId ? { ...entry, round } : entry;
     },
@@ -168,7 +176,7 @@ export function createMemoryLedger(): RoundLedger {
     set(entry) {
       entries.delete(entry.roundId);
       entries.set(entry.roundId, entry);
-      if (entry.task !== undefined && entry.status === 'sent') lastByTask.set(entry.task, entry.roundId);
+      if (entry.task !== undefined && entry.status !== 'sending') lastByTask.set(entry.task, entry.roundId);
       for (const key of entries.keys()) {
         if (entries.size <= LEDGER_LIMIT) break;
         entries.delete(key);
@@ -179,7 +187,7 @@ export function createMemoryLedger(): RoundLedger {
     lastSentOf(task) {
       const roundId = lastByTask.get(task);
       const entry = roundId === undefined ? undefined : entries.get(roundId);
-      return entry?.status === 'sent' && entry.task === task ? entry : undefined;
+      return entry && entry.status !== 'sending' && entry.task === task ? entry : undefined;
     },
   };
 }
@@ -266,7 +274,10 @@ function isSentRound(value: unknown): value is SentRound {
     isPlainObject(value) &&
     typeof value.roundId === 'string' &&
     typeof value.idempotencyKey === 'string' &&
-    (value.status === 'sending' || value.status === 'sent') &&
+    (value.status === 'sending' || value.status === 'sent' || value.status === 'refused') &&
+    (value.closedAs === undefined ||
+      value.closedAs === 'answered-elsewhere' ||
+      value.closedAs === 'expired') &&
     isPlainObject(value.answers) &&
     typeof value.at === 'number' &&
     (value.task === undefined || typeof value.task === 'string')

@@ -222,14 +222,18 @@ export type LifecycleEvent =
       type: 'send-recalled';
       roundId: string;
       idempotencyKey: string;
-      status: 'sending' | 'sent';
+      status: 'sending' | 'sent' | 'refused';
       answers: InputResponses;
+      /** How a `refused` round closed, as its refusal said. */
+      closedAs?: 'answered-elsewhere' | 'expired';
     }
   | {
       type: 'finished-round-recalled';
       round: Suspension;
       answers: InputResponses;
       idempotencyKey: string;
+      /** Set when the backend refused these answers as stale: how the round closed. */
+      refusedAs?: 'answered-elsewhere' | 'expired';
     }
   | { type: 'deadline-passed'; roundId: string }
   | { type: 'replacement-shown' }
@@ -388,6 +392,21 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       // The session remembers rounds it sent, across a reload: never a second Accept for a round
       // that was sent, and a send cut off mid-way is retried under its own key.
       if (lifecycle.round?.id !== event.roundId || STATE_TRAITS[lifecycle.state].settled) return lifecycle;
+      if (event.status === 'refused') {
+        // Refused before the reload: closed as it was then, with what this person accepted, never
+        // taken, to read and copy.
+        return {
+          ...lifecycle,
+          state:
+            lifecycle.state === 'input-required' || lifecycle.state === 'superseded'
+              ? (event.closedAs ?? 'expired')
+              : lifecycle.state,
+          answers: event.answers,
+          idempotencyKey: event.idempotencyKey,
+          refusedAsStale: true,
+          next: undefined,
+        };
+      }
       if (event.status === 'sent') {
         return {
           ...lifecycle,
@@ -413,13 +432,32 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       // A reload after the task finished: its state no longer carries the round this person
       // answered, so the round and its answers come back from the record of sent rounds, for
       // the receipt. The task's own end (its state, result) stays as the server said.
-      if (lifecycle.round !== undefined || !STATE_TRAITS[lifecycle.state].settled) return lifecycle;
+      if (lifecycle.round !== undefined) return lifecycle;
+      const refusedAs = event.refusedAs;
+      if (refusedAs === undefined) {
+        if (!STATE_TRAITS[lifecycle.state].settled) return lifecycle;
+        return {
+          ...lifecycle,
+          round: event.round,
+          answers: event.answers,
+          sentRoundId: event.round.id,
+          idempotencyKey: event.idempotencyKey,
+        };
+      }
+      // Answers the backend refused as stale were never taken: the round comes back read-only,
+      // closed as it was before the reload (a task that moved on or completed: someone else's
+      // answer closed it, as a reading after the refusal would have said).
+      if (!STATE_TRAITS[lifecycle.state].settled && lifecycle.state !== 'working') return lifecycle;
+      const movedOn = lifecycle.state === 'working' || lifecycle.state === 'completed';
       return {
         ...lifecycle,
+        state: movedOn ? 'answered-elsewhere' : lifecycle.state,
         round: event.round,
         answers: event.answers,
-        sentRoundId: event.round.id,
         idempotencyKey: event.idempotencyKey,
+        refusedAsStale: true,
+        // An answered-elsewhere state closes as such (lifecycleReducer): this is for failed or cancelled.
+        closedAs: refusedAs,
       };
     }
     case 'send-succeeded': {

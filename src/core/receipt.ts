@@ -11,6 +11,8 @@ import { shownName } from './shown-text.js';
  * - `answered`: this person answered, in more than one way (a mixed round);
  * - `answered-elsewhere`: the round closed without this person's answer;
  * - `expired`: the round closed before it was answered; nothing was sent;
+ * - `refused`: the answer arrived after the round had closed (the backend refused it as stale),
+ *   and the task then ended: nothing of it was used;
  * - `stopped`: the person stopped the whole task.
  */
 export type RoundOutcome =
@@ -20,6 +22,7 @@ export type RoundOutcome =
   | 'answered'
   | 'answered-elsewhere'
   | 'expired'
+  | 'refused'
   | 'stopped';
 
 /** One answered value, ready to be worded: the card formats it in the person's language. */
@@ -111,7 +114,13 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   if (state === 'answered-elsewhere') return 'answered-elsewhere';
   if (state === 'expired') return 'expired';
   // The task moved on after the round closed without this person: the round's end still stands.
-  if (lifecycle.closedAs !== undefined && STATE_TRAITS[state].settled) return lifecycle.closedAs;
+  if (lifecycle.closedAs !== undefined && STATE_TRAITS[state].settled) {
+    // Refused as stale, then the task failed or was cancelled: not the clock closed the round, and
+    // "Expired" under "The task was cancelled." would say otherwise.
+    return lifecycle.closedAs === 'expired' && lifecycle.refusedAsStale === true
+      ? 'refused'
+      : lifecycle.closedAs;
+  }
   const answeredHere = round !== undefined && sentRoundId === round.id && state !== 'submitting';
   if (!answeredHere) {
     if (state === 'cancelled' && lifecycle.taskStatus !== 'cancelled') return 'stopped';

@@ -5,7 +5,13 @@ import { pageArrivedAt, type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
 import { boundedName, setOwn, stableStringify } from './json.js';
-import { newIdempotencyKey, type RoundLedger, recordedAnswers, withoutSecrets } from './ledger.js';
+import {
+  newIdempotencyKey,
+  type RoundLedger,
+  recordedAnswers,
+  type SentRound,
+  withoutSecrets,
+} from './ledger.js';
 import {
   deadlineOf,
   initialLifecycle,
@@ -372,15 +378,19 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       idempotencyKey: entry.idempotencyKey,
       status: entry.status,
       answers: recordedAnswers(round, entry.answers),
+      ...(entry.status === 'refused' ? { closedAs: entry.closedAs ?? 'expired' } : {}),
     });
   }
 
   /**
-   * A task that finished with no round on screen (the page came back after it moved on): the
-   * round this person sent last for it, from the ledger, so the card still says what was answered.
+   * A task that moved on with no round on screen (the page came back after it did): the round
+   * this person sent last for it, from the ledger, so the card still says what was answered, or
+   * shows what the backend refused to read and copy. A sent round comes back once the task has
+   * ended; a refused one also while the task works on.
    */
   function recallFinished(current: Lifecycle): Lifecycle {
-    if (current.round || !STATE_TRAITS[current.state].settled || !ledger?.lastSentOf) return current;
+    if (current.round || !ledger?.lastSentOf) return current;
+    if (!STATE_TRAITS[current.state].settled && current.state !== 'working') return current;
     const task = taskOfSource();
     const entry = task === undefined ? undefined : ledger.lastSentOf(task);
     if (!entry?.round) return current;
@@ -389,6 +399,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       round: entry.round,
       answers: recordedAnswers(entry.round, entry.answers),
       idempotencyKey: entry.idempotencyKey,
+      ...(entry.status === 'refused' ? { refusedAs: entry.closedAs ?? 'expired' } : {}),
     });
   }
 
@@ -581,7 +592,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       const recalled = recall(lifecycle);
       if (recalled !== lifecycle) lifecycle = recalled;
     }
-    if (!next.round && traits.settled) lifecycle = recallFinished(lifecycle);
+    if (!next.round && (traits.settled || next.state === 'working')) lifecycle = recallFinished(lifecycle);
     // The server showed this answer took effect while its send still hung: stop waiting for it.
     if (inFlight && lifecycle.state !== 'submitting') {
       inFlight.controller.abort();
@@ -818,7 +829,6 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         if (inFlight !== flight) return;
         inFlight = undefined;
         if (isStaleRoundError(error)) {
-          ledger?.delete(roundId);
           // Compared, not copied: an error from another copy of this library may hold anything.
           const closedAs = error.closedAs === 'answered-elsewhere' ? error.closedAs : undefined;
           dispatch({
@@ -828,6 +838,10 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
             ...(closedAs ? { closedAs } : {}),
             now: Date.now(),
           });
+          // Kept as refused, not forgotten: after a reload the round shows read-only again, with
+          // what this person accepted (never secrets), instead of vanishing.
+          if (lifecycle.refusedAsStale && lifecycle.round?.id === roundId) remember('refused');
+          else ledger?.delete(roundId);
           feed?.refresh();
         } else {
           const failure = describeFailure(error);
@@ -875,8 +889,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     );
   }
 
-  /** Records the round on screen in the ledger: `sending` before it leaves, `sent` once taken. */
-  function remember(status: 'sending' | 'sent'): void {
+  /**
+   * Records the round on screen in the ledger: `sending` before it leaves, `sent` once taken,
+   * `refused` once the backend refused it as stale.
+   */
+  function remember(status: SentRound['status']): void {
     const round = lifecycle.round;
     const key = lifecycle.idempotencyKey;
     if (!ledger || !round || key === undefined) return;
@@ -889,7 +906,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       at: Date.now(),
       // Its receipt after a reload, once the task has moved past it; a round in flight is not
       // yet known to be answered.
-      ...(task === undefined ? {} : status === 'sent' ? { task, round } : { task }),
+      ...(task === undefined ? {} : status === 'sending' ? { task } : { task, round }),
+      ...(status === 'refused' && lifecycle.closedAs ? { closedAs: lifecycle.closedAs } : {}),
     });
   }
 
@@ -935,14 +953,17 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
    * answer left.
    */
   function recalledDraft(round: Suspension, requestKey: string): DraftValues | undefined {
-    if (lifecycle.sendUncertain !== true || !ledger) return undefined;
-    const entry = ledger.get(round.id);
-    if (entry?.status !== 'sending') return undefined;
-    const recalled = carryOver(
-      { round, answers: recordedAnswers(round, entry.answers), sent: false, typed: new Map() },
-      round,
-      'restart',
-    );
+    let answers: InputResponses | undefined;
+    if (lifecycle.refusedAsStale === true && roundView(lifecycle) === 'read-only') {
+      // Refused as stale: the form shows, read-only, what was accepted (after a reload, from the
+      // ledger), also when it mounts again.
+      answers = lifecycle.answers;
+    } else if (lifecycle.sendUncertain === true && ledger) {
+      const entry = ledger.get(round.id);
+      if (entry?.status === 'sending') answers = recordedAnswers(round, entry.answers);
+    }
+    if (!answers) return undefined;
+    const recalled = carryOver({ round, answers, sent: false, typed: new Map() }, round, 'restart');
     return recalled?.requests[requestKey]?.values;
   }
 

@@ -156,6 +156,8 @@ export const germanMessages: InputRequestMessages = {
         return 'Anderswo beantwortet. Von hier wurde nichts gesendet.';
       case 'expired':
         return 'Abgelaufen – es wurde nichts gesendet.';
+      case 'refused':
+        return 'Ihre Antwort wurde nicht verwendet: Diese Anfrage war bereits geschlossen.';
       case 'stopped':
         return 'Sie haben die Aufgabe beendet.';
     }

@@ -378,6 +378,8 @@ export const englishMessages: InputRequestMessages = {
         return 'Answered elsewhere. Nothing was sent from here.';
       case 'expired':
         return 'Expired — nothing was sent.';
+      case 'refused':
+        return 'Your answer was not used: this request had already closed.';
       case 'stopped':
         return 'You stopped the task.';
     }

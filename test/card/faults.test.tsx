@@ -52,8 +52,8 @@ interface Scenario {
   during?: 'double-click' | 'remount' | 'reload' | 'second-card';
   /** Whether the task should end holding this person's answer. */
   delivered: 0 | 1;
-  /** When nothing was delivered: how the card says the round closed (its `data-outcome`). */
-  closedAs?: 'expired' | 'answered-elsewhere';
+  /** When nothing was delivered: how the card says the round ended (its `data-outcome`). */
+  outcome?: 'expired' | 'answered-elsewhere' | 'refused';
 }
 
 const RESUME_TIMEOUT_MS = 5_000;
@@ -97,26 +97,27 @@ const scenarios: Scenario[] = [
     name: '409: answered elsewhere, unseen',
     before: (api) => api.task.answerElsewhere(),
     delivered: 0,
-    closedAs: 'answered-elsewhere',
+    outcome: 'answered-elsewhere',
   },
   {
     name: '410: expired, unseen',
     before: (api) => api.task.expire({ silently: true }),
     delivered: 0,
-    closedAs: 'expired',
+    outcome: 'expired',
   },
   {
     name: '409: task cancelled, unseen',
     before: (api) => api.task.cancel(),
     delivered: 0,
-    closedAs: 'expired',
+    // Not "Expired" under "The task was cancelled.": the answer came after the round had closed.
+    outcome: 'refused',
   },
   {
     name: 'deadline passes while the send hangs',
     options: { roundTtlMs: 3_000 },
     posts: ['hang'],
     delivered: 0,
-    closedAs: 'expired',
+    outcome: 'expired',
   },
   {
     name: 'double click while the send hangs',
@@ -342,8 +343,8 @@ async function run(scenario: Scenario) {
   if (scenario.delivered === 0) {
     // Nothing typed is lost: the card says truly how the round closed and that nothing was sent,
     // and the value is still on screen, read-only, to copy elsewhere, whatever the task did next.
-    expect(card?.getAttribute('data-outcome'), `${scenario.name}: outcome`).toBe(scenario.closedAs);
-    expect(card?.textContent).toMatch(/not sent|nothing was sent/i);
+    expect(card?.getAttribute('data-outcome'), `${scenario.name}: outcome`).toBe(scenario.outcome);
+    expect(card?.textContent).toMatch(/not sent|nothing was sent|not used/i);
     expect(note()?.value, `${scenario.name}: the typed value`).toBe('Ship it');
     expect(note()?.readOnly, `${scenario.name}: read-only`).toBe(true);
     expect(screen.getByRole('button', { name: 'Copy answers' })).toBeEnabled();

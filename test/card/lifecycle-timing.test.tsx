@@ -156,6 +156,49 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByLabelText(/One-time code/, { selector: 'input' })).toHaveValue('');
   });
 
+  it('keeps a refused answer across a reload: read-only, typed values back, closed as answered elsewhere', async () => {
+    const user = fakeTimeUser();
+    const first = await mount({ completeAfterLastRound: false });
+    const note = () => screen.getByRole('textbox', { name: /Note/ });
+    await user.type(note(), 'Ship it');
+    // Someone else answers before this card reads the task again: the backend refuses (409).
+    first.task.answerElsewhere();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
+    expect(note()).toHaveValue('Ship it');
+
+    await reload(first);
+    expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
+    expect(card()).toHaveAttribute('data-outcome', 'answered-elsewhere');
+    expect(note()).toHaveValue('Ship it');
+    expect(note()).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Copy answers' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(first.resume).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a refused answer was not used when the task was cancelled first, also after a reload', async () => {
+    const user = fakeTimeUser();
+    const first = await mount();
+    const note = () => screen.getByRole('textbox', { name: /Note/ });
+    await user.type(note(), 'Ship it');
+    first.task.cancel();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance(POLL_MS);
+    const closed = 'Your answer was not used: this request had already closed.';
+    expect(card()).toHaveAttribute('data-state', 'cancelled');
+    expect(card()).toHaveAttribute('data-outcome', 'refused');
+    expect(screen.getByText(closed)).toBeInTheDocument();
+    expect(screen.queryByText(/Expired/)).not.toBeInTheDocument();
+
+    await reload(first);
+    expect(card()).toHaveAttribute('data-outcome', 'refused');
+    expect(screen.getByText(closed)).toBeInTheDocument();
+    expect(note()).toHaveValue('Ship it');
+    expect(note()).toHaveAttribute('readonly');
+  });
+
   it('announces each change in a polite live region', async () => {
     const { source, task } = createTestSource({ serverName: 'Mailer' });
     render(

@@ -134,6 +134,15 @@ describe('the round a task sent last (receipts after a reload)', () => {
       ledger.delete('round-3');
       expect(ledger.lastSentOf?.('["task","b"]')).toBeUndefined();
     });
+
+    it(`finds a round the backend refused as stale, with how it closed (${name})`, async () => {
+      const ledger = make();
+      const refused: SentRound = { ...sentOf(1, 'task'), status: 'refused', closedAs: 'answered-elsewhere' };
+      ledger.set(refused);
+      await idle();
+      expect(ledger.get('round-1')?.status).toBe('refused');
+      expect(ledger.lastSentOf?.('task')).toEqual(refused);
+    });
   }
 
   it('keeps a round longer than 40,000 characters no more: the record that it was sent stays', async () => {

@@ -294,6 +294,49 @@ describe('lifecycle: races', () => {
     expect(refusedAsAnswered).toMatchObject({ state: 'answered-elsewhere', closedAs: 'answered-elsewhere' });
   });
 
+  it('a refused round after a reload: closed as it was, with the answers that were never taken', () => {
+    const answers = { k: { action: 'accept', content: { note: 'Ship it' } } } as const;
+    const recalled = (closedAs: 'answered-elsewhere' | 'expired'): LifecycleEvent => ({
+      type: 'finished-round-recalled',
+      round: A,
+      answers,
+      idempotencyKey: 'key-1',
+      refusedAs: closedAs,
+    });
+    // The task moved on or completed: someone else's answer closed the round.
+    for (const reading of [{ status: 'working' }, { status: 'completed' }] as const) {
+      const back = run(fetched(reading), recalled('expired'));
+      expect(back).toMatchObject({ state: 'answered-elsewhere', round: A, answers, refusedAsStale: true });
+      expect(back.sentRoundId).toBeUndefined();
+      expect(roundView(back)).toBe('read-only');
+    }
+    // The task ended otherwise: it says so, and the round closed as the refusal said.
+    expect(run(fetched({ status: 'cancelled' }), recalled('expired'))).toMatchObject({
+      state: 'cancelled',
+      closedAs: 'expired',
+      refusedAsStale: true,
+    });
+    // A sent round still comes back only once the task has ended.
+    const sentBack: LifecycleEvent = {
+      type: 'finished-round-recalled',
+      round: A,
+      answers,
+      idempotencyKey: 'k',
+    };
+    expect(run(fetched({ status: 'working' }), sentBack).round).toBeUndefined();
+    // The same round still on screen: closed again, never open to a second send.
+    const onScreen = run(fetched(asking(A)), {
+      type: 'send-recalled',
+      roundId: 'A',
+      idempotencyKey: 'key-1',
+      status: 'refused',
+      answers,
+      closedAs: 'answered-elsewhere',
+    });
+    expect(onScreen).toMatchObject({ state: 'answered-elsewhere', answers, refusedAsStale: true });
+    expect(roundView(onScreen)).toBe('read-only');
+  });
+
   it('a round closed by its deadline stays expired while the task works on', () => {
     const open = run(fetched(asking(A, { deadline: now + 1000 })));
     const expired = lifecycleReducer(open, { type: 'deadline-passed', roundId: 'A' });

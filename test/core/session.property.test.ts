@@ -512,7 +512,8 @@ class World {
         snapshot.state === 'expired' ||
         snapshot.state === 'answered-elsewhere' ||
         outcome === 'expired' ||
-        outcome === 'answered-elsewhere'
+        outcome === 'answered-elsewhere' ||
+        outcome === 'refused'
       ) {
         // "Your answers were not sent" / "Answered elsewhere" may only hide a delivery while the
         // session still says the send is unconfirmed.

@@ -32,7 +32,8 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: REACT,
-    budgetKiB: 60,
+    // 61, not 60: a refused answer kept across a reload (the ledger's `refused` record) took 0.2 KiB.
+    budgetKiB: 61,
     targetKiB: 40,
   },
   {
