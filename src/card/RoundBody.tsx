@@ -194,7 +194,8 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
         <p data-part="started-again">{messages.startedAgain}</p>
       ) : null}
       {restart}
-      {total > 1 ? (
+      {/* A round shown read-only was not answered: no count of answers that were never taken. */}
+      {total > 1 && !readOnly ? (
         <p data-part="progress">
           <progress value={answeredCount} max={total} aria-label={messages.progress(answeredCount, total)} />{' '}
           {messages.progress(answeredCount, total)}

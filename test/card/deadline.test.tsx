@@ -5,7 +5,7 @@ import type { RequestedSchema } from '../../src/core/model.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
 import { InputRequestCard, type InputResponses } from '../../src/index.ts';
 import { createTestSource } from '../../src/testing/index.ts';
-import { formRound } from '../fixtures/suspensions.ts';
+import { formRound, mixedRound } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 // Visible deadlines, on a fake clock: what the countdown says, in which live region, how often;
@@ -189,6 +189,20 @@ describe('an expired form', () => {
     await user.type(note, '{Enter}');
     await advance(10 * MINUTE);
     expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('shows no count of answers in a round of several once it expired: none was taken', async () => {
+    const user = fakeTimeUser();
+    render(
+      <InputRequestCard suspension={mixedRound} resume={async () => undefined} deadline={START + MINUTE} />,
+    );
+    await user.type(screen.getByRole('textbox', { name: /email/i }), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(screen.getByText('1 of 3 answered')).toBeInTheDocument();
+    await advance(MINUTE);
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    expect(screen.queryByText(/of 3 answered/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('copies the answers as text, without the secret, and says so', async () => {
