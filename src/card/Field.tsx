@@ -244,7 +244,8 @@ export const Field = memo(function Field({
             </button>
           </div>
           <p {...props.secretWarningProps} data-part="secret-warning">
-            {messages.secretWarning(messages.decline)}
+            {/* Read-only, the round has no Decline to press. */}
+            {readOnly ? messages.secretWarningClosed : messages.secretWarning(messages.decline)}
           </p>
         </>
       ) : (

@@ -122,6 +122,8 @@ export const germanMessages: InputRequestMessages = {
   hideSecret: (fieldLabel) => `${fieldLabel} verbergen`,
   secretWarning: (declineLabel) =>
     `Vorsicht: MCP verbietet Servern, in einem Formular nach Passwörtern, API-Schlüsseln oder Zahlungsdaten zu fragen. Wenn Sie diese Frage nicht erwartet haben, wählen Sie „${declineLabel}“.`,
+  secretWarningClosed:
+    'Vorsicht: MCP verbietet Servern, in einem Formular nach Passwörtern, API-Schlüsseln oder Zahlungsdaten zu fragen.',
   answeringAutomatically: 'Diese App antwortet…',
   answeredAutomatically: 'Von dieser App beantwortet.',
   automaticAnswerFailed: (failure) =>

@@ -124,6 +124,8 @@ export interface InputRequestMessages {
   hideSecret: (fieldLabel: string) => string;
   /** Secret field: warning next to the field; `declineLabel` is the Decline button's text. */
   secretWarning: (declineLabel: string) => string;
+  /** Secret field of a round shown read-only (no Decline to press): the warning's first part. */
+  secretWarningClosed: string;
   /** A request the host app answers by itself (e.g. sampling): while its answerer runs. */
   answeringAutomatically: string;
   /** A request the host app answered by itself. */
@@ -346,6 +348,8 @@ export const englishMessages: InputRequestMessages = {
   hideSecret: (fieldLabel) => `Hide ${fieldLabel}`,
   secretWarning: (declineLabel) =>
     `Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form. If you did not expect this question, press ${declineLabel}.`,
+  secretWarningClosed:
+    'Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form.',
   answeringAutomatically: 'Answering in this app…',
   answeredAutomatically: 'Answered by this app.',
   automaticAnswerFailed: (failure) =>
