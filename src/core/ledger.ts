@@ -33,8 +33,8 @@ export interface SentRound {
    */
   task?: string;
   /**
-   * The round itself (a `sent` or `refused` one): what its receipt shows after a reload, when the task's state
-   * no longer carries it. Server text, shown as text like any round. A storage ledger leaves out a
+   * The round itself (a `sent` or `refused` one): what its receipt shows after a reload, when
+   * the task's state no longer carries it. Server text, shown as text like any round. A storage ledger leaves out a
    * round too large to keep (see {@link createStorageLedger}).
    */
   round?: Suspension;

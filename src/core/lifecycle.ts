@@ -232,8 +232,8 @@ export type LifecycleEvent =
       round: Suspension;
       answers: InputResponses;
       idempotencyKey: string;
-      /** Set when the backend refused these answers as stale: how the round closed. */
-      refusedAs?: 'answered-elsewhere' | 'expired';
+      /** Set for a round the backend refused as stale: how it closed, as its refusal said. */
+      closedAs?: 'answered-elsewhere' | 'expired';
     }
   | { type: 'deadline-passed'; roundId: string }
   | { type: 'replacement-shown' }
@@ -397,14 +397,10 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         // taken, to read and copy.
         return {
           ...lifecycle,
-          state:
-            lifecycle.state === 'input-required' || lifecycle.state === 'superseded'
-              ? (event.closedAs ?? 'expired')
-              : lifecycle.state,
+          state: lifecycle.state === 'input-required' ? (event.closedAs ?? 'expired') : lifecycle.state,
           answers: event.answers,
           idempotencyKey: event.idempotencyKey,
           refusedAsStale: true,
-          next: undefined,
         };
       }
       if (event.status === 'sent') {
@@ -433,7 +429,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       // answered, so the round and its answers come back from the record of sent rounds, for
       // the receipt. The task's own end (its state, result) stays as the server said.
       if (lifecycle.round !== undefined) return lifecycle;
-      const refusedAs = event.refusedAs;
+      const refusedAs = event.closedAs;
       if (refusedAs === undefined) {
         if (!STATE_TRAITS[lifecycle.state].settled) return lifecycle;
         return {

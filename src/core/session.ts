@@ -399,7 +399,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       round: entry.round,
       answers: recordedAnswers(entry.round, entry.answers),
       idempotencyKey: entry.idempotencyKey,
-      ...(entry.status === 'refused' ? { refusedAs: entry.closedAs ?? 'expired' } : {}),
+      ...(entry.status === 'refused' ? { closedAs: entry.closedAs ?? 'expired' } : {}),
     });
   }
 
@@ -592,7 +592,10 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       const recalled = recall(lifecycle);
       if (recalled !== lifecycle) lifecycle = recalled;
     }
-    if (!next.round && (traits.settled || next.state === 'working')) lifecycle = recallFinished(lifecycle);
+    // Once per change of state, not per reading: a working task is read again every few seconds.
+    const stateChanged = next.state !== previous.state || previous.round !== undefined;
+    if (!next.round && stateChanged && (traits.settled || next.state === 'working'))
+      lifecycle = recallFinished(lifecycle);
     // The server showed this answer took effect while its send still hung: stop waiting for it.
     if (inFlight && lifecycle.state !== 'submitting') {
       inFlight.controller.abort();

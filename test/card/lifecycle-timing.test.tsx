@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InputRequestCard, type InputRequestSource } from '../../src/index.ts';
+import { createStorageLedger, InputRequestCard, type InputRequestSource } from '../../src/index.ts';
 import { createTestSource, followUpRound, type TaskScriptOptions } from '../../src/testing/index.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
@@ -197,6 +197,25 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByText(closed)).toBeInTheDocument();
     expect(note()).toHaveValue('Ship it');
     expect(note()).toHaveAttribute('readonly');
+  });
+
+  it('looks a task up in the ledger once when it starts working, not on every reading', async () => {
+    const { source, task } = createTestSource({ serverName: 'Mailer' });
+    const stored = createStorageLedger();
+    const lastSentOf = vi.fn((key: string) => stored.lastSentOf?.(key));
+    task.report({ progress: 1, total: 10 });
+    render(
+      <Harness client={newClient()}>
+        <InputRequestCard source={source} poll={poll} ledger={{ ...stored, lastSentOf }} />
+      </Harness>,
+    );
+    await advance();
+    for (let reading = 2; reading <= 6; reading++) {
+      task.report({ progress: reading, total: 10 });
+      await advance(POLL_MS);
+    }
+    expect(screen.getByRole('progressbar', { name: 'Working… 6 of 10' })).toBeInTheDocument();
+    expect(lastSentOf).toHaveBeenCalledTimes(1);
   });
 
   it('announces each change in a polite live region', async () => {

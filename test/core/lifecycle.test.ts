@@ -301,7 +301,7 @@ describe('lifecycle: races', () => {
       round: A,
       answers,
       idempotencyKey: 'key-1',
-      refusedAs: closedAs,
+      closedAs,
     });
     // The task moved on or completed: someone else's answer closed the round.
     for (const reading of [{ status: 'working' }, { status: 'completed' }] as const) {
