@@ -212,7 +212,14 @@ export const NotificationWhileAway = meta.story({
  */
 export const SameRoundTwice = meta.story({
   render: (args) => (
-    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '1rem' }}>
+    // Side by side where both fit, one above the other on a phone.
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
+        gap: '1rem',
+      }}
+    >
       <section aria-label="Chat">
         <InputRequestCard suspension={args.suspension} resume={args.resume} placeName="the chat" />
       </section>
