@@ -425,15 +425,19 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       };
     }
     case 'finished-round-recalled': {
-      // A reload after the task finished: its state no longer carries the round this person
-      // answered, so the round and its answers come back from the record of sent rounds, for
-      // the receipt. The task's own end (its state, result) stays as the server said.
+      // A reload after the task moved on (works on, or finished): its state no longer carries the
+      // round this person answered, so the round and its answers come back from the record of
+      // sent rounds, for the receipt. The task's own state (progress, result) stays as the server
+      // said.
       if (lifecycle.round !== undefined) return lifecycle;
       const refusedAs = event.closedAs;
       if (refusedAs === undefined) {
-        if (!STATE_TRAITS[lifecycle.state].settled) return lifecycle;
+        // While the task works on, the round stays answered, as it was before the reload.
+        const working = lifecycle.state === 'working';
+        if (!STATE_TRAITS[lifecycle.state].settled && !working) return lifecycle;
         return {
           ...lifecycle,
+          ...(working ? { state: 'answered' as const } : {}),
           round: event.round,
           answers: event.answers,
           sentRoundId: event.round.id,

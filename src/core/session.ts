@@ -385,8 +385,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   /**
    * A task that moved on with no round on screen (the page came back after it did): the round
    * this person sent last for it, from the ledger, so the card still says what was answered, or
-   * shows what the backend refused to read and copy. A sent round comes back once the task has
-   * ended; a refused one also while the task works on.
+   * shows what the backend refused to read and copy: while the task works on, or once it ended.
    */
   function recallFinished(current: Lifecycle): Lifecycle {
     if (current.round || !ledger?.lastSentOf) return current;

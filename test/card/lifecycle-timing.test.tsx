@@ -156,6 +156,24 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByLabelText(/One-time code/, { selector: 'input' })).toHaveValue('');
   });
 
+  it('shows what was answered after a reload while the task works on, not only once it ended', async () => {
+    const user = fakeTimeUser();
+    const first = await mount({ completeAfterLastRound: false });
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Ship it');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance(POLL_MS);
+    first.task.report({ progress: 3, total: 10 });
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-outcome', 'accepted');
+
+    await reload(first);
+    expect(card()).toHaveAttribute('data-outcome', 'accepted');
+    expect(screen.getByText('You answered.')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Working… 3 of 10' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(first.resume).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps a refused answer across a reload: read-only, typed values back, closed as answered elsewhere', async () => {
     const user = fakeTimeUser();
     const first = await mount({ completeAfterLastRound: false });

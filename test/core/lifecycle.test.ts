@@ -294,7 +294,7 @@ describe('lifecycle: races', () => {
     expect(refusedAsAnswered).toMatchObject({ state: 'answered-elsewhere', closedAs: 'answered-elsewhere' });
   });
 
-  it('a refused round after a reload: closed as it was, with the answers that were never taken', () => {
+  it('a round recalled after a reload: a refused one closed as it was, with its answers; a sent one answered', () => {
     const answers = { k: { action: 'accept', content: { note: 'Ship it' } } } as const;
     const recalled = (closedAs: 'answered-elsewhere' | 'expired'): LifecycleEvent => ({
       type: 'finished-round-recalled',
@@ -316,14 +316,20 @@ describe('lifecycle: races', () => {
       closedAs: 'expired',
       refusedAsStale: true,
     });
-    // A sent round still comes back only once the task has ended.
+    // A sent round comes back answered while the task works on, as it was before the reload.
     const sentBack: LifecycleEvent = {
       type: 'finished-round-recalled',
       round: A,
       answers,
       idempotencyKey: 'k',
     };
-    expect(run(fetched({ status: 'working' }), sentBack).round).toBeUndefined();
+    expect(run(fetched({ status: 'working' }), sentBack)).toMatchObject({
+      state: 'answered',
+      round: A,
+      sentRoundId: 'A',
+    });
+    expect(run(fetched({ status: 'completed' }), sentBack)).toMatchObject({ state: 'completed', round: A });
+    expect(run(fetched(asking(B)), sentBack).round).toBe(B);
     // The same round still on screen: closed again, never open to a second send.
     const onScreen = run(fetched(asking(A)), {
       type: 'send-recalled',
