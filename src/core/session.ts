@@ -263,7 +263,9 @@ export interface InputRequestSession {
   /**
    * Connects a feed of later server readings (a poll, a push) to a session made without one:
    * every card of the task may attach; one feed runs while any is attached and the session is
-   * active. Returns the function that detaches.
+   * active, made by the earliest attachment still attached. When that one detaches (its card
+   * unmounted, or attached again with another poll policy or QueryClient), the feed moves to the
+   * next. Returns the function that detaches.
    */
   attachFeed(follow: (sink: TaskFeedSink) => TaskFeed): () => void;
   /** Ends everything at once: aborts a send in flight, stops timers and the feed. */
@@ -325,7 +327,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let destroyed = false;
   let feed: TaskFeed | undefined;
   let follow = source.follow === false ? undefined : options.follow;
-  let feedAttachments = 0;
+  // The feeds cards attached, earliest first; the one running is `follow` (unless the session
+  // was made with its own).
+  const attachedFeeds: ((sink: TaskFeedSink) => TaskFeed)[] = [];
   let inFlight: { roundId: string; controller: AbortController; promise: Promise<void> } | undefined;
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   let deadlineArmedFor: string | undefined;
@@ -1188,21 +1192,22 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     },
     attachFeed(factory) {
       if (source.follow === false) return () => {};
-      feedAttachments += 1;
+      attachedFeeds.push(factory);
       follow ??= factory;
       startFeed();
       let attached = true;
       return () => {
         if (!attached) return;
         attached = false;
-        feedAttachments -= 1;
-        // Not at once: StrictMode and remounts attach again in the same task, and a feed stopped
-        // and started again would cancel and repeat its read.
+        attachedFeeds.splice(attachedFeeds.indexOf(factory), 1);
+        // Not at once: StrictMode and remounts attach the same feed again in the same task, and
+        // a feed stopped and started again would cancel and repeat its read.
         queueMicrotask(() => {
-          if (feedAttachments > 0) return;
+          if (follow === options.follow || (follow && attachedFeeds.includes(follow))) return;
           feed?.stop();
           feed = undefined;
-          follow = options.follow;
+          follow = attachedFeeds[0] ?? options.follow;
+          startFeed();
         });
       };
     },

@@ -127,14 +127,17 @@ export function useRoundSession(
     if (followed && !live) void loadLiveBinding();
   }, [followed, live]);
 
-  // One feed per session, however many cards attach (the session keeps the first); it runs while
-  // any is attached and the session is active.
+  // One feed per session, however many cards attach (the session runs the earliest still
+  // attached); it runs while any is attached and the session is active. Made once per QueryClient
+  // and poll policy, so StrictMode's second run of the effect attaches the very same feed and the
+  // session keeps it running, while a new policy or client replaces it.
   const pollKey = poll ? JSON.stringify(poll) : '';
   // biome-ignore lint/correctness/useExhaustiveDependencies: the poll policy is compared by value (pollKey).
-  useEffect(() => {
-    if (!followed || !live || !queryClient) return;
-    return session.attachFeed(live.followTask(queryClient, session.source, poll));
-  }, [session, followed, live, queryClient, pollKey]);
+  const taskFeed = useMemo(
+    () => (followed && live && queryClient ? live.followTask(queryClient, session.source, poll) : undefined),
+    [session, followed, live, queryClient, pollKey],
+  );
+  useEffect(() => (taskFeed ? session.attachFeed(taskFeed) : undefined), [session, taskFeed]);
 
   const submit = useCallback(
     (content: ElicitContent, key?: string) => {

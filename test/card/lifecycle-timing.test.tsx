@@ -318,4 +318,57 @@ describe('sharing, on a fake clock', () => {
     expect(one).toBe(11);
     expect(two).toBe(one);
   });
+
+  it('follows a new poll policy when the card gets one', async () => {
+    const client = newClient();
+    const { source, task } = createTestSource({ startWorking: true });
+    const view = render(
+      <Harness client={client}>
+        <InputRequestCard source={source} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    await advance(3 * POLL_MS);
+    const before = task.stateReads;
+    const slow = { baseMs: 5 * POLL_MS, maxMs: 5 * POLL_MS };
+    view.rerender(
+      <Harness client={client}>
+        <InputRequestCard source={source} poll={slow} />
+      </Harness>,
+    );
+    await advance();
+    await advance(10 * POLL_MS + 50);
+    // Every 5 s now, not every second: the old feed stopped (its first read may be repeated).
+    expect(task.stateReads - before).toBeLessThanOrEqual(3);
+    view.unmount();
+  });
+
+  it('keeps following through the second card’s QueryClient when the first card goes', async () => {
+    const { source, task } = createTestSource({ startWorking: true });
+    const [first, second] = [newClient(), newClient()];
+    const observers = (client: QueryClient) =>
+      client.getQueryCache().find({ queryKey: source.queryKey })?.getObserversCount() ?? 0;
+    const one = render(
+      <Harness client={first}>
+        <InputRequestCard source={source} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    render(
+      <Harness client={second}>
+        <InputRequestCard source={source} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    one.unmount();
+    await advance();
+    expect(observers(first)).toBe(0);
+    expect(observers(second)).toBe(1);
+    const before = task.stateReads;
+    await advance(5 * POLL_MS + 50);
+    expect(task.stateReads - before).toBeGreaterThanOrEqual(5);
+    task.report({ progress: 4, total: 10 });
+    await advance(POLL_MS);
+    expect(screen.getByRole('progressbar', { name: 'Working… 4 of 10' })).toBeInTheDocument();
+  });
 });
