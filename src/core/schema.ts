@@ -175,7 +175,7 @@ export function analyzeRequestedSchema(schema: unknown): SchemaAnalysis {
     };
   }
   const state: AnalysisState = { problems: [], omitted: 0, optionsLeft: MAX_OPTIONS };
-  const report = reporter(state, '');
+  const report = reporter(state);
 
   for (const key of Object.keys(schema)) {
     if (key === 'type' || key === 'properties' || key === 'required' || isExtensionKey(key)) continue;
@@ -276,19 +276,23 @@ interface Report {
 }
 
 /**
- * A reporter for problems under the JSON pointer `prefix`. The prefix is escaped once, not
- * per problem, so a very long property name costs no more with each problem it has.
+ * A reporter for problems of the schema's root, or of the property `name`. The property's JSON
+ * pointer is escaped at its first problem, once, not per problem (a very long name costs no more
+ * with each problem it has), and not at all for a property without problems: most have none.
  */
-function reporter(state: AnalysisState, prefix: string): Report {
+function reporter(state: AnalysisState, name?: string): Report {
+  let prefix = name === undefined ? '' : undefined;
   const report = (segments: readonly string[], message: string, limit?: SchemaRefusal) => {
     if (limit !== undefined) state.limit ??= limit;
     if (state.problems.length >= MAX_PROBLEMS) {
       state.omitted++;
       return;
     }
+    prefix ??= toPointer(['properties', name as string]);
     state.problems.push({ path: prefix + toPointer(segments), message });
   };
-  return Object.assign(report, { state });
+  report.state = state;
+  return report;
 }
 
 function analyzeRequired(
@@ -340,7 +344,7 @@ function analyzeProperty(
   required: boolean,
   state: AnalysisState,
 ): FieldSpec | undefined {
-  const report = reporter(state, toPointer(['properties', name]));
+  const report = reporter(state, name);
   if (!isPlainObject(property)) {
     report(
       [],
