@@ -227,8 +227,9 @@ export type LifecycleEvent =
       /** How a `refused` round closed, as its refusal said. */
       closedAs?: 'answered-elsewhere' | 'expired';
     }
+  /** After a reload: the round this person last sent for a task whose state no longer holds it. */
   | {
-      type: 'finished-round-recalled';
+      type: 'past-round-recalled';
       round: Suspension;
       answers: InputResponses;
       idempotencyKey: string;
@@ -424,7 +425,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         sendError: new Error('input-request-cards: the page was left while this answer was being sent.'),
       };
     }
-    case 'finished-round-recalled': {
+    case 'past-round-recalled': {
       // A reload after the task moved on (works on, or finished): its state no longer carries the
       // round this person answered, so the round and its answers come back from the record of
       // sent rounds, for the receipt. The task's own state (progress, result) stays as the server

@@ -367,7 +367,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   // What a server renders from the same reading: it has no ledger of this tab's sends.
   const readLifecycle = lifecycle;
   let serverSnapshot: SessionSnapshot | undefined;
-  lifecycle = recallFinished(recall(lifecycle));
+  lifecycle = recallPastRound(recall(lifecycle));
   if (lifecycle.round) enterRound(initialLifecycle, lifecycle.round);
   snapshot = makeSnapshot();
 
@@ -391,14 +391,14 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
    * this person sent last for it, from the ledger, so the card still says what was answered, or
    * shows what the backend refused to read and copy: while the task works on, or once it ended.
    */
-  function recallFinished(current: Lifecycle): Lifecycle {
+  function recallPastRound(current: Lifecycle): Lifecycle {
     if (current.round || !ledger?.lastSentOf) return current;
     if (!STATE_TRAITS[current.state].settled && current.state !== 'working') return current;
     const task = taskOfSource();
     const entry = task === undefined ? undefined : ledger.lastSentOf(task);
     if (!entry?.round) return current;
     return lifecycleReducer(current, {
-      type: 'finished-round-recalled',
+      type: 'past-round-recalled',
       round: entry.round,
       answers: recordedAnswers(entry.round, entry.answers),
       idempotencyKey: entry.idempotencyKey,
@@ -598,7 +598,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     // Once per change of state, not per reading: a working task is read again every few seconds.
     const stateChanged = next.state !== previous.state || previous.round !== undefined;
     if (!next.round && stateChanged && (traits.settled || next.state === 'working'))
-      lifecycle = recallFinished(lifecycle);
+      lifecycle = recallPastRound(lifecycle);
     // The server showed this answer took effect while its send still hung: stop waiting for it.
     if (inFlight && lifecycle.state !== 'submitting') {
       inFlight.controller.abort();

@@ -297,7 +297,7 @@ describe('lifecycle: races', () => {
   it('a round recalled after a reload: a refused one closed as it was, with its answers; a sent one answered', () => {
     const answers = { k: { action: 'accept', content: { note: 'Ship it' } } } as const;
     const recalled = (closedAs: 'answered-elsewhere' | 'expired'): LifecycleEvent => ({
-      type: 'finished-round-recalled',
+      type: 'past-round-recalled',
       round: A,
       answers,
       idempotencyKey: 'key-1',
@@ -318,7 +318,7 @@ describe('lifecycle: races', () => {
     });
     // A sent round comes back answered while the task works on, as it was before the reload.
     const sentBack: LifecycleEvent = {
-      type: 'finished-round-recalled',
+      type: 'past-round-recalled',
       round: A,
       answers,
       idempotencyKey: 'k',
