@@ -95,7 +95,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   const restart =
     expired && snapshot.canRestart ? (
       <RestartNotice
-        stateRefused={describeFailure(snapshot.sendError).code === 'stale'}
+        // The backend refused the round's answers as stale: also after a reload, when the error
+        // itself is gone and the ledger remembers the refusal.
+        stateRefused={snapshot.refusedAsStale === true}
         restarting={snapshot.restarting}
         restartError={snapshot.restartError}
         onRestart={() => void session.restart().catch(() => {})}

@@ -196,6 +196,33 @@ describe('a followed task, on a fake clock', () => {
     expect(first.resume).toHaveBeenCalledTimes(1);
   });
 
+  it('says why a refused round can be started again, also after a reload', async () => {
+    const user = fakeTimeUser();
+    const { source: base, task } = createTestSource({ serverName: 'Mailer', completeAfterLastRound: false });
+    const source: InputRequestSource = { ...base, restart: () => new Promise(() => {}) };
+    const view = render(
+      <Harness client={newClient()}>
+        <InputRequestCard source={source} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Ship it');
+    // The server stopped accepting the round without saying so in its state (HTTP 410).
+    task.expire({ silently: true });
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance(POLL_MS);
+    const reason = /The server no longer accepts this request/;
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start again' })).toBeInTheDocument();
+
+    await reload({ unmount: view.unmount, source });
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it');
+    expect(screen.getByRole('button', { name: 'Start again' })).toBeInTheDocument();
+  });
+
   it('says a refused answer was not used when the task was cancelled first, also after a reload', async () => {
     const user = fakeTimeUser();
     const first = await mount();
