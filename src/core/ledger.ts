@@ -1,5 +1,6 @@
 import { whenIdle } from './idle.js';
 import { boundedName, isPlainObject, type JsonObject, setOwn } from './json.js';
+import type { RoundClosedAs } from './lifecycle.js';
 import type { InputResponses, Suspension } from './model.js';
 import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
 
@@ -17,7 +18,7 @@ export interface SentRound {
    * How a `refused` round closed, as the refusal said: someone else answered it, or it expired.
    * A reload shows the round read-only with this outcome, and what this person typed in it.
    */
-  closedAs?: 'answered-elsewhere' | 'expired';
+  closedAs?: RoundClosedAs;
   /**
    * What was answered, for the receipt — with every secret field's value left out. A request key
    * past 256 characters stands as `#` and its fingerprint (see {@link recordedAnswers}).
@@ -34,8 +35,8 @@ export interface SentRound {
   task?: string;
   /**
    * The round itself (a `sent` or `refused` one): what its receipt shows after a reload, when
-   * the task's state no longer carries it. Server text, shown as text like any round. A storage ledger leaves out a
-   * round too large to keep (see {@link createStorageLedger}).
+   * the task's state no longer carries it. Server text, shown as text like any round. A storage
+   * ledger leaves out a round too large to keep (see {@link createStorageLedger}).
    */
   round?: Suspension;
 }

@@ -170,7 +170,7 @@ export interface Lifecycle {
    * How the round on screen closed without this person's answer, kept once the task moves on
    * (completes, fails): the receipt still says "Answered elsewhere" or "Expired", not "Done".
    */
-  closedAs?: 'answered-elsewhere' | 'expired';
+  closedAs?: RoundClosedAs;
   /** When the round on screen stops accepting answers (epoch ms). */
   deadline?: number;
   /** The task's final result (`completed`). Untrusted: show as text. */
@@ -199,6 +199,9 @@ export interface Lifecycle {
   pending?: InputRequestState;
 }
 
+/** How a round closed without this person's answer: someone else's answer, or its end. */
+export type RoundClosedAs = 'answered-elsewhere' | 'expired';
+
 /** What can happen to a round. */
 export type LifecycleEvent =
   | { type: 'state-received'; state: InputRequestState; now: number }
@@ -225,7 +228,7 @@ export type LifecycleEvent =
       status: 'sending' | 'sent' | 'refused';
       answers: InputResponses;
       /** How a `refused` round closed, as its refusal said. */
-      closedAs?: 'answered-elsewhere' | 'expired';
+      closedAs?: RoundClosedAs;
     }
   /** After a reload: the round this person last sent for a task whose state no longer holds it. */
   | {
@@ -234,7 +237,7 @@ export type LifecycleEvent =
       answers: InputResponses;
       idempotencyKey: string;
       /** Set for a round the backend refused as stale: how it closed, as its refusal said. */
-      closedAs?: 'answered-elsewhere' | 'expired';
+      closedAs?: RoundClosedAs;
     }
   | { type: 'deadline-passed'; roundId: string }
   | { type: 'replacement-shown' }

@@ -595,9 +595,10 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       const recalled = recall(lifecycle);
       if (recalled !== lifecycle) lifecycle = recalled;
     }
-    // Once per change of state, not per reading: a working task is read again every few seconds.
-    const stateChanged = next.state !== previous.state || previous.round !== undefined;
-    if (!next.round && stateChanged && (traits.settled || next.state === 'working'))
+    // Once per change of state or when the round leaves the screen, not per reading: a working
+    // task is read again every few seconds.
+    const movedOn = next.state !== previous.state || previous.round !== undefined;
+    if (!next.round && movedOn && (traits.settled || next.state === 'working'))
       lifecycle = recallPastRound(lifecycle);
     // The server showed this answer took effect while its send still hung: stop waiting for it.
     if (inFlight && lifecycle.state !== 'submitting') {

@@ -8,6 +8,7 @@ import {
   type LifecycleEvent,
   lifecycleReducer,
   pollDelay,
+  type RoundClosedAs,
   roundView,
 } from '../../src/core/lifecycle.ts';
 import type { Suspension } from '../../src/core/model.ts';
@@ -296,7 +297,7 @@ describe('lifecycle: races', () => {
 
   it('a round recalled after a reload: a refused one closed as it was, with its answers; a sent one answered', () => {
     const answers = { k: { action: 'accept', content: { note: 'Ship it' } } } as const;
-    const recalled = (closedAs: 'answered-elsewhere' | 'expired'): LifecycleEvent => ({
+    const recalled = (closedAs: RoundClosedAs): LifecycleEvent => ({
       type: 'past-round-recalled',
       round: A,
       answers,
