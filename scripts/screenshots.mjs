@@ -69,6 +69,13 @@ const shots = [
     sizes: ['phone'],
     fullPage: true,
   },
+  {
+    file: 'refused-cancelled-dark',
+    id: 'card-lifecycle--refused-task-cancelled',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+    fullPage: true,
+  },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
   { file: 'cancelled', id: 'card-lifecycle--cancelled' },
