@@ -123,6 +123,15 @@ const shots = [
   { file: 'steps-error', id: 'card-step-by-step--step-error' },
   { file: 'deadline-countdown', id: 'card-deadlines--countdown' },
   { file: 'deadline-expired', id: 'card-deadlines--expired-copy-answers' },
+  // A round of several requests expired half answered: "Accepted, but not used.", no count.
+  { file: 'deadline-expired-several', id: 'card-deadlines--expired-several-requests', fullPage: true },
+  {
+    file: 'deadline-expired-several-dark',
+    id: 'card-deadlines--expired-several-requests',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+    fullPage: true,
+  },
   { file: 'same-round-twice', id: 'attention-waiting-on-you--same-round-twice' },
   { file: 're-ask', id: 'card-rounds-that-talk-back--re-ask' },
   { file: 'german-chrome-english-server', id: 'card-language-and-direction--german-chrome-english-server' },

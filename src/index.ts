@@ -40,7 +40,7 @@ export { createStorageDraftStore } from './core/draft.js';
 export type { Failure, FailureCode } from './core/failure.js';
 export type { RoundLedger, SentRound } from './core/ledger.js';
 export { createStorageLedger } from './core/ledger.js';
-export type { CardState, PollPolicy } from './core/lifecycle.js';
+export type { CardState, PollPolicy, SectionPhase } from './core/lifecycle.js';
 export type {
   ElicitContent,
   ElicitResult,

@@ -1,7 +1,7 @@
 import { expect, fn, userEvent } from 'storybook/test';
 import preview from '../.storybook/preview.tsx';
 import type { RequestedSchema } from '../src/core/model.ts';
-import { InputRequestCard } from '../src/index.ts';
+import { InputRequestCard, parseSuspension } from '../src/index.ts';
 import { formRound } from '../test/fixtures/suspensions.ts';
 
 /** A lunch order: a note, a secret, options with descriptions. */
@@ -89,5 +89,74 @@ export const ExpiredDark = meta.story({
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Expired — nothing was sent.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Copy answers' })).toBeVisible();
+  },
+});
+
+/** A meeting booking that asks three things in one round: two forms and a link. */
+const bookingRound = parseSuspension(
+  {
+    resultType: 'input_required',
+    inputRequests: {
+      meeting: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Which meeting should I book?',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              title: { type: 'string', title: 'Title' },
+              length: { type: 'integer', title: 'Length (minutes)', minimum: 15, maximum: 120 },
+            },
+            required: ['title'],
+          },
+        },
+      },
+      calendar: {
+        method: 'elicitation/create',
+        params: {
+          mode: 'url',
+          message: 'Connect your calendar account.',
+          url: 'https://accounts.example.com/connect?client=booking',
+        },
+      },
+      notify: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Who should get the invitation?',
+          requestedSchema: {
+            type: 'object',
+            properties: { email: { type: 'string', format: 'email', title: 'Email' } },
+            required: ['email'],
+          },
+        },
+      },
+    },
+    requestState: 'v1.booking',
+  },
+  { serverName: 'Calendar', toolName: 'book_meeting' },
+);
+
+/**
+ * A round of several requests that expired half answered: the sections answered say what was
+ * chosen and that it was not used (no "N of 3 answered": nothing was taken); every value stays.
+ */
+export const ExpiredSeveralRequests = meta.story({
+  render: () => (
+    <InputRequestCard
+      suspension={bookingRound}
+      resume={async () => undefined}
+      ledger={false}
+      deadline={Date.now() + 4000}
+    />
+  ),
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: /Title/ }), 'Quarterly review');
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Accept' })[0] as HTMLElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: /Email/ }), 'ada@example');
+    await expect(await canvas.findByText('Expired — nothing was sent.', {}, { timeout: 8000 })).toBeVisible();
+    await expect(canvas.getByText('Accepted, but not used.')).toBeVisible();
+    await expect(canvas.queryByText(/of 3 answered/)).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: /Title/ })).toHaveValue('Quarterly review');
+    await expect(canvas.getByRole('textbox', { name: /Email/ })).toHaveValue('ada@example');
   },
 });

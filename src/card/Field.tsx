@@ -48,7 +48,7 @@ export const Field = memo(function Field({
   readOnly,
   askedAgain,
 }: FieldProps) {
-  const props = useRequestField({ form, field, idPrefix });
+  const props = useRequestField({ form, field, idPrefix, readOnly: readOnly === true });
   const againId = askedAgain ? `${idPrefix}-field${field.index}-again` : undefined;
   const again = againId ? { 'aria-describedby': againId } : undefined;
   const inputProps = again ? props.getInputProps(again) : props.inputProps;

@@ -23,6 +23,8 @@ export interface HostAnsweredSectionProps {
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;
   status?: ReactNode;
+  /** The round closed without taking its answers: a failed host answer shows no Decline or Cancel. */
+  readOnly?: boolean;
 }
 
 /**

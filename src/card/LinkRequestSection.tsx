@@ -24,6 +24,11 @@ export interface LinkRequestSectionProps {
   messages: InputRequestMessages;
   status?: ReactNode;
   /**
+   * The round closed without taking its answers (it expired, or closed elsewhere after they were
+   * refused): the message, the URL and its site stay to read; nothing opens or answers.
+   */
+  readOnly?: boolean;
+  /**
    * Where the emphasised registrable domain starts. Defaults to the card's `registrableDomain`,
    * else the full Public Suffix List, loaded lazily (the whole host is emphasised until it arrives).
    */
@@ -56,10 +61,11 @@ export function LinkRequestSection({
   onAnswer,
   messages,
   status,
+  readOnly = false,
   registrableDomain,
 }: LinkRequestSectionProps) {
   const id = useId();
-  const inert = locked || answer !== undefined;
+  const inert = readOnly || locked || answer !== undefined;
   const card = useContext(CardContext);
   const finder = registrableDomain ?? card?.registrableDomain;
   const {
@@ -124,10 +130,12 @@ export function LinkRequestSection({
         <p id={ids.refusal} data-part="refusal">
           {link.reason === 'invalid' ? messages.linkInvalid : messages.linkRefused(link.scheme)}
         </p>
-        <Actions>
-          {decline}
-          {cancel}
-        </Actions>
+        {readOnly ? null : (
+          <Actions>
+            {decline}
+            {cancel}
+          </Actions>
+        )}
       </LinkFrame>
     );
   }
@@ -170,7 +178,8 @@ export function LinkRequestSection({
           ))}
         </ul>
       ) : null}
-      {waiting ? (
+      {/* Closed: no line about opening, and no buttons, as on a closed form. */}
+      {readOnly ? null : waiting ? (
         <p id={ids.waiting} data-part="waiting">
           {messages.linkWaiting(messages.done)}
         </p>
@@ -179,48 +188,50 @@ export function LinkRequestSection({
           {messages.linkOpensIn}
         </p>
       )}
-      <Actions>
-        {waiting ? (
-          <>
-            <button
-              key="done"
-              type="button"
-              ref={doneRef}
-              data-action="done"
-              disabled={answering}
-              aria-describedby={ids.waiting}
-              onClick={done}
-            >
-              {messages.done}
-            </button>
-            <button
-              type="button"
-              data-action="open-again"
-              disabled={inert}
-              aria-describedby={[ids.site, ...warningIds].join(' ')}
-              onClick={open}
-            >
-              {messages.openAgain}
-            </button>
-            {cancel}
-          </>
-        ) : (
-          <>
-            <button
-              key="open"
-              type="button"
-              data-action="open"
-              disabled={inert}
-              aria-describedby={[ids.site, ...warningIds, ids.hint].join(' ')}
-              onClick={open}
-            >
-              {messages.openLink}
-            </button>
-            {decline}
-            {cancel}
-          </>
-        )}
-      </Actions>
+      {readOnly ? null : (
+        <Actions>
+          {waiting ? (
+            <>
+              <button
+                key="done"
+                type="button"
+                ref={doneRef}
+                data-action="done"
+                disabled={answering}
+                aria-describedby={ids.waiting}
+                onClick={done}
+              >
+                {messages.done}
+              </button>
+              <button
+                type="button"
+                data-action="open-again"
+                disabled={inert}
+                aria-describedby={[ids.site, ...warningIds].join(' ')}
+                onClick={open}
+              >
+                {messages.openAgain}
+              </button>
+              {cancel}
+            </>
+          ) : (
+            <>
+              <button
+                key="open"
+                type="button"
+                data-action="open"
+                disabled={inert}
+                aria-describedby={[ids.site, ...warningIds, ids.hint].join(' ')}
+                onClick={open}
+              >
+                {messages.openLink}
+              </button>
+              {decline}
+              {cancel}
+            </>
+          )}
+        </Actions>
+      )}
     </LinkFrame>
   );
 }

@@ -2,7 +2,7 @@
 import { memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import type { CarriedRequest } from '../core/carry-over.js';
 import { describeFailure } from '../core/failure.js';
-import { roundView, STATE_TRAITS, unansweredKeys } from '../core/lifecycle.js';
+import { roundView, STATE_TRAITS, sectionPhaseOf, unansweredKeys } from '../core/lifecycle.js';
 import {
   contentLanguageOf,
   type ElicitResult,
@@ -45,6 +45,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   // Closed without this person's answers (expired, or closed elsewhere after a refused send): every
   // value stays readable and copyable.
   const readOnly = roundView(snapshot) === 'read-only';
+  const phase = sectionPhaseOf(snapshot);
   const retryRef = useRef<HTMLButtonElement>(null);
 
   // A send disables the button that started it; when the send fails, give focus a sensible
@@ -217,6 +218,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           total > 1 ? (
             <Status
               answer={answer}
+              phase={phase}
               canChange={!locked}
               onChange={() => session.withdraw(request.key)}
               messages={messages}
@@ -282,11 +284,11 @@ const RequestSection = memo(function RequestSection({
     (result: InputResponse) => onAnswer(request.key, result),
     [onAnswer, request.key],
   );
-  const common = { answer, locked, held, onAnswer: answerThis, messages, status };
+  const common = { answer, locked, held, readOnly, onAnswer: answerThis, messages, status };
   switch (request.kind) {
     case 'form': {
       const Form = components.FormRequest ?? FormRequestSection;
-      return <Form request={request} {...common} readOnly={readOnly} {...(carried ? { carried } : {})} />;
+      return <Form request={request} {...common} {...(carried ? { carried } : {})} />;
     }
     case 'url': {
       const Link = components.LinkRequest ?? LinkRequestSection;

@@ -1,10 +1,13 @@
 'use client';
+import type { SectionPhase } from '../core/lifecycle.js';
 import type { ElicitResult } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 
 /** Props of {@link SectionStatus}. */
 export interface SectionStatusProps {
   answer: ElicitResult | undefined;
+  /** Where the round stands: waiting for other answers, sending them, or closed without them. */
+  phase: SectionPhase;
   /** Whether the answer can still be taken back (the round is not being sent). */
   canChange: boolean;
   onChange: () => void;
@@ -12,15 +15,17 @@ export interface SectionStatusProps {
 }
 
 /**
- * What a section shows once it has its answer while other requests of the round still wait.
+ * What a section of a round of several requests shows once it has its answer: what was chosen,
+ * and, while the round is open, Change answer. In a round that closed without taking the answers
+ * (shown read-only) it says they were not used.
  *
- * @selector [data-part="section-status"]
+ * @selector [data-part="section-status"] (with `data-action` and `data-phase`)
  */
-export function SectionStatus({ answer, canChange, onChange, messages }: SectionStatusProps) {
+export function SectionStatus({ answer, phase, canChange, onChange, messages }: SectionStatusProps) {
   if (!answer) return null;
   return (
-    <div data-part="section-status" data-action={answer.action}>
-      <p>{messages.sectionAnswered(answer.action)}</p>
+    <div data-part="section-status" data-action={answer.action} data-phase={phase}>
+      <p>{messages.sectionAnswered(answer.action, phase)}</p>
       {canChange ? (
         <button type="button" data-part="change" onClick={onChange}>
           {messages.changeAnswer}

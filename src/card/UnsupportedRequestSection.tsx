@@ -19,6 +19,8 @@ export interface UnsupportedRequestSectionProps {
   onAnswer: (result: ElicitResult) => void;
   messages: InputRequestMessages;
   status?: ReactNode;
+  /** The round closed without taking its answers: the reason stays to read, with no Decline or Cancel. */
+  readOnly?: boolean;
   /** Words that replace the request's own reason (e.g. why the host's answer failed). */
   reasonText?: string;
   /** A developer detail behind the reason (e.g. the error the host's answerer threw), in a disclosure. */
@@ -40,6 +42,7 @@ export function UnsupportedRequestSection({
   onAnswer,
   messages,
   status,
+  readOnly = false,
   reasonText,
   reasonDetail,
 }: UnsupportedRequestSectionProps) {
@@ -82,10 +85,12 @@ export function UnsupportedRequestSection({
           </ul>
         </details>
       ) : null}
-      <Actions>
-        <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
-        <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
-      </Actions>
+      {readOnly ? null : (
+        <Actions>
+          <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
+          <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
+        </Actions>
+      )}
     </fieldset>
   );
 }

@@ -12,8 +12,8 @@ export type { Failure, FailureCode } from './failure.js';
 export { describeFailure } from './failure.js';
 export type { RoundLedger, SentRound } from './ledger.js';
 export { createStorageLedger } from './ledger.js';
-export type { CardState, Lifecycle, PollPolicy, StateTraits } from './lifecycle.js';
-export { pollDelay, roundView, STATE_TRAITS } from './lifecycle.js';
+export type { CardState, Lifecycle, PollPolicy, SectionPhase, StateTraits } from './lifecycle.js';
+export { pollDelay, roundView, STATE_TRAITS, sectionPhaseOf } from './lifecycle.js';
 export type {
   BooleanFieldSpec,
   ContentValue,

@@ -288,6 +288,26 @@ export function roundView(lifecycle: Lifecycle): 'open' | 'read-only' | undefine
   return lifecycle.closedAs !== undefined && holdsUnsentAnswers(lifecycle) ? 'read-only' : undefined;
 }
 
+/**
+ * Where a round of several requests stands, for what each answered section says of its answer:
+ *
+ * - `waiting`: the round is open and waits for the answers to its other requests;
+ * - `sending`: every request has its answer and they are on their way;
+ * - `not-used`: the round closed without taking them (it expired, a newer round replaced it, or it
+ *   closed elsewhere after they were refused or never sent). The card shows it to read only.
+ */
+export type SectionPhase = 'waiting' | 'sending' | 'not-used';
+
+/**
+ * The {@link SectionPhase} of the round a card shows.
+ * @example
+ * sectionPhaseOf({ state: 'expired', round, answers }); // 'not-used'
+ */
+export function sectionPhaseOf(lifecycle: Lifecycle): SectionPhase {
+  if (lifecycle.state === 'input-required') return 'waiting';
+  return lifecycle.state === 'submitting' ? 'sending' : 'not-used';
+}
+
 /** True when this person accepted answers to the round on screen that the backend never took. */
 function holdsUnsentAnswers(lifecycle: Lifecycle): boolean {
   if (lifecycle.sentRoundId !== undefined && lifecycle.sentRoundId === lifecycle.round?.id) return false;

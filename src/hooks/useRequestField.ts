@@ -110,6 +110,11 @@ export interface UseRequestFieldOptions {
   field: FieldSpec;
   /** A prefix unique on the page (e.g. from `useId`), so ids never collide between cards. */
   idPrefix: string;
+  /**
+   * The field cannot change (its round closed and is shown to read only): it shows no error,
+   * since there is nothing left to fix, also when leaving it runs the form's check.
+   */
+  readOnly?: boolean;
 }
 
 const INPUT_TYPES: Record<string, string> = {
@@ -146,12 +151,14 @@ export function useRequestField({
   form: formControl,
   field,
   idPrefix,
+  readOnly = false,
 }: UseRequestFieldOptions): RequestFieldProps {
   const { form, errors, changed } = formEngine(formControl);
   const name = fieldKey(field);
   const listen = useCallback((listener: () => void) => errors.listen(name, listener), [errors, name]);
   const read = () => errors.get(name);
-  const error = useSyncExternalStore(listen, read, read);
+  const stored = useSyncExternalStore(listen, read, read);
+  const error = readOnly ? undefined : stored;
   const [secretShown, setSecretShown] = useState(false);
   // Registered once per field: the same handlers and the same ref callback on every render, so
   // React never detaches and re-attaches the input.

@@ -49,12 +49,13 @@ export const germanMessages: InputRequestMessages = {
   required: 'Pflichtfeld',
   unnamedField: 'Feld ohne Namen',
   choose: 'Bitte wählen…',
-  sectionAnswered: (action) =>
-    action === 'accept'
-      ? 'Angenommen – wartet auf die übrigen Fragen.'
-      : action === 'decline'
-        ? 'Abgelehnt.'
-        : 'Abgebrochen.',
+  sectionAnswered: (action, phase) => {
+    const chosen = action === 'accept' ? 'Angenommen' : action === 'decline' ? 'Abgelehnt' : 'Abgebrochen';
+    if (phase === 'not-used') return `${chosen}, aber nicht verwendet.`;
+    return phase === 'waiting' && action === 'accept'
+      ? `${chosen} – wartet auf die übrigen Fragen.`
+      : `${chosen}.`;
+  },
   changeAnswer: 'Antwort ändern',
   progress: (answered, total) => `${n(answered)} von ${n(total)} beantwortet`,
   cannotAnswer: 'Diese Anfrage lässt sich hier nicht beantworten',

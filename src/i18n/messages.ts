@@ -1,5 +1,6 @@
 import type { TimeLeft } from '../core/deadline.js';
 import type { Failure } from '../core/failure.js';
+import type { SectionPhase } from '../core/lifecycle.js';
 import type { FieldSpec, InputRequest, UnsupportedRequest } from '../core/model.js';
 import type { ReceiptValue, RoundOutcome } from '../core/receipt.js';
 import type { FieldError } from '../core/validate.js';
@@ -65,8 +66,13 @@ export interface InputRequestMessages {
   unnamedField: string;
   /** First entry of a drop-down with nothing chosen yet. */
   choose: string;
-  /** Shown on a section that has its answer while others in the round still need one. */
-  sectionAnswered: (action: 'accept' | 'decline' | 'cancel') => string;
+  /**
+   * Shown on a section of a round of several requests once it has its answer. `phase` says where
+   * the round stands: `waiting` for the other requests' answers, `sending` every answer, or
+   * `not-used`: the round closed without taking them (it expired, was answered elsewhere or
+   * replaced), and the card shows it read-only.
+   */
+  sectionAnswered: (action: 'accept' | 'decline' | 'cancel', phase: SectionPhase) => string;
   changeAnswer: string;
   /** Progress in a round of several requests. */
   progress: (answered: number, total: number) => string;
@@ -277,12 +283,13 @@ export const englishMessages: InputRequestMessages = {
   required: 'required',
   unnamedField: 'Unnamed field',
   choose: 'Choose…',
-  sectionAnswered: (action) =>
-    action === 'accept'
-      ? 'Accepted — waiting for the other questions.'
-      : action === 'decline'
-        ? 'Declined.'
-        : 'Cancelled.',
+  sectionAnswered: (action, phase) => {
+    const chosen = action === 'accept' ? 'Accepted' : action === 'decline' ? 'Declined' : 'Cancelled';
+    if (phase === 'not-used') return `${chosen}, but not used.`;
+    return phase === 'waiting' && action === 'accept'
+      ? `${chosen} — waiting for the other questions.`
+      : `${chosen}.`;
+  },
   changeAnswer: 'Change answer',
   progress: (answered, total) => `${answered} of ${total} answered`,
   cannotAnswer: 'This request cannot be answered here',

@@ -317,6 +317,29 @@ describe('InputRequestCard: several requests in one round', () => {
     open.mockRestore();
   });
 
+  it('stops saying an answer waits for the others once every answer is on its way', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => {};
+    const resume = vi.fn(() => new Promise<undefined>((resolve) => (finish = () => resolve(undefined))));
+    render(<InputRequestCard suspension={mixedRound} resume={resume} />);
+
+    await user.type(screen.getByRole('textbox', { name: 'email' }), 'ops@example.com');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(screen.getByText('Accepted — waiting for the other questions.')).toBeInTheDocument();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    await user.click(screen.getByRole('button', { name: 'Open link' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    open.mockRestore();
+    const declines = screen.getAllByRole('button', { name: 'Decline' });
+    await user.click(declines[declines.length - 1] as HTMLElement);
+
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(screen.queryByText(/waiting for the other questions/)).not.toBeInTheDocument();
+    expect(screen.getAllByText('Accepted.')).toHaveLength(2);
+    expect(screen.getByText('Declined.')).toBeInTheDocument();
+    finish();
+  });
+
   it('lets an answer be changed before the round is sent', async () => {
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);

@@ -207,6 +207,33 @@ describe('an expired form', () => {
     expect(card()).toHaveAttribute('data-state', 'expired');
     expect(screen.queryByText(/of 3 answered/)).not.toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    // The answered section says what was chosen, not that it was taken or waits for the others.
+    expect(screen.getByText('Accepted, but not used.')).toBeInTheDocument();
+    expect(screen.queryByText(/waiting for the other questions/)).not.toBeInTheDocument();
+  });
+
+  it('leaves nothing to open or answer in an expired round of several, and no error to fix', async () => {
+    const user = fakeTimeUser();
+    render(
+      <InputRequestCard suspension={mixedRound} resume={async () => undefined} deadline={START + MINUTE} />,
+    );
+    const email = screen.getByRole('textbox', { name: /email/i });
+    await user.type(email, 'ada@example');
+    await user.tab();
+    expect(email).toHaveAccessibleDescription(/valid email/);
+    await advance(MINUTE);
+    expect(card()).toHaveAttribute('data-state', 'expired');
+
+    // The value stays, without the error: nothing in a closed round can be fixed.
+    expect(email).toHaveValue('ada@example');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/valid email/)).not.toBeInTheDocument();
+    // The link stays to read; nothing opens it or answers any request.
+    expect(screen.getByText('Connect your calendar account.')).toBeInTheDocument();
+    expect(screen.queryByText(/Opens in a new/)).not.toBeInTheDocument();
+    for (const name of ['Accept', 'Open link', 'Decline', 'Cancel']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
   });
 
   it('copies the answers as text, without the secret, and says so', async () => {

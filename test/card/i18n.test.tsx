@@ -210,7 +210,9 @@ const sampleCalls: StringArgs = {
   ],
   workingFor: [[75]],
   textCut: [[995_000]],
-  sectionAnswered: [['accept'], ['decline'], ['cancel']],
+  sectionAnswered: (['accept', 'decline', 'cancel'] as const).flatMap((action) =>
+    (['waiting', 'sending', 'not-used'] as const).map((phase) => [action, phase]),
+  ),
   progress: [[3, 7]],
   problemDetails: [[1], [3]],
   linkRefused: [[ARG]],

@@ -69,8 +69,16 @@ function Headless({ onSent }: { onSent: (value: unknown) => void }) {
 
 const blurs: string[] = [];
 
-function BlurField({ form, field }: { form: RequestFormControl; field: FieldSpec }) {
-  const bag = useRequestField({ form, field, idPrefix: 'merge' });
+function BlurField({
+  form,
+  field,
+  readOnly,
+}: {
+  form: RequestFormControl;
+  field: FieldSpec;
+  readOnly?: boolean;
+}) {
+  const bag = useRequestField({ form, field, idPrefix: 'merge', ...(readOnly ? { readOnly } : {}) });
   return (
     <>
       <label {...bag.labelProps} htmlFor={bag.labelProps.htmlFor}>
@@ -82,7 +90,7 @@ function BlurField({ form, field }: { form: RequestFormControl; field: FieldSpec
   );
 }
 
-function BlurForm() {
+function BlurForm({ readOnly }: { readOnly?: boolean }) {
   const { session, suspension } = useInputRequest(
     staticSource(round, async () => undefined),
     { drafts: false },
@@ -92,7 +100,7 @@ function BlurForm() {
   return (
     <form {...formProps}>
       {request.fields.map((field) => (
-        <BlurField key={field.index} form={form} field={field} />
+        <BlurField key={field.index} form={form} field={field} {...(readOnly ? { readOnly } : {})} />
       ))}
     </form>
   );
@@ -135,6 +143,22 @@ describe('headless: useInputRequest + useRequestForm + useRequestField', () => {
     await advance();
     // Ours showed the error (blur marks the field touched); theirs ran too.
     expect(blurs).toEqual(['email']);
+    expect(screen.getByText('This field is required.')).toBeInTheDocument();
+  });
+
+  it('shows no error on a read-only field: nothing is left to fix; the error is back once it is not', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { rerender } = render(<BlurForm />);
+    await user.click(screen.getByLabelText('Email'));
+    await user.tab();
+    await advance();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    rerender(<BlurForm readOnly />);
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+
+    rerender(<BlurForm />);
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
   });
 });

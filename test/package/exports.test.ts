@@ -67,6 +67,7 @@ describe('exports', () => {
       'readTaskState',
       'roundTooLarge',
       'roundView',
+      'sectionPhaseOf',
       'shownName',
       'shownText',
       'staticSource',

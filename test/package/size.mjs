@@ -24,7 +24,9 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    budgetKiB: 48,
+    // 49, not 48: a closed round of several requests tells the truth (sections say "not used", its
+    // links and refusals lose their buttons, its fields their errors) for 0.2 KiB.
+    budgetKiB: 49,
     targetKiB: 20,
   },
   {
