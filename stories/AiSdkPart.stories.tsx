@@ -201,8 +201,8 @@ export const RefusedAlreadyAnswered = meta.story({
     const card = await canvas.findByRole('article', { name: /^Travel desk (is asking|asked)$/ });
     await userEvent.type(within(card).getByRole('textbox', { name: /City/ }), 'Lisbon');
     await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(card).toHaveAttribute('data-outcome', 'answered-elsewhere'));
-    await expect(within(card).getByText('Answered elsewhere. Nothing was sent from here.')).toBeVisible();
+    await waitFor(() => expect(card).toHaveAttribute('data-outcome', 'answered-elsewhere-first'));
+    await expect(within(card).getByText('Answered elsewhere first. Your answer was not used.')).toBeVisible();
     await expect(within(card).getByRole('textbox', { name: /City/ })).toHaveValue('Lisbon');
     await expect(within(card).getByRole('button', { name: 'Copy answers' })).toBeVisible();
     await expect(within(card).queryByRole('button', { name: /Try again|Accept/ })).toBeNull();

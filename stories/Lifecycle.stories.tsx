@@ -111,7 +111,7 @@ export const AnsweredElsewhere = meta.story(
 /**
  * Someone else answered while this person was typing, and the card had not read it yet: their
  * Accept is refused (HTTP 409). The next reading shows the task moved on, so the card says the
- * request was answered elsewhere, and keeps what they typed on screen to read and copy.
+ * request was answered elsewhere first and their answer was not used, and keeps what they typed on screen to read and copy.
  */
 export const AnsweredElsewhereFirst = meta.story(
   live('answered-elsewhere-first', { completeAfterLastRound: false }, async ({ canvas }, api) => {
@@ -120,10 +120,10 @@ export const AnsweredElsewhereFirst = meta.story(
     // In the same turn, so no poll can show the card the other answer before the click.
     api.task.answerElsewhere();
     accept.click();
-    await waitFor(() => expect(region(canvas)).toHaveAttribute('data-outcome', 'answered-elsewhere'), {
+    await waitFor(() => expect(region(canvas)).toHaveAttribute('data-outcome', 'answered-elsewhere-first'), {
       timeout: 5000,
     });
-    await expect(canvas.getByText('Answered elsewhere. Nothing was sent from here.')).toBeVisible();
+    await expect(canvas.getByText('Answered elsewhere first. Your answer was not used.')).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Accept' })).toBeNull();
     await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
     await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
@@ -143,7 +143,10 @@ export const RefusedTaskCancelled = meta.story(
     api.task.cancel();
     accept.click();
     await waitFor(() => expect(region(canvas)).toHaveAttribute('data-outcome', 'refused'), { timeout: 5000 });
-    await expect(canvas.getByText('The task was cancelled.', { selector: 'p' })).toBeVisible();
+    // The refusal says it at once; the next reading of the task adds why.
+    await expect(
+      await canvas.findByText('The task was cancelled.', { selector: 'p' }, { timeout: 5000 }),
+    ).toBeVisible();
     await expect(
       canvas.getByText('Your answer was not used: this request had already closed.'),
     ).toBeVisible();

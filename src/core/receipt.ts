@@ -9,10 +9,12 @@ import { shownName } from './shown-text.js';
  *
  * - `accepted` / `declined` / `cancelled`: this person answered every request that way;
  * - `answered`: this person answered, in more than one way (a mixed round);
- * - `answered-elsewhere`: the round closed without this person's answer;
+ * - `answered-elsewhere`: the round closed without this person's answer; nothing was sent from here;
+ * - `answered-elsewhere-first`: it was answered elsewhere before this person's answer arrived (the
+ *   backend refused theirs as stale): theirs was sent, but not used;
  * - `expired`: the round closed before it was answered; nothing was sent;
- * - `refused`: the answer arrived after the round had closed (the backend refused it as stale),
- *   and the task then ended: nothing of it was used;
+ * - `refused`: the answer arrived after the round had closed (the backend refused it as stale,
+ *   and nothing says someone else answered): it was sent, but not used;
  * - `stopped`: the person stopped the whole task.
  */
 export type RoundOutcome =
@@ -21,6 +23,7 @@ export type RoundOutcome =
   | 'cancelled'
   | 'answered'
   | 'answered-elsewhere'
+  | 'answered-elsewhere-first'
   | 'expired'
   | 'refused'
   | 'stopped';
@@ -111,15 +114,16 @@ export function shownResultOf(lifecycle: Lifecycle): unknown {
 /** How the round on screen ended, or `undefined` while it is still open (or there is none). */
 export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   const { state, round, answers, sentRoundId } = lifecycle;
-  if (state === 'answered-elsewhere') return 'answered-elsewhere';
-  if (state === 'expired') return 'expired';
+  // This person's answer was sent and refused as stale: "nothing was sent from here" would be false.
+  const refused = lifecycle.refusedAsStale === true;
+  if (state === 'answered-elsewhere') return refused ? 'answered-elsewhere-first' : 'answered-elsewhere';
+  if (state === 'expired') return refused ? 'refused' : 'expired';
   // The task moved on after the round closed without this person: the round's end still stands.
   if (lifecycle.closedAs !== undefined && STATE_TRAITS[state].settled) {
+    if (!refused) return lifecycle.closedAs;
     // Refused as stale, then the task failed or was cancelled: not the clock closed the round, and
     // "Expired" under "The task was cancelled." would say otherwise.
-    return lifecycle.closedAs === 'expired' && lifecycle.refusedAsStale === true
-      ? 'refused'
-      : lifecycle.closedAs;
+    return lifecycle.closedAs === 'expired' ? 'refused' : 'answered-elsewhere-first';
   }
   const answeredHere = round !== undefined && sentRoundId === round.id && state !== 'submitting';
   if (!answeredHere) {

@@ -157,6 +157,8 @@ export const germanMessages: InputRequestMessages = {
         return 'Sie haben abgebrochen.';
       case 'answered-elsewhere':
         return 'Anderswo beantwortet. Von hier wurde nichts gesendet.';
+      case 'answered-elsewhere-first':
+        return 'Zuerst anderswo beantwortet. Ihre Antwort wurde nicht verwendet.';
       case 'expired':
         return 'Abgelaufen – es wurde nichts gesendet.';
       case 'refused':

@@ -387,6 +387,8 @@ export const englishMessages: InputRequestMessages = {
         return 'You cancelled.';
       case 'answered-elsewhere':
         return 'Answered elsewhere. Nothing was sent from here.';
+      case 'answered-elsewhere-first':
+        return 'Answered elsewhere first. Your answer was not used.';
       case 'expired':
         return 'Expired — nothing was sent.';
       case 'refused':

@@ -228,10 +228,15 @@ describe('InputRequestPart', () => {
     {
       code: 'already-answered',
       status: 409,
-      outcome: 'answered-elsewhere',
-      receipt: 'Answered elsewhere. Nothing was sent from here.',
+      outcome: 'answered-elsewhere-first',
+      receipt: 'Answered elsewhere first. Your answer was not used.',
     },
-    { code: 'not-waiting', status: 410, outcome: 'expired', receipt: 'Expired — nothing was sent.' },
+    {
+      code: 'not-waiting',
+      status: 410,
+      outcome: 'refused',
+      receipt: 'Your answer was not used: this request had already closed.',
+    },
   ])(
     'closes the card on a $status $code refusal, keeping the typed values to copy, with no retry',
     async ({ code, status, outcome, receipt }) => {

@@ -143,6 +143,46 @@ describe('the theme in Chromium', () => {
     }
   });
 
+  it('sets a closed round apart from its receipt, mutes its choices, and lets Copy answers fill a phone row', async () => {
+    await page.viewport(320, 640);
+    const schema: RequestedSchema = {
+      type: 'object',
+      properties: {
+        note: { type: 'string', title: 'Note' },
+        size: { type: 'string', title: 'Size', enum: ['Small', 'Large'], default: 'Large' },
+        extras: { type: 'boolean', title: 'Extras', default: true },
+      },
+    };
+    const { container } = render(
+      <InputRequestCard
+        suspension={formRound(schema)}
+        resume={async () => undefined}
+        deadline={Date.now() - 1000}
+        ledger={false}
+      />,
+    );
+    const outcome = part(container, 'outcome').getBoundingClientRect();
+    const request = part(container, 'request').getBoundingClientRect();
+    expect(request.top - outcome.bottom).toBeGreaterThanOrEqual(12);
+
+    const muted = getComputedStyle(part(container, 'card')).getPropertyValue('--irc-muted').trim();
+    const probe = document.createElement('span');
+    probe.style.color = muted;
+    container.append(probe);
+    const mutedRgb = getComputedStyle(probe).color;
+    for (const choice of container.querySelectorAll<HTMLInputElement>(
+      'input[type="radio"], input[type="checkbox"]',
+    )) {
+      expect(getComputedStyle(choice).accentColor).toBe(mutedRgb);
+    }
+
+    const row = container.querySelector<HTMLElement>('[data-part="actions"]')!.getBoundingClientRect();
+    const copy = container
+      .querySelector<HTMLElement>('[data-action="copy-answers"]')!
+      .getBoundingClientRect();
+    expect(Math.abs(copy.right - row.right)).toBeLessThan(1);
+  });
+
   it('lays a long typed answer under its label in the receipt, a short one beside it', async () => {
     await page.viewport(360, 800);
     const round = parseSuspension(

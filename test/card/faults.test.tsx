@@ -53,7 +53,7 @@ interface Scenario {
   /** Whether the task should end holding this person's answer. */
   delivered: 0 | 1;
   /** When nothing was delivered: how the card says the round ended (its `data-outcome`). */
-  outcome?: 'expired' | 'answered-elsewhere' | 'refused';
+  outcome?: 'expired' | 'answered-elsewhere-first' | 'refused';
 }
 
 const RESUME_TIMEOUT_MS = 5_000;
@@ -97,13 +97,15 @@ const scenarios: Scenario[] = [
     name: '409: answered elsewhere, unseen',
     before: (api) => api.task.answerElsewhere(),
     delivered: 0,
-    outcome: 'answered-elsewhere',
+    // Not "Nothing was sent from here": the answer was sent, and refused.
+    outcome: 'answered-elsewhere-first',
   },
   {
     name: '410: expired, unseen',
     before: (api) => api.task.expire({ silently: true }),
     delivered: 0,
-    outcome: 'expired',
+    // Not "Expired — nothing was sent.": the answer was sent, and refused as stale.
+    outcome: 'refused',
   },
   {
     name: '409: task cancelled, unseen',

@@ -186,9 +186,12 @@ describe('a followed task, on a fake clock', () => {
     expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
     expect(note()).toHaveValue('Ship it');
 
+    expect(card()).toHaveAttribute('data-outcome', 'answered-elsewhere-first');
+    expect(screen.getByText('Answered elsewhere first. Your answer was not used.')).toBeInTheDocument();
+
     await reload(first);
     expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
-    expect(card()).toHaveAttribute('data-outcome', 'answered-elsewhere');
+    expect(card()).toHaveAttribute('data-outcome', 'answered-elsewhere-first');
     expect(note()).toHaveValue('Ship it');
     expect(note()).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Copy answers' })).toBeEnabled();

@@ -513,6 +513,7 @@ class World {
         snapshot.state === 'answered-elsewhere' ||
         outcome === 'expired' ||
         outcome === 'answered-elsewhere' ||
+        outcome === 'answered-elsewhere-first' ||
         outcome === 'refused'
       ) {
         // "Your answers were not sent" / "Answered elsewhere" may only hide a delivery while the
