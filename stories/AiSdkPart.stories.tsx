@@ -76,12 +76,12 @@ export const Answered = meta.story({
   args: { part: endedPart({}) },
   play: async ({ canvas }) => {
     const summary = canvas.getByRole('article', { name: 'Travel desk asked' });
-    await expect(within(summary).getByText('You accepted.')).toBeVisible();
+    await expect(within(summary).getByText('You answered.')).toBeVisible();
     const answers = within(summary).getByLabelText('Your answers');
     await expect(within(answers).getByText('1,250.5')).toBeVisible();
     await expect(within(answers).getByText('March 14, 2027')).toBeVisible();
     await expect(within(answers).getByText('Window and Aisle')).toBeVisible();
-    await expect(within(answers).getByText('hidden')).toBeVisible();
+    await expect(within(answers).getByText('Hidden')).toBeVisible();
   },
 });
 
@@ -172,9 +172,9 @@ export const AskThenAnswered = meta.story({
     await userEvent.type(within(card).getByLabelText(/API key/, { selector: 'input' }), 'sk-live-777');
     await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
     const summary = await canvas.findByRole('article', { name: 'Calendar asked' });
-    await expect(within(summary).getByText('You accepted.')).toBeVisible();
+    await expect(within(summary).getByText('You answered.')).toBeVisible();
     await expect(within(summary).getByText('South room')).toBeVisible();
-    await expect(within(summary).getByText('hidden')).toBeVisible();
+    await expect(within(summary).getByText('Hidden')).toBeVisible();
     await expect(summary).not.toHaveTextContent('sk-live-777');
     await waitFor(() => expect(document.activeElement).not.toBe(document.body));
   },

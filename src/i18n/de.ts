@@ -329,7 +329,7 @@ export const germanAnsweredMessages: AnsweredRequestMessages = {
     const toldWord = told === 'decline' ? 'abgelehnt' : 'abgebrochen';
     switch (ending) {
       case 'accept':
-        return 'Sie haben angenommen.';
+        return 'Sie haben geantwortet.';
       case 'decline':
         return 'Sie haben abgelehnt.';
       case 'cancel':
@@ -341,7 +341,7 @@ export const germanAnsweredMessages: AnsweredRequestMessages = {
     }
   },
   answers: 'Ihre Antworten',
-  hidden: 'verborgen',
+  hidden: 'Verborgen',
   textCut: (count) => `(${formatNumber('de', count)} weitere Zeichen nicht angezeigt)`,
   yes: 'Ja',
   no: 'Nein',

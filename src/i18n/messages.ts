@@ -598,8 +598,9 @@ export const englishAnsweredMessages: AnsweredRequestMessages = {
   ending: (ending, told) => {
     const toldWord = told === 'decline' ? 'declined' : 'cancelled';
     switch (ending) {
+      // The same words as the card's receipt.
       case 'accept':
-        return 'You accepted.';
+        return 'You answered.';
       case 'decline':
         return 'You declined.';
       case 'cancel':
@@ -611,7 +612,7 @@ export const englishAnsweredMessages: AnsweredRequestMessages = {
     }
   },
   answers: 'Your answers',
-  hidden: 'hidden',
+  hidden: 'Hidden',
   textCut: (count) => `(${formatNumber('en', count)} more characters not shown)`,
   yes: 'Yes',
   no: 'No',

@@ -68,7 +68,7 @@ describe('InputRequestPart', () => {
     rerender(<InputRequestPart part={answered} fetch={routeFetch(bridge)} />);
     const summary = screen.getByRole('article', { name: 'Calendar asked' });
     expect(within(summary).getByText('Details for the meeting?')).toBeInTheDocument();
-    expect(within(summary).getByText('You accepted.')).toBeInTheDocument();
+    expect(within(summary).getByText('You answered.')).toBeInTheDocument();
     const answers = within(summary).getByLabelText('Your answers');
     expect(
       within(answers)
@@ -78,7 +78,7 @@ describe('InputRequestPart', () => {
       ['Title', 'Planning'],
       ['Room', 'South room'],
       ['Remote', 'Yes'],
-      ['API key', 'hidden'],
+      ['API key', 'Hidden'],
     ]);
     expect(document.body.textContent).not.toContain('sk-live-777');
     expect(screen.queryByRole('button')).toBeNull();
@@ -184,14 +184,14 @@ describe('InputRequestPart', () => {
       ['Seats', 'Window and Aisle'],
       // A long typed answer is cut to a recap: the summary stays short in a transcript.
       ['Note', `${'n'.repeat(500)}… (11,500 more characters not shown)`],
-      ['Password', 'hidden'],
+      ['Password', 'Hidden'],
     ]);
     expect(answers('Ihre Antworten', germanAnsweredMessages)).toEqual([
       ['Budget', '1.234,5'],
       ['Start', '31. Januar 2026'],
       ['Seats', 'Window und Aisle'],
       ['Note', `${'n'.repeat(500)}… (11.500 weitere Zeichen nicht angezeigt)`],
-      ['Password', 'verborgen'],
+      ['Password', 'Verborgen'],
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
+import { AnsweredInputRequest } from '../../src/ai-sdk/index.ts';
 import type { RequestedSchema, Suspension } from '../../src/core/model.ts';
 import { InputRequestCard, parseSuspension } from '../../src/index.ts';
 import '../../src/styles.css';
@@ -181,6 +182,47 @@ describe('the theme in Chromium', () => {
       .querySelector<HTMLElement>('[data-action="copy-answers"]')!
       .getBoundingClientRect();
     expect(Math.abs(copy.right - row.right)).toBeLessThan(1);
+  });
+
+  it('marks how an AI SDK request ended as the card marks how a round ended', () => {
+    const data = {
+      requestId: 'r1',
+      chatId: 'c1',
+      serverName: 'Travel desk',
+      request: {
+        method: 'elicitation/create' as const,
+        params: { message: 'Where to?', requestedSchema: approveSchema },
+      },
+      createdAt: '2026-12-01T10:00:00.000Z',
+      expiresAt: '2026-12-01T10:10:00.000Z',
+    };
+    const marker = (element: Element) => getComputedStyle(element, '::before').content;
+    const { container } = render(
+      <>
+        <InputRequestCard
+          suspension={formRound(approveSchema)}
+          resume={async () => undefined}
+          deadline={Date.now() - 1000}
+        />
+        <AnsweredInputRequest
+          data={{ ...data, status: 'answered', answer: { action: 'accept', content: {} } }}
+        />
+        <AnsweredInputRequest data={{ ...data, status: 'answered', answer: { action: 'decline' } }} />
+        <AnsweredInputRequest
+          data={{ ...data, status: 'timed-out', outcome: { action: 'cancel', reason: 'timed-out' } }}
+        />
+      </>,
+    );
+    const [accepted, declined, timedOut] = [...container.querySelectorAll('[data-part="ending"]')];
+    expect(marker(accepted!)).toContain('✓');
+    expect(marker(declined!)).toContain('–');
+    // The same marker, box and place as the expired card's outcome.
+    expect(marker(timedOut!)).toBe(marker(part(container, 'outcome')));
+    const box = (element: Element) => {
+      const style = getComputedStyle(element, '::before');
+      return [style.inlineSize, style.blockSize, style.backgroundColor, style.marginBlockStart];
+    };
+    expect(box(timedOut!)).toEqual(box(part(container, 'outcome')));
   });
 
   it('lays a long typed answer under its label in the receipt, a short one beside it', async () => {

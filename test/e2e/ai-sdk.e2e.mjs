@@ -46,7 +46,7 @@ try {
         'Done. Booked “Planning” on 2026-12-07 in the South room for 4 people, with a video link.';
       await reply.getByText(result).waitFor({ timeout: 15000 });
       const summary = reply.getByRole('article', { name: 'Team tools asked' });
-      await summary.getByText('You accepted.').waitFor({ timeout: 5000 });
+      await summary.getByText('You answered.').waitFor({ timeout: 5000 });
       if ((await reply.getByRole('button', { name: 'Accept' }).count()) !== 0) {
         throw new Error('the answered request still shows its Accept button');
       }
@@ -56,7 +56,7 @@ try {
       const again = newest(page);
       await again.getByText(result).waitFor({ timeout: 15000 });
       const closed = again.getByRole('article', { name: 'Team tools asked' });
-      await closed.getByText('You accepted.').waitFor({ timeout: 5000 });
+      await closed.getByText('You answered.').waitFor({ timeout: 5000 });
       const answers = closed.getByLabel('Your answers');
       const rows = await answers
         .locator('div')
