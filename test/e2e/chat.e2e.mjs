@@ -214,6 +214,48 @@ try {
   context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
 
   await check(
+    'on a phone, a tall card keeps its actions flush with the bottom of the conversation',
+    async () => {
+      const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
+      try {
+        const { page, problems } = await openChat(phone, freshConversation());
+        await page.getByRole('button', { name: 'Approve and send the weekly report' }).click();
+        const card = newest(page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
+        await card.locator('[data-part="actions"]').first().waitFor({ timeout: TIMEOUT });
+        await page.locator('.irc-card[data-tall]').waitFor({ timeout: TIMEOUT });
+        // Measured once the conversation has finished scrolling to the new card.
+        const gap = await page.evaluate(async () => {
+          const measure = () => {
+            const log = document.querySelector('.chat-log').getBoundingClientRect();
+            const row = document.querySelector('.irc-card[data-tall] [data-part="actions"]');
+            return log.bottom - row.getBoundingClientRect().bottom;
+          };
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          let last = Number.NaN;
+          for (let frames = 0; frames < 120; frames++) {
+            await frame();
+            const now = measure();
+            if (now === last) return now;
+            last = now;
+          }
+          return last;
+        });
+        // Stuck to the scroller's bottom edge: no strip of the form showing below the buttons.
+        expectTrue(Math.abs(gap) < 1, `the actions end ${gap} px above the conversation's bottom`);
+        // The protocol version is a date: it never breaks at its hyphens.
+        // One line: every box of its text starts at the same height.
+        const lines = await page
+          .locator('.chat-version')
+          .evaluate((element) => new Set([...element.getClientRects()].map((box) => box.top)).size);
+        expectEqual(lines, 1, 'lines of the protocol version');
+        expectEqual(problems, [], 'page errors');
+      } finally {
+        await phone.close();
+      }
+    },
+  );
+
+  await check(
     'approval re-asks with its reason: an unticked box comes back as a new round, same fields, then sends',
     async () => {
       const conversation = freshConversation();

@@ -144,13 +144,21 @@ export function App() {
         <div className="chat-header-inner">
           <h1>Chat demo</h1>
           <p className="chat-connection" data-status={status.data?.status ?? 'connecting'}>
-            {status.data === undefined
-              ? status.error
-                ? `Could not reach the Demo server: ${status.error.message}`
-                : 'Connecting to the Demo server…'
-              : status.data.status === 'ready'
-                ? `Connected to the Demo server · MCP ${status.data.protocolVersion}`
-                : `Could not reach the Demo server: ${status.data.error}`}
+            {status.data === undefined ? (
+              status.error ? (
+                `Could not reach the Demo server: ${status.error.message}`
+              ) : (
+                'Connecting to the Demo server…'
+              )
+            ) : status.data.status === 'ready' ? (
+              <>
+                Connected to the Demo server ·{' '}
+                {/* A date breaks at its hyphens: the version stays on one line. */}
+                <span className="chat-version">MCP {status.data.protocolVersion}</span>
+              </>
+            ) : (
+              `Could not reach the Demo server: ${status.data.error}`
+            )}
           </p>
           <a className="chat-new" href={`?c=${freshConversation}`}>
             New conversation
