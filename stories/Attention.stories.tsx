@@ -243,3 +243,20 @@ export const SameRoundTwice = meta.story({
     await expect(args.resume).toHaveBeenCalledOnce();
   },
 });
+
+/**
+ * The moment between: the side panel took over the round (with what was typed in the chat) and
+ * the chat says where it is answered. The picture `same-round-twice` is of this story.
+ */
+export const SameRoundTwiceMoved = meta.story({
+  render: SameRoundTwice.input.render,
+  play: async ({ canvas }) => {
+    const chat = within(canvas.getByRole('region', { name: 'Chat' }));
+    const panel = within(canvas.getByRole('complementary', { name: 'Side panel' }));
+    await userEvent.type(chat.getByRole('textbox', { name: /Note for the team/ }), 'Looks good');
+    await userEvent.click(panel.getByRole('button', { name: 'Answer here' }));
+    await expect(panel.getByRole('textbox', { name: /Note for the team/ })).toHaveValue('Looks good');
+    await expect(chat.getByText('Being answered in the side panel.')).toBeVisible();
+    await expect(chat.getByRole('button', { name: 'Answer here' })).toBeVisible();
+  },
+});
