@@ -2,6 +2,7 @@ import addonA11y from '@storybook/addon-a11y';
 import { definePreview } from '@storybook/react-vite';
 import addonMsw from 'msw-storybook-addon';
 import '../src/styles.css';
+import './preview.css';
 
 /** Whether focus entered the story's canvas since the story began (set by `watchFocus`). */
 let focusWasInStory = false;
@@ -22,6 +23,14 @@ export default definePreview({
     // A story with an accessibility violation is a failing test, in the UI and in `npm test`.
     a11y: { test: 'error' },
     layout: 'padded',
+    // The dark background is the page's own in a dark system scheme (preview.css): one colour
+    // around a dark card, whichever of the two sets it.
+    backgrounds: {
+      options: {
+        light: { name: 'Light', value: '#ffffff' },
+        dark: { name: 'Dark', value: '#121418' },
+      },
+    },
   },
   // Cards of one round share one session on a page, as they should in an app. Stories run one
   // after another in one page and reuse fixtures, so each story gets rounds of its own.
