@@ -269,13 +269,30 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     const result = shownResultOf(snapshot);
     const traits = STATE_TRAITS[state];
     // Also after the round closed, read-only, when it holds answers this person gave that were not taken.
-    const showRound = suspension !== undefined && roundView(snapshot) !== undefined;
+    const view = roundView(snapshot);
+    const showRound = suspension !== undefined && view !== undefined;
+    const readOnlyRound = showRound && view === 'read-only';
     const passive = !copy.live && (traits.acceptsAnswers || state === 'submitting');
     const Result = components?.TaskResult ?? TaskResult;
     const working =
       state === 'loading' ||
       state === 'working' ||
       (snapshot.taskStatus === 'working' && state === 'answered');
+    // How the task ended, when it has: its result, or that it was cancelled or failed.
+    const taskEnd = (
+      <>
+        {result !== undefined ? <Result result={result} messages={messages} /> : null}
+        {state === 'cancelled' ? (
+          // The live region says it too, but only to screen readers: this is the line people see.
+          <p data-part="task-cancelled">{messages.cancelled}</p>
+        ) : null}
+        {state === 'failed' ? (
+          <p data-part="task-failure" role="alert" {...serverText}>
+            {messages.failed(snapshot.error)}
+          </p>
+        ) : null}
+      </>
+    );
     return (
       <CardContext.Provider value={context}>
         <article
@@ -330,6 +347,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
               {...(suspension?.contentLanguage ? { contentLanguage: suspension.contentLanguage } : {})}
             />
           ) : null}
+          {/* A round shown to read comes after how the task ended: what happened first, then
+              the values that were not used, to copy. */}
+          {readOnlyRound ? taskEnd : null}
           {showRound && passive ? (
             <PassiveCopy
               elsewhere={copy.elsewhere}
@@ -340,16 +360,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           ) : showRound ? (
             <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} />
           ) : null}
-          {result !== undefined ? <Result result={result} messages={messages} /> : null}
-          {state === 'cancelled' ? (
-            // The live region says it too, but only to screen readers: this is the line people see.
-            <p data-part="task-cancelled">{messages.cancelled}</p>
-          ) : null}
-          {state === 'failed' ? (
-            <p data-part="task-failure" role="alert" {...serverText}>
-              {messages.failed(snapshot.error)}
-            </p>
-          ) : null}
+          {readOnlyRound ? null : taskEnd}
           {controller.stop && !traits.settled && state !== 'loading' ? (
             <div data-part="task-actions">
               <button

@@ -239,6 +239,9 @@ describe('a followed task, on a fake clock', () => {
     expect(card()).toHaveAttribute('data-outcome', 'refused');
     expect(screen.getByText(closed)).toBeInTheDocument();
     expect(screen.queryByText(/Expired/)).not.toBeInTheDocument();
+    // How the task ended comes before the values that were not used, not after them.
+    const ended = screen.getByText('The task was cancelled.', { selector: 'p' });
+    expect(ended.compareDocumentPosition(note()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await reload(first);
     expect(card()).toHaveAttribute('data-outcome', 'refused');
