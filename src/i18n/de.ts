@@ -306,10 +306,10 @@ function germanFailure(failure: Failure): string {
       const wait =
         failure.retryAfterMs === undefined
           ? ''
-          : ` Er bittet, ${n(Math.ceil(failure.retryAfterMs / 1000))} s zu warten, bevor Sie es erneut versuchen.`;
+          : ` Er bittet, ${n(Math.ceil(failure.retryAfterMs / 1000))}\u00a0s zu warten, bevor Sie es erneut versuchen.`;
       return failure.status !== undefined && failure.status >= 500
-        ? `Der Server hatte ein Problem (Fehler ${failure.status}).${wait}`
-        : `Der Server hat sie abgelehnt (Fehler ${failure.status ?? '?'}).${wait}`;
+        ? `Der Server hatte ein Problem (Fehler\u00a0${failure.status}).${wait}`
+        : `Der Server hat sie abgelehnt (Fehler\u00a0${failure.status ?? '?'}).${wait}`;
     }
     case 'stale':
       return 'Der Server nimmt keine Antworten auf diese Anfrage mehr an.';

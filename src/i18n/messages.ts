@@ -460,10 +460,11 @@ function englishFailure(failure: Failure): string {
       const wait =
         failure.retryAfterMs === undefined
           ? ''
-          : ` It asked to wait ${formatNumber('en', Math.ceil(failure.retryAfterMs / 1000))} s before trying again.`;
+          : ` It asked to wait ${formatNumber('en', Math.ceil(failure.retryAfterMs / 1000))}\u00a0s before trying again.`;
       return failure.status !== undefined && failure.status >= 500
-        ? `the server had a problem (error ${failure.status}).${wait}`
-        : `the server refused it (error ${failure.status ?? '?'}).${wait}`;
+        ? // The number stays with its word when the line breaks.
+          `the server had a problem (error\u00a0${failure.status}).${wait}`
+        : `the server refused it (error\u00a0${failure.status ?? '?'}).${wait}`;
     }
     case 'stale':
       return 'the server no longer accepts answers to this request.';

@@ -484,6 +484,18 @@ describe('germanMessages', () => {
   });
 });
 
+describe('failure wording', () => {
+  it('keeps an error number with its word and a wait with its unit, in English and German', () => {
+    const failure: Failure = { code: 'http', status: 503, retryAfterMs: 3000, detail: 'HTTP 503' };
+    const english = englishMessages.sendFailed(failure);
+    const german = germanMessages.sendFailed(failure);
+    expect(english).toContain('(error\u00a0503)');
+    expect(english).toContain('3\u00a0s before');
+    expect(german).toContain('(Fehler\u00a0503)');
+    expect(german).toContain('3\u00a0s zu warten');
+  });
+});
+
 describe('englishMessages.fieldError', () => {
   it('formats numbers with Intl', () => {
     const field: FieldSpec = { kind: 'number', name: 'n', index: 0, required: false };
