@@ -484,11 +484,14 @@ function CardHeader({
         { id, ref: headingRef, tabIndex: -1, 'data-part': 'heading' },
         // Server names are isolated inside the host's sentence: a right-to-left or overriding
         // name cannot reorder the words around it.
-        suspension?.serverName
-          ? withServerText(over ? messages.askedByClosed : messages.askedBy, suspension.serverName)
-          : over
-            ? messages.askedByUnknownClosed
-            : messages.askedByUnknown,
+        // Without a round nothing was asked (yet): the card follows a task.
+        suspension === undefined
+          ? messages.taskOfUnknown
+          : suspension.serverName
+            ? withServerText(over ? messages.askedByClosed : messages.askedBy, suspension.serverName)
+            : over
+              ? messages.askedByUnknownClosed
+              : messages.askedByUnknown,
       )}
       {tool ? <p data-part="tool">{withServerText(messages.viaTool, tool)}</p> : null}
     </header>

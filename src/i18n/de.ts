@@ -29,6 +29,7 @@ export const germanMessages: InputRequestMessages = {
   // "Anfrage von …" holds whether the question is open or over.
   askedByClosed: (serverName) => `Anfrage von ${serverName}`,
   askedByUnknownClosed: 'Anfrage eines Werkzeugs',
+  taskOfUnknown: 'Aufgabe eines Werkzeugs',
   viaTool: (toolName) => `Werkzeug: ${toolName}`,
   accept: 'Annehmen',
   decline: 'Ablehnen',

@@ -27,6 +27,11 @@ export interface InputRequestMessages {
   askedByClosed: (serverName: string) => string;
   /** The same, when nobody is named. */
   askedByUnknownClosed: string;
+  /**
+   * Heading of a card that follows a task before it has asked anything, or that ended without
+   * asking: nobody is asking, and no server is named yet.
+   */
+  taskOfUnknown: string;
   /** Line under the heading naming the tool. */
   viaTool: (toolName: string) => string;
   accept: string;
@@ -262,6 +267,7 @@ export const englishMessages: InputRequestMessages = {
   askedByUnknown: 'A tool is asking',
   askedByClosed: (serverName) => `${serverName} asked`,
   askedByUnknownClosed: 'A tool asked',
+  taskOfUnknown: 'A tool’s task',
   viaTool: (toolName) => `Tool: ${toolName}`,
   accept: 'Accept',
   decline: 'Decline',

@@ -102,8 +102,16 @@ it('heads an open question "… is asking", and one that is over "… asked", as
   await user.click(screen.getByRole('button', { name: 'Accept' }));
   expect(await screen.findByRole('heading', { name: 'Booking server asked' })).toBeInTheDocument();
 
-  // A finished task whose round the card never saw names no server.
+  // A finished task whose round the card never saw names no server, and says nothing was asked.
   const { client, source } = cachedTask('report-11', { status: 'completed', result: 'Filed.' });
   render(<InputRequestCard source={source} queryClient={client} />);
-  expect(screen.getByRole('heading', { name: 'A tool asked' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'A tool’s task' })).toBeInTheDocument();
+});
+
+it('heads a task that works before asking anything "A tool’s task", not "is asking"', () => {
+  const working = cachedTask('report-12', { status: 'working', progress: 7, total: 12 });
+  render(<InputRequestCard source={working.source} queryClient={working.client} />);
+  expect(screen.getByRole('progressbar')).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'A tool’s task' })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: /is asking/ })).not.toBeInTheDocument();
 });

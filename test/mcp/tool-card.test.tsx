@@ -41,7 +41,7 @@ async function renderCard(source: InputRequestSource) {
   await advance();
 }
 
-const card = () => screen.getByRole('article', { name: / (is asking|asked)$/ });
+const card = () => screen.getByRole('article', { name: / (is asking|asked)$|^A tool’s task$/ });
 const sent = (server: TaskServer, method: string) =>
   server.wire.filter((request) => request.method === method);
 const stopButton = () => screen.queryByRole('button', { name: 'Stop task' });
