@@ -263,6 +263,9 @@ describe('the theme in Chromium', () => {
     // Under its label, as wide as the list.
     expect(long!.value.top).toBeGreaterThanOrEqual(long!.label.bottom);
     expect(long!.value.left).toBe(long!.label.left);
+    // Its label on one line across the row, not wrapped in the label column ("Note for the / kitchen").
+    expect(long!.label.width).toBe(long!.value.width);
+    expect(long!.label.height).toBeLessThan(30);
   });
 
   it('emphasises the registrable domain and mutes the rest of the URL', () => {
