@@ -136,6 +136,24 @@ describe('the theme in Chromium', () => {
     for (const url of container.querySelectorAll<HTMLElement>('[data-part="url"]')) {
       expect(url.scrollWidth).toBeLessThanOrEqual(url.clientWidth);
     }
+    // The site's name in the URL is one piece, not broken at its hyphen.
+    const domain = container.querySelector('[data-part="url"] [data-part="url-domain"]')!;
+    expect(new Set([...domain.getClientRects()].map((box) => box.top)).size).toBe(1);
+    // A name wider than the line still breaks, inside the box.
+    const long = render(
+      <InputRequestCard
+        suspension={parseSuspension({
+          mode: 'url',
+          message: 'Sign in.',
+          url: `https://${'a'.repeat(300)}.example/`,
+          elicitationId: 'long-host',
+        })}
+        resume={async () => undefined}
+      />,
+    );
+    const longUrl = part(long.container, 'url');
+    expect(longUrl.scrollWidth).toBeLessThanOrEqual(longUrl.clientWidth);
+    expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(320);
     for (const button of container.querySelectorAll('button')) {
       const box = button.getBoundingClientRect();
       expect(box.height).toBeGreaterThanOrEqual(24);
