@@ -33,7 +33,7 @@ const shots = [
   { file: 'link-waiting', id: 'card-link-request--after-open-waiting' },
   { file: 'secret', id: 'card-secret-fields--masked' },
   { file: 'rtl', id: 'card-look-and-feel--right-to-left' },
-  { file: 'german', id: 'card-look-and-feel--german' },
+  { file: 'german', id: 'card-look-and-feel--german', fullPage: true },
   { file: 'receipt', id: 'card-outcomes--accepted' },
   { file: 'receipt-dark', id: 'card-outcomes--accepted-dark', colorScheme: 'dark' },
   { file: 'receipt-rtl', id: 'card-outcomes--accepted-right-to-left-german' },

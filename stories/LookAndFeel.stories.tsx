@@ -18,15 +18,39 @@ const detailsSchema: RequestedSchema = {
   required: ['name', 'size'],
 };
 
+/** The same form as a German server words it: a German card shows German all through. */
+const germanDetailsSchema: RequestedSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Vollständiger Name', description: 'Wie im Ausweis.', minLength: 2 },
+    budget: { type: 'number', title: 'Budget (EUR)', maximum: 10000 },
+    size: {
+      type: 'string',
+      title: 'Größe',
+      oneOf: [
+        { const: 'small', title: 'klein' },
+        { const: 'medium', title: 'mittel' },
+        { const: 'large', title: 'groß' },
+      ],
+    },
+    token: { type: 'string', title: 'Zugangstoken' },
+    newsletter: { type: 'boolean', title: 'Newsletter abonnieren' },
+  },
+  required: ['name', 'size'],
+};
+
 /** A form (with a secret field), an http link and a request the card cannot answer, in one round. */
-function lookRound(text: { form: string; link: string; summary: string } = defaultText): Suspension {
+function lookRound(
+  text: { form: string; link: string; summary: string } = defaultText,
+  schema: RequestedSchema = detailsSchema,
+): Suspension {
   const suspension = parseSuspension(
     {
       resultType: 'input_required',
       inputRequests: {
         details: {
           method: 'elicitation/create',
-          params: { message: text.form, requestedSchema: detailsSchema },
+          params: { message: text.form, requestedSchema: schema },
         },
         login: {
           method: 'elicitation/create',
@@ -190,11 +214,14 @@ export const RightToLeftDark = meta.story({
 export const German = meta.story({
   args: {
     messages: germanMessages,
-    suspension: lookRound({
-      form: 'Wer nimmt teil, und was darf es kosten?',
-      link: 'Verbinden Sie Ihr Kalenderkonto.',
-      summary: 'Fassen Sie den Verlauf für die Einladung zusammen.',
-    }),
+    suspension: lookRound(
+      {
+        form: 'Wer nimmt teil, und was darf es kosten?',
+        link: 'Verbinden Sie Ihr Kalenderkonto.',
+        summary: 'Fassen Sie den Verlauf für die Einladung zusammen.',
+      },
+      germanDetailsSchema,
+    ),
   },
   decorators: [
     (Story) => (
@@ -210,7 +237,7 @@ export const German = meta.story({
     await expect(await canvas.findByText('Geben Sie eine Zahl von höchstens 10.000 ein.')).toBeVisible();
     await expect(canvas.getAllByText('Dieses Feld ist erforderlich.').length).toBeGreaterThan(0);
     await expect(canvas.getByText(/Diese Adresse ist nicht verschlüsselt/)).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Access token anzeigen' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Zugangstoken anzeigen' })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Link öffnen' }));
     await expect(canvas.getByRole('button', { name: 'Fertig' })).toHaveFocus();
   },
