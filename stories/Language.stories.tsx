@@ -2,6 +2,7 @@ import { expect } from 'storybook/test';
 import preview from '../.storybook/preview.tsx';
 import { germanMessages } from '../src/i18n/de.ts';
 import { InputRequestCard, parseSuspension } from '../src/index.ts';
+import { arabicMessages } from './arabic.ts';
 
 /**
  * Server text in its own language and direction, inside host chrome of another: German chrome
@@ -67,9 +68,12 @@ export const GermanChromeEnglishServer = meta.story({
   },
 });
 
-/** Right-to-left chrome (a page with `dir="rtl"`), English server text in its own direction. */
+/**
+ * Right-to-left chrome (a page with `dir="rtl"` and the host's Arabic words), English server text in
+ * its own direction.
+ */
 export const RightToLeftChromeEnglishServer = meta.story({
-  args: { suspension: englishRound('Parcel Service') },
+  args: { suspension: englishRound('Parcel Service'), messages: arabicMessages },
   decorators: [
     (Story) => (
       <div dir="rtl">

@@ -5,6 +5,7 @@ import type { RequestedSchema, Suspension } from '../src/core/model.ts';
 import { germanMessages } from '../src/i18n/de.ts';
 import { InputRequestCard, parseSuspension } from '../src/index.ts';
 import { formRound } from '../test/fixtures/suspensions.ts';
+import { arabicDetailsSchema, arabicMessages } from './arabic.ts';
 
 const detailsSchema: RequestedSchema = {
   type: 'object',
@@ -161,6 +162,7 @@ const arabicText = {
 };
 
 async function mirrored(canvas: ReturnType<typeof within>, canvasElement: HTMLElement) {
+  // The host's Arabic words and an Arabic server: the page is right to left all through.
   const card = cardOf(canvasElement);
   await expect(getComputedStyle(card).direction).toBe('rtl');
   const url = canvasElement.querySelector<HTMLElement>('[data-part="url"]')!;
@@ -168,16 +170,20 @@ async function mirrored(canvas: ReturnType<typeof within>, canvasElement: HTMLEl
   await expect(url).toHaveTextContent('http://calendar.example.com/connect?account=team');
   // Labels and buttons start at the right edge.
   const cardBox = card.getBoundingClientRect();
-  const label = canvas.getAllByText('Full name')[0]!.closest('label')!.getBoundingClientRect();
+  const label = canvas.getAllByText('الاسم الكامل')[0]!.closest('label')!.getBoundingClientRect();
   await expect(cardBox.right - label.right).toBeLessThan(40);
-  const accept = canvas.getByRole('button', { name: 'Accept' }).getBoundingClientRect();
+  const accept = canvas.getByRole('button', { name: 'قبول' }).getBoundingClientRect();
   await expect(cardBox.right - accept.right).toBeLessThan(40);
   noHorizontalOverflow(canvasElement);
 }
 
-/** Right-to-left: the card mirrors, the URL stays left-to-right. */
+/**
+ * Right-to-left: the card mirrors, the URL stays left-to-right. The host passes its own Arabic
+ * words (`stories/arabic.ts`): English sentences in a right-to-left page would be laid out right to
+ * left too, their words and full stops out of place.
+ */
 export const RightToLeft = meta.story({
-  args: { suspension: lookRound(arabicText) },
+  args: { suspension: lookRound(arabicText, arabicDetailsSchema), messages: arabicMessages },
   decorators: [
     (Story) => (
       <div dir="rtl">
@@ -187,14 +193,18 @@ export const RightToLeft = meta.story({
   ],
   play: async ({ canvas, canvasElement }) => {
     await mirrored(canvas, canvasElement);
-    await showErrors(canvas);
-    await expect(await canvas.findByText('Enter a number of at most 10,000.')).toBeVisible();
+    await showErrors(canvas, 'قبول');
+    await expect(await canvas.findByText(/^أدخل رقمًا لا يزيد على /)).toBeVisible();
   },
 });
 
 /** Right-to-left and dark. */
 export const RightToLeftDark = meta.story({
-  args: { suspension: lookRound(arabicText), className: 'irc-dark' },
+  args: {
+    suspension: lookRound(arabicText, arabicDetailsSchema),
+    messages: arabicMessages,
+    className: 'irc-dark',
+  },
   globals: { backgrounds: { value: 'dark' } },
   decorators: [
     (Story) => (
@@ -205,8 +215,8 @@ export const RightToLeftDark = meta.story({
   ],
   play: async ({ canvas, canvasElement }) => {
     await mirrored(canvas, canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Open link' }));
-    await expect(canvas.getByRole('button', { name: 'Done' })).toHaveFocus();
+    await userEvent.click(canvas.getByRole('button', { name: 'فتح الرابط' }));
+    await expect(canvas.getByRole('button', { name: 'تم' })).toHaveFocus();
   },
 });
 
