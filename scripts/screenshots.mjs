@@ -36,7 +36,7 @@ const shots = [
   { file: 'german', id: 'card-look-and-feel--german', fullPage: true },
   { file: 'receipt', id: 'card-outcomes--accepted' },
   { file: 'receipt-dark', id: 'card-outcomes--accepted-dark', colorScheme: 'dark' },
-  { file: 'receipt-rtl', id: 'card-outcomes--accepted-right-to-left-german' },
+  { file: 'receipt-rtl', id: 'card-outcomes--accepted-right-to-left' },
   { file: 'send-failed', id: 'card-outcomes--send-failed' },
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
   { file: 'server-asked-to-wait', id: 'card-states--server-asked-to-wait' },

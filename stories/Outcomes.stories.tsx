@@ -3,8 +3,8 @@ import type { ReactElement } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import preview from '../.storybook/preview.tsx';
 import type { InputRequestSource, InputRequestState } from '../src/core/source.ts';
-import { germanMessages } from '../src/i18n/de.ts';
 import { InputRequestCard, parseSuspension } from '../src/index.ts';
+import { arabicMessages } from './arabic.ts';
 
 /** An order with titled options, a multi-select, a checkbox, free text and a secret. */
 const order = parseSuspension(
@@ -108,16 +108,19 @@ export const AcceptedDark = meta.story({
   play: Accepted.input.play,
 });
 
-/** The same receipt right to left, in German. */
-export const AcceptedRightToLeftGerman = meta.story({
-  args: { messages: germanMessages },
+/**
+ * The same receipt right to left: the host's Arabic words (`stories/arabic.ts`), the server's
+ * English question and option titles each in their own direction.
+ */
+export const AcceptedRightToLeft = meta.story({
+  args: { messages: arabicMessages },
   decorators: [rtl],
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('radio', { name: 'Large (serves 10)' }));
     await userEvent.type(canvas.getByLabelText(/Card PIN/, { selector: 'input' }), '4711');
-    await userEvent.click(canvas.getByRole('button', { name: 'Annehmen' }));
-    await expect(await canvas.findByText('Sie haben geantwortet.')).toBeVisible();
-    await userEvent.click(canvas.getByText('Ihre Antworten'));
+    await userEvent.click(canvas.getByRole('button', { name: 'قبول' }));
+    await expect(await canvas.findByText('لقد أجبت.')).toBeVisible();
+    await userEvent.click(canvas.getByText('إجاباتك'));
   },
 });
 

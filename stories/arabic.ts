@@ -42,6 +42,10 @@ export const arabicMessages: Partial<InputRequestMessages> = {
   secretWarning: (declineLabel) =>
     `تنبيه: يمنع بروتوكول MCP الخوادم من طلب كلمات المرور أو مفاتيح API أو بيانات الدفع في نموذج. إذا لم تكن تتوقع هذا السؤال، فاضغط «${declineLabel}».`,
   cannotAnswer: 'لا يمكن الإجابة عن هذا الطلب هنا',
+  outcome: (outcome) =>
+    outcome === 'accepted' || outcome === 'answered' ? 'لقد أجبت.' : englishMessages.outcome(outcome),
+  receiptDetails: 'إجاباتك',
+  receiptValue: (value) => (value.kind === 'secret' ? 'مخفي' : englishMessages.receiptValue(value)),
   unsupportedReason: (request) =>
     request.reasonCode === 'sampling'
       ? 'يطلب الخادم من هذا التطبيق تشغيل نموذج لغوي (sampling). لا تستطيع هذه البطاقة الإجابة عن ذلك؛ يمكنك الرفض أو الإلغاء.'

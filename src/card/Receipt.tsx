@@ -125,8 +125,16 @@ export function AnswerRow({
       {...(field.value.kind === 'text' && text.length > LONG_ANSWER && { 'data-long': '' })}
     >
       <dt {...serverWords}>{field.label}</dt>
-      <dd {...(field.value.kind === 'options' ? serverWords : field.value.kind === 'text' ? serverText : {})}>
-        {shownAnswer(field.value, text, textCut)}
+      {/* The value takes its direction from its own text inside an isolate, while the cell keeps
+          the card's: an English value in a right-to-left card still lines up with its label. */}
+      <dd>
+        {field.value.kind === 'options' || field.value.kind === 'text' ? (
+          <span {...(field.value.kind === 'options' ? serverWords : serverText)}>
+            {shownAnswer(field.value, text, textCut)}
+          </span>
+        ) : (
+          shownAnswer(field.value, text, textCut)
+        )}
       </dd>
     </div>
   );

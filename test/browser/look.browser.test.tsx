@@ -286,6 +286,41 @@ describe('the theme in Chromium', () => {
     expect(long!.label.height).toBeLessThan(30);
   });
 
+  it('lines a value in its own direction up with its label in a right-to-left receipt', async () => {
+    await page.viewport(360, 800);
+    const round = parseSuspension(
+      {
+        inputRequests: {
+          order: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Lunch?',
+              requestedSchema: { type: 'object', properties: { size: { type: 'string', title: 'Size' } } },
+            },
+          },
+        },
+      },
+      { serverName: 'Lunch' },
+    );
+    const { container } = render(
+      <div dir="rtl">
+        <InputRequestCard suspension={round} resume={async () => undefined} />
+      </div>,
+    );
+    await page.getByRole('textbox', { name: 'Size' }).fill('Large');
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await vi.waitFor(() => expect(part(container, 'receipt-details')).not.toBeNull());
+    part(container, 'receipt-details').setAttribute('open', '');
+    const row = part(container, 'receipt-answer');
+    const label = row.querySelector('dt')!.getBoundingClientRect();
+    const text = document.createRange();
+    text.selectNodeContents(row.querySelector('dd')!);
+    const value = text.getBoundingClientRect();
+    // The label at the right, the English value right beside it, not at the far left edge.
+    expect(label.left).toBeGreaterThan(value.right);
+    expect(label.left - value.right).toBeLessThan(24);
+  });
+
   it('emphasises the registrable domain and mutes the rest of the URL', () => {
     const { container } = render(
       <InputRequestCard suspension={mixedLookRound()} resume={async () => undefined} />,
