@@ -53,6 +53,44 @@ function mixedLookRound(): Suspension {
 
 const part = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`[data-part="${name}"]`)!;
 
+/**
+ * A lunch order answered on a 360 px phone, its receipt's answers open: `typed` by field name,
+ * `titles` the fields' labels; `dir` the page's direction.
+ */
+async function answeredLunch(
+  typed: Record<string, string>,
+  titles: Record<string, string>,
+  dir: 'ltr' | 'rtl' = 'ltr',
+): Promise<HTMLElement> {
+  await page.viewport(360, 800);
+  const properties = Object.fromEntries(
+    Object.entries(titles).map(([name, title]) => [name, { type: 'string' as const, title }]),
+  );
+  const round = parseSuspension(
+    {
+      inputRequests: {
+        order: {
+          method: 'elicitation/create',
+          params: { message: 'Lunch?', requestedSchema: { type: 'object', properties } },
+        },
+      },
+    },
+    { serverName: 'Lunch' },
+  );
+  const { container } = render(
+    <div dir={dir}>
+      <InputRequestCard suspension={round} resume={async () => undefined} />
+    </div>,
+  );
+  for (const [name, value] of Object.entries(typed)) {
+    await page.getByRole('textbox', { name: titles[name] }).fill(value);
+  }
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await vi.waitFor(() => expect(part(container, 'receipt-details')).not.toBeNull());
+  part(container, 'receipt-details').setAttribute('open', '');
+  return container;
+}
+
 beforeEach(() => {
   vi.spyOn(window, 'open').mockReturnValue(null);
 });
@@ -244,33 +282,10 @@ describe('the theme in Chromium', () => {
   });
 
   it('lays a long typed answer under its label in the receipt, a short one beside it', async () => {
-    await page.viewport(360, 800);
-    const round = parseSuspension(
-      {
-        inputRequests: {
-          order: {
-            method: 'elicitation/create',
-            params: {
-              message: 'Lunch?',
-              requestedSchema: {
-                type: 'object',
-                properties: {
-                  size: { type: 'string', title: 'Size' },
-                  note: { type: 'string', title: 'Note for the kitchen' },
-                },
-              },
-            },
-          },
-        },
-      },
-      { serverName: 'Lunch' },
+    const container = await answeredLunch(
+      { size: 'Large', note: 'No nuts, please. '.repeat(10) },
+      { size: 'Size', note: 'Note for the kitchen' },
     );
-    const { container } = render(<InputRequestCard suspension={round} resume={async () => undefined} />);
-    await page.getByRole('textbox', { name: 'Size' }).fill('Large');
-    await page.getByRole('textbox', { name: 'Note for the kitchen' }).fill('No nuts, please. '.repeat(10));
-    await page.getByRole('button', { name: 'Accept' }).click();
-    await vi.waitFor(() => expect(part(container, 'receipt-details')).not.toBeNull());
-    part(container, 'receipt-details').setAttribute('open', '');
     const [short, long] = [...container.querySelectorAll('[data-part="receipt-answer"]')].map((row) => ({
       label: row.querySelector('dt')!.getBoundingClientRect(),
       value: row.querySelector('dd')!.getBoundingClientRect(),
@@ -287,30 +302,7 @@ describe('the theme in Chromium', () => {
   });
 
   it('lines a value in its own direction up with its label in a right-to-left receipt', async () => {
-    await page.viewport(360, 800);
-    const round = parseSuspension(
-      {
-        inputRequests: {
-          order: {
-            method: 'elicitation/create',
-            params: {
-              message: 'Lunch?',
-              requestedSchema: { type: 'object', properties: { size: { type: 'string', title: 'Size' } } },
-            },
-          },
-        },
-      },
-      { serverName: 'Lunch' },
-    );
-    const { container } = render(
-      <div dir="rtl">
-        <InputRequestCard suspension={round} resume={async () => undefined} />
-      </div>,
-    );
-    await page.getByRole('textbox', { name: 'Size' }).fill('Large');
-    await page.getByRole('button', { name: 'Accept' }).click();
-    await vi.waitFor(() => expect(part(container, 'receipt-details')).not.toBeNull());
-    part(container, 'receipt-details').setAttribute('open', '');
+    const container = await answeredLunch({ size: 'Large' }, { size: 'Size' }, 'rtl');
     const row = part(container, 'receipt-answer');
     const label = row.querySelector('dt')!.getBoundingClientRect();
     const text = document.createRange();
