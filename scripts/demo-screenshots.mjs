@@ -45,7 +45,19 @@ try {
     await card.getByRole('checkbox', { name: /Yes, send it now/ }).check();
     await card.getByRole('button', { name: 'Accept' }).click();
     await card.locator('[data-part="result"]').waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(600);
+    // The conversation scrolls smoothly to the result: picture it once the scrolling has stopped
+    // (a fixed wait caught it halfway on a busy machine).
+    await page.evaluate(async () => {
+      const log = document.querySelector('.chat-log');
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      let still = 0;
+      let last = -1;
+      for (let frames = 0; frames < 300 && still < 10; frames++) {
+        await frame();
+        still = log.scrollTop === last ? still + 1 : 0;
+        last = log.scrollTop;
+      }
+    });
     await page.screenshot({ path: join(outDir, `demo-answered-${size.name}.png`) });
     await context.close();
     console.log(`  ✓ demo-asking-${size.name}.png, demo-answered-${size.name}.png`);

@@ -133,7 +133,7 @@ const shots = [
     fullPage: true,
   },
   { file: 'same-round-twice', id: 'attention-waiting-on-you--same-round-twice-moved' },
-  { file: 're-ask', id: 'card-rounds-that-talk-back--re-ask' },
+  { file: 're-ask', id: 'card-rounds-that-talk-back--re-ask', fullPage: true },
   { file: 're-ask-dark', id: 'card-rounds-that-talk-back--re-ask', colorScheme: 'dark', sizes: ['phone'] },
   { file: 'german-chrome-english-server', id: 'card-language-and-direction--german-chrome-english-server' },
   {
