@@ -5,40 +5,56 @@ import type { RequestedSchema, Suspension } from '../src/core/model.ts';
 import { germanMessages } from '../src/i18n/de.ts';
 import { InputRequestCard, parseSuspension } from '../src/index.ts';
 import { formRound } from '../test/fixtures/suspensions.ts';
-import { arabicDetailsSchema, arabicMessages } from './arabic.ts';
+import { arabicDetailsWords, arabicMessages, type DetailsWords } from './arabic.ts';
 
-const detailsSchema: RequestedSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', title: 'Full name', description: 'As on your ID.', minLength: 2 },
-    budget: { type: 'number', title: 'Budget (EUR)', maximum: 10000 },
-    size: { type: 'string', title: 'Size', enum: ['small', 'medium', 'large'] },
-    token: { type: 'string', title: 'Access token' },
-    newsletter: { type: 'boolean', title: 'Subscribe to the newsletter' },
-  },
-  required: ['name', 'size'],
-};
-
-/** The same form as a German server words it: a German card shows German all through. */
-const germanDetailsSchema: RequestedSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', title: 'Vollständiger Name', description: 'Wie im Ausweis.', minLength: 2 },
-    budget: { type: 'number', title: 'Budget (EUR)', maximum: 10000 },
-    size: {
-      type: 'string',
-      title: 'Größe',
-      oneOf: [
-        { const: 'small', title: 'klein' },
-        { const: 'medium', title: 'mittel' },
-        { const: 'large', title: 'groß' },
-      ],
+/**
+ * The look stories' form, in the words of the server that asks it: a German or Arabic server
+ * words it in its language, so a translated card shows one language all through.
+ */
+function detailsSchemaIn(words: DetailsWords): RequestedSchema {
+  const [small, medium, large] = words.sizes;
+  return {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: words.name, description: words.nameHint, minLength: 2 },
+      budget: { type: 'number', title: words.budget, maximum: 10000 },
+      size: {
+        type: 'string',
+        title: words.size,
+        oneOf: [
+          { const: 'small', title: small },
+          { const: 'medium', title: medium },
+          { const: 'large', title: large },
+        ],
+      },
+      token: { type: 'string', title: words.token },
+      newsletter: { type: 'boolean', title: words.newsletter },
     },
-    token: { type: 'string', title: 'Zugangstoken' },
-    newsletter: { type: 'boolean', title: 'Newsletter abonnieren' },
-  },
-  required: ['name', 'size'],
-};
+    required: ['name', 'size'],
+  };
+}
+
+const detailsSchema = detailsSchemaIn({
+  name: 'Full name',
+  nameHint: 'As on your ID.',
+  budget: 'Budget (EUR)',
+  size: 'Size',
+  sizes: ['small', 'medium', 'large'],
+  token: 'Access token',
+  newsletter: 'Subscribe to the newsletter',
+});
+
+const germanDetailsSchema = detailsSchemaIn({
+  name: 'Vollständiger Name',
+  nameHint: 'Wie im Ausweis.',
+  budget: 'Budget (EUR)',
+  size: 'Größe',
+  sizes: ['klein', 'mittel', 'groß'],
+  token: 'Zugangstoken',
+  newsletter: 'Newsletter abonnieren',
+});
+
+const arabicDetailsSchema = detailsSchemaIn(arabicDetailsWords);
 
 /** A form (with a secret field), an http link and a request the card cannot answer, in one round. */
 function lookRound(

@@ -1,4 +1,3 @@
-import type { RequestedSchema } from '../src/core/index.ts';
 import { englishMessages, type InputRequestMessages } from '../src/index.ts';
 
 const number = new Intl.NumberFormat('ar');
@@ -52,23 +51,24 @@ export const arabicMessages: Partial<InputRequestMessages> = {
       : englishMessages.unsupportedReason(request),
 };
 
+/** The words of the look stories' form (`Card/Look and feel`), as its server writes them. */
+export interface DetailsWords {
+  name: string;
+  nameHint: string;
+  budget: string;
+  size: string;
+  sizes: readonly [string, string, string];
+  token: string;
+  newsletter: string;
+}
+
 /** The look stories' form as an Arabic server words it. */
-export const arabicDetailsSchema: RequestedSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', title: 'الاسم الكامل', description: 'كما في بطاقة الهوية.', minLength: 2 },
-    budget: { type: 'number', title: 'الميزانية (يورو)', maximum: 10000 },
-    size: {
-      type: 'string',
-      title: 'الحجم',
-      oneOf: [
-        { const: 'small', title: 'صغير' },
-        { const: 'medium', title: 'متوسط' },
-        { const: 'large', title: 'كبير' },
-      ],
-    },
-    token: { type: 'string', title: 'رمز الوصول' },
-    newsletter: { type: 'boolean', title: 'الاشتراك في النشرة الإخبارية' },
-  },
-  required: ['name', 'size'],
+export const arabicDetailsWords: DetailsWords = {
+  name: 'الاسم الكامل',
+  nameHint: 'كما في بطاقة الهوية.',
+  budget: 'الميزانية (يورو)',
+  size: 'الحجم',
+  sizes: ['صغير', 'متوسط', 'كبير'],
+  token: 'رمز الوصول',
+  newsletter: 'الاشتراك في النشرة الإخبارية',
 };
