@@ -164,12 +164,21 @@ export const StartAgain = meta.story({
   },
 });
 
-/** The server checks the answer and asks again, saying why: the form keeps what was typed. */
+/**
+ * The server checks the answer and asks again, saying why, with one new question: the form keeps
+ * what was typed, and marks the questions asked again apart from the new one.
+ */
 export const ReAsk = meta.story({
   beforeEach({ msw }: { msw: MswApi }) {
     const reask = structuredClone(approveRound);
-    const params = reask.inputRequests.approval?.params as { message: string };
-    params.message = 'ops@example.com cannot receive reports. Choose another recipient.';
+    const params = reask.inputRequests.approval?.params as {
+      message: string;
+      requestedSchema: { properties: Record<string, unknown> };
+    };
+    params.message =
+      'ops@example.com cannot receive reports. Choose another recipient, or copy a manager in.';
+    // One new question beside the three asked again: those carry a mark, the new one does not.
+    params.requestedSchema.properties.copyTo = { type: 'string', title: 'Copy to', format: 'email' };
     api = createTaskApi({
       serverName: 'Mailer',
       toolName: 'send_report',
@@ -196,5 +205,11 @@ export const ReAsk = meta.story({
     await expect(within(form).getByRole('textbox', { name: /Note/ })).toHaveValue('Weekly numbers');
     // A secret is never carried over: the person types it again.
     await expect(within(form).getByLabelText(/^One-time code/)).toHaveValue('');
+    await expect(within(form).getByRole('textbox', { name: /Recipient/ })).toHaveAccessibleDescription(
+      /Asked again/,
+    );
+    await expect(within(form).getByRole('textbox', { name: /Copy to/ })).not.toHaveAccessibleDescription(
+      /Asked again/,
+    );
   },
 });

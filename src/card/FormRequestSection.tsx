@@ -79,6 +79,10 @@ export const FormRequestSection = memo(function FormRequestSection({
   const askedAgain = carried?.askedAgain === true;
   const isAskedAgain = (field: FormRequest['fields'][number]) =>
     carried?.askedAgain === true && carried.fieldsAskedAgain.includes(field.name);
+  // A field's mark tells it apart from the new ones. When every field is asked again the reason
+  // above the form already says so, and a mark on each would only be read out once per field.
+  const marksFields =
+    askedAgain && request.fields.some((field) => !carried.fieldsAskedAgain.includes(field.name));
   // One field at a time, unless the round expired: then every value shows, to read and copy.
   const stepped = layout === 'steps' && !readOnly && request.fields.length > 0;
   const steps = useFormSteps({
@@ -131,7 +135,7 @@ export const FormRequestSection = memo(function FormRequestSection({
               idPrefix={idPrefix}
               messages={messages}
               readOnly={readOnly}
-              {...(isAskedAgain(field) ? { askedAgain: true } : {})}
+              {...(marksFields && isAskedAgain(field) ? { askedAgain: true } : {})}
             />
           );
           return stepped ? (
