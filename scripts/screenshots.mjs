@@ -197,6 +197,15 @@ async function main() {
           await waitForStory(page);
           if (shot.after) await page.evaluate(shot.after);
           await page.waitForTimeout(150);
+          if (shot.fullPage) {
+            // The whole page as a screen that tall shows it: a sticky part (a long form's Accept
+            // row) then sits where it ends, not over the middle where the first screen ended.
+            const height = await page.evaluate(() => document.documentElement.scrollHeight);
+            if (height > size.height) {
+              await page.setViewportSize({ width: size.width, height });
+              await page.waitForTimeout(150);
+            }
+          }
           const path = join(outDir, `${shot.file}-${size.name}.png`);
           await page.screenshot({
             path,
