@@ -140,6 +140,11 @@ const shots = [
     file: 'rtl-chrome-english-server',
     id: 'card-language-and-direction--right-to-left-chrome-english-server',
   },
+  {
+    file: 'english-card-rtl-page',
+    id: 'card-language-and-direction--english-card-in-right-to-left-page',
+    sizes: ['phone'],
+  },
   { file: 'bidi-override-name', id: 'card-language-and-direction--bidi-override-server-name' },
   {
     file: 'hundred-fields',

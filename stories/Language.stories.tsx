@@ -7,7 +7,8 @@ import { arabicMessages } from './arabic.ts';
 /**
  * Server text in its own language and direction, inside host chrome of another: German chrome
  * around an English server (`contentLanguage: "en"`), right-to-left chrome around English text,
- * and a server name with a right-to-left override (U+202E) that cannot flip "is asking".
+ * an English card inside a right-to-left page, and a server name with a right-to-left override
+ * (U+202E) that cannot flip "is asking".
  */
 const meta = preview.meta({
   title: 'Card/Language and direction',
@@ -83,6 +84,27 @@ export const RightToLeftChromeEnglishServer = meta.story({
   ],
   play: async ({ canvas }) => {
     await expect(canvas.getByText('Where should we ship your order?')).toHaveAttribute('dir', 'auto');
+  },
+});
+
+/**
+ * A right-to-left page that passes no words of its own: the card's words are English, so the card
+ * says so (`lang="en"`) and reads left to right inside the page, its full stops and names in place.
+ */
+export const EnglishCardInRightToLeftPage = meta.story({
+  args: { suspension: englishRound('Parcel Service') },
+  decorators: [
+    (Story) => (
+      <div dir="rtl" lang="ar">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas, canvasElement }) => {
+    const card = canvasElement.querySelector<HTMLElement>('[data-part="card"]');
+    await expect(card).toHaveAttribute('lang', 'en');
+    await expect(getComputedStyle(card as HTMLElement).direction).toBe('ltr');
+    await expect(canvas.getByRole('heading', { name: 'Parcel Service is asking' })).toBeVisible();
   },
 });
 

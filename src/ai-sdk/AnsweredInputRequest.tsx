@@ -5,7 +5,7 @@ import { serverTextIn, shownProse, withServerText } from '../card/serverText.js'
 import { isPlainObject } from '../core/json.js';
 import { contentLanguageOf } from '../core/model.js';
 import { receiptFieldsOf } from '../core/receipt.js';
-import { formatReceiptValue } from '../i18n/format.js';
+import { formatReceiptValue, textDirection } from '../i18n/format.js';
 import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
 import { type InputRequestPartData, suspensionOfPart } from './part.js';
 
@@ -61,6 +61,9 @@ export function AnsweredInputRequest({
       ref={rootRef}
       className={className ? `irc-card irc-answered ${className}` : 'irc-card irc-answered'}
       data-part="answered-request"
+      // As the card: its words in the messages' language and direction.
+      lang={messages.locale}
+      dir={textDirection(messages.locale)}
       data-ending={endingKind}
       aria-labelledby={headingId}
       tabIndex={-1}

@@ -23,6 +23,7 @@ import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import { useLiveCopy } from '../hooks/useLiveCopy.js';
 import { type InputRequestController, useRoundSession } from '../hooks/useRoundSession.js';
+import { textDirection } from '../i18n/format.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
@@ -299,6 +300,10 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           ref={cardRef}
           className={props.className ? `irc-card ${props.className}` : 'irc-card'}
           data-part="card"
+          // The card's own words are in the messages' language and laid out in its direction: an
+          // English card in a right-to-left page reads left to right, an Arabic one right to left.
+          lang={messages.locale}
+          dir={textDirection(messages.locale)}
           data-state={state}
           {...(outcome ? { 'data-outcome': outcome } : {})}
           {...(snapshot.sendError !== undefined && state === 'input-required' ? { 'data-error': '' } : {})}

@@ -88,3 +88,50 @@ export function formatReceiptValue(
     }
   }
 }
+
+/** Scripts written right to left (ISO 15924), for engines whose `Intl.Locale` has no text info. */
+const RIGHT_TO_LEFT_SCRIPTS: ReadonlySet<string> = new Set([
+  'Adlm',
+  'Arab',
+  'Hebr',
+  'Mand',
+  'Mend',
+  'Nkoo',
+  'Rohg',
+  'Samr',
+  'Syrc',
+  'Thaa',
+  'Yezi',
+]);
+
+const directions = new Map<string, 'ltr' | 'rtl'>();
+
+/**
+ * The direction a locale's text is written in: `rtl` for Arabic, Hebrew, Persian, Urdu and the
+ * other right-to-left scripts, `ltr` for the rest and for a tag that is not a valid locale. The
+ * card lays its own words out in their direction, so English words inside a right-to-left page
+ * still read left to right.
+ * @example
+ * textDirection('ar'); // 'rtl'
+ * textDirection('de-CH'); // 'ltr'
+ */
+export function textDirection(locale: string): 'ltr' | 'rtl' {
+  let direction = directions.get(locale);
+  if (direction === undefined) {
+    direction = 'ltr';
+    try {
+      const parsed = new Intl.Locale(locale) as Intl.Locale & {
+        getTextInfo?: () => { direction?: string };
+        textInfo?: { direction?: string };
+      };
+      // Either source may know what the other does not (Chromium's text info calls Dhivehi ltr).
+      const told = (parsed.getTextInfo?.() ?? parsed.textInfo)?.direction;
+      const script = parsed.maximize().script;
+      if (told === 'rtl' || (script !== undefined && RIGHT_TO_LEFT_SCRIPTS.has(script))) direction = 'rtl';
+    } catch {
+      // Not a locale (a typo, an empty string): the card's words stay left to right.
+    }
+    if (directions.size < 64) directions.set(locale, direction);
+  }
+  return direction;
+}

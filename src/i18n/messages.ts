@@ -172,7 +172,10 @@ export interface InputRequestMessages {
   cancelled: string;
   /** Lifecycle: the task's state could not be fetched; it will be tried again. */
   connectionLost: string;
-  /** The locale the messages are written for (BCP 47), used to format numbers, dates and times. */
+  /**
+   * The locale the messages are written for (BCP 47): it formats numbers, dates and times, and the
+   * card carries it as `lang` and lays itself out in its direction (`dir="rtl"` for `ar`, `he`, …).
+   */
   locale: string;
   /** The first line of a closed card: how the round ended (`receiptOf(…).outcome`). */
   outcome: (outcome: RoundOutcome) => string;
@@ -568,7 +571,10 @@ export type AnsweredRequestEnding = 'accept' | 'decline' | 'cancel' | 'timed-out
  * ```
  */
 export interface AnsweredRequestMessages {
-  /** The locale the messages are written for (BCP 47), used to format numbers, dates and lists of options. */
+  /**
+   * The locale the messages are written for (BCP 47): it formats numbers, dates and lists of
+   * options, and the summary carries it as `lang` and lays itself out in its direction.
+   */
   locale: string;
   /** Heading when the server's name is known (as on the card). */
   askedBy: (serverName: string) => string;

@@ -177,6 +177,13 @@ describe('InputRequestPart', () => {
     expect(screen.getByText('Your trip?')).toHaveAttribute('lang', 'en-GB');
     expect(screen.getByText('Your trip?')).toHaveAttribute('dir', 'auto');
     expect(screen.getByText('Budget')).toHaveAttribute('lang', 'en-GB');
+    // Its own words carry theirs, laid out in their direction.
+    const summary = screen.getByRole('article');
+    expect(summary).toHaveAttribute('lang', 'en');
+    expect(summary).toHaveAttribute('dir', 'ltr');
+    cleanup();
+    render(<InputRequestPart part={part} answeredMessages={{ ...germanAnsweredMessages, locale: 'he' }} />);
+    expect(screen.getByRole('article')).toHaveAttribute('dir', 'rtl');
     cleanup();
     expect(answers('Your answers')).toEqual([
       ['Budget', '1,234.5'],

@@ -54,6 +54,12 @@ function mixedLookRound(): Suspension {
 const part = (root: ParentNode, name: string) => root.querySelector<HTMLElement>(`[data-part="${name}"]`)!;
 
 /**
+ * The card's words for a page in `dir`: a right-to-left app passes words in its language (here
+ * the English words, said to be Arabic: the layout follows the locale, not the words).
+ */
+const wordsIn = (dir: 'ltr' | 'rtl') => (dir === 'rtl' ? { locale: 'ar' } : {});
+
+/**
  * A lunch order answered on a 360 px phone, its receipt's answers open: `typed` by field name,
  * `titles` the fields' labels; `dir` the page's direction.
  */
@@ -79,7 +85,7 @@ async function answeredLunch(
   );
   const { container } = render(
     <div dir={dir}>
-      <InputRequestCard suspension={round} resume={async () => undefined} />
+      <InputRequestCard suspension={round} resume={async () => undefined} messages={wordsIn(dir)} />
     </div>,
   );
   for (const [name, value] of Object.entries(typed)) {
@@ -330,10 +336,14 @@ describe('the theme in Chromium', () => {
     );
   });
 
-  it('mirrors under dir="rtl", while URLs stay left to right', () => {
+  it('mirrors in a right-to-left language, while URLs stay left to right', () => {
     const { container } = render(
       <div dir="rtl">
-        <InputRequestCard suspension={mixedLookRound()} resume={async () => undefined} />
+        <InputRequestCard
+          suspension={mixedLookRound()}
+          resume={async () => undefined}
+          messages={wordsIn('rtl')}
+        />
       </div>,
     );
     const card = part(container, 'card');

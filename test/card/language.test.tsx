@@ -6,7 +6,7 @@ import { germanMessages, InputRequestCard, parseSuspension } from '../../src/ind
 
 // Server text carries its own language and direction: `dir="auto"` on every server paragraph,
 // `lang` from the server's `contentLanguage` (per request, or for the round), never on the
-// host's own words.
+// host's own words. Those carry the language of the messages and are laid out in its direction.
 
 const schema = {
   type: 'object',
@@ -35,20 +35,21 @@ function round(params: Record<string, unknown>, meta: SuspensionMeta = { serverN
   );
 }
 
-function renderCard(suspension: ReturnType<typeof round>, german = false) {
+function renderCard(suspension: ReturnType<typeof round>, german = false, locale?: string) {
   return render(
     <StrictMode>
       <InputRequestCard
         suspension={suspension}
         resume={async () => undefined}
         {...(german ? { messages: germanMessages } : {})}
+        {...(locale === undefined ? {} : { messages: { locale } })}
       />
     </StrictMode>,
   );
 }
 
 describe('language and direction of server text', () => {
-  it('marks the server’s words with its contentLanguage, and the host’s words not at all (German chrome)', () => {
+  it('marks the server’s words with its contentLanguage, and the host’s words with theirs (German chrome)', () => {
     renderCard(round({ contentLanguage: 'en' }), true);
     const question = screen.getByText('Which size?');
     expect(question).toHaveAttribute('lang', 'en');
@@ -57,10 +58,47 @@ describe('language and direction of server text', () => {
     expect(screen.getByText('Pick the one that fits.')).toHaveAttribute('lang', 'en');
     expect(screen.getByText('City').closest('bdi')).toHaveAttribute('lang', 'en');
     expect(screen.getByText('S')).toHaveAttribute('lang', 'en');
-    // The host's words (German) never carry the server's language.
+    // The host's words never carry the server's language: they carry their own (German).
     const accept = screen.getByRole('button', { name: germanMessages.accept });
-    expect(accept.closest('[lang]')).toBeNull();
-    expect(screen.getByRole('heading').closest('[lang]')).toBeNull();
+    expect(accept.closest('[lang]')).toHaveAttribute('lang', 'de');
+    expect(screen.getByRole('heading').closest('[lang]')).toHaveAttribute('lang', 'de');
+  });
+
+  it('lays the card’s own words out in their language’s direction, whatever the page’s', () => {
+    const arabic = { ...germanMessages, locale: 'ar' };
+    const { container, rerender } = render(
+      <div dir="rtl" lang="ar">
+        <InputRequestCard suspension={round({})} resume={async () => undefined} />
+      </div>,
+    );
+    // English words inside a right-to-left page: the card is English, left to right.
+    const card = container.querySelector('[data-part="card"]');
+    expect(card).toHaveAttribute('lang', 'en');
+    expect(card).toHaveAttribute('dir', 'ltr');
+    // A host's right-to-left words: right to left.
+    rerender(
+      <div dir="rtl" lang="ar">
+        <InputRequestCard suspension={round({})} resume={async () => undefined} messages={arabic} />
+      </div>,
+    );
+    expect(card).toHaveAttribute('lang', 'ar');
+    expect(card).toHaveAttribute('dir', 'rtl');
+    // Server text keeps finding its own direction inside either.
+    expect(screen.getByText('Which size?')).toHaveAttribute('dir', 'auto');
+  });
+
+  it.each([
+    ['he', 'rtl'],
+    ['fa-IR', 'rtl'],
+    ['ur', 'rtl'],
+    ['dv', 'rtl'],
+    ['ar-Latn', 'ltr'],
+    ['de-CH', 'ltr'],
+    ['zh-Hant', 'ltr'],
+    ['not a locale', 'ltr'],
+  ])('takes the direction of messages in %s as %s', (locale, direction) => {
+    const { container } = renderCard(round({}), false, locale);
+    expect(container.querySelector('[data-part="card"]')).toHaveAttribute('dir', direction);
   });
 
   it('reads the tag canonically and drops what is not a language tag', () => {

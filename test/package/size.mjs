@@ -44,7 +44,9 @@ const measures = [
       import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
-    budgetKiB: 71,
+    // 72, not 71: the card carries its words' language and direction (`lang`, `dir` from the
+    // messages' locale), so English words in a right-to-left page read left to right: 0.2 KiB.
+    budgetKiB: 72,
     targetKiB: 52,
   },
   {
