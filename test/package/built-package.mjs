@@ -214,6 +214,34 @@ await check(
   },
 );
 
+await check("README's install line for the card names every peer the root entry reaches", () => {
+  // A bundler resolves every import it can see, dynamic ones too, when it builds the app: a peer
+  // the root entry reaches only lazily (TanStack Query, for a live card) must still be installed.
+  const reached = new Set();
+  const visited = new Set();
+  const visit = (file) => {
+    if (visited.has(file)) return;
+    visited.add(file);
+    for (const specifier of importsOf(readFileSync(join(dist, file), 'utf8'))) {
+      if (specifier.startsWith('.')) {
+        visit(join(file, '..', specifier).split('\\').join('/'));
+      } else if (!specifier.startsWith('node:')) {
+        const parts = specifier.split('/');
+        reached.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+      }
+    }
+  };
+  visit('index.js');
+  const peers = [...reached].filter((name) => Object.hasOwn(pkg.peerDependencies, name)).sort();
+  assert.ok(peers.includes('react') && peers.includes('@tanstack/react-query'), `reached peers: ${peers}`);
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const line = /^npm install input-request-cards ([^#\n]+)#\s*the card/m.exec(readme);
+  assert.ok(line, 'README has an install line for the card ("npm install input-request-cards … # the card")');
+  const named = new Set(line[1].trim().split(/\s+/));
+  const missing = peers.filter((name) => !named.has(name));
+  assert.deepEqual(missing, [], `peers the root entry imports that README's card install line leaves out`);
+});
+
 await check('the root entry loads in Node with React present (server rendering)', async () => {
   const rootEntry = await import('input-request-cards');
   // A forwardRef component (it takes a ref for focus()): an object React knows how to render.
