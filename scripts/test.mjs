@@ -4,7 +4,8 @@
 // Steps: type-check, lint, unit + component tests (jsdom, plain and under StrictMode), browser
 // tests and Storybook stories (real Chromium), end-to-end pages in Chromium (Storybook, the chat
 // demo with its real MCP server, and the AI SDK example), then the built package: build,
-// publint, are-the-types-wrong, plain-Node import and the shape of dist/, a form under a strict
+// publint, are-the-types-wrong, plain-Node import and the shape of dist/, README's examples
+// type-checked against dist/, a form under a strict
 // Content-Security-Policy in Chromium, the size budget, consumer apps built on the packed
 // tarball, and the official MCP conformance client scenarios.
 import { spawnSync } from 'node:child_process';
@@ -136,6 +137,7 @@ if (built) {
     ]),
   );
   countedSuite('built package in plain Node', ['test/package/built-package.mjs']);
+  countedSuite("README's examples compile (tsc, strict, against dist/)", ['test/readme/snippets.mjs']);
   countedSuite('strict CSP in Chromium (built package)', ['test/e2e/csp.e2e.mjs']);
   countedSuite('size budget (esbuild, min+gzip, React external)', ['test/package/size.mjs']);
   countedSuite('consumer apps (packed tarball: Vite + React 19/18, Next.js, TS 5, msw 3)', [
