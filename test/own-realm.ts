@@ -14,6 +14,6 @@ export const ownRealm = [
   'test/card/server-requests.test.tsx',
   'test/card/unmount.test.tsx',
   'test/ai-sdk/*.test.ts',
-  'test/core/{deadline,draft-keys,parse-hostile,secret,session-faults,session.property,hostile,file-fields}.test.ts',
+  'test/core/{deadline,draft-keys,parse-hostile,secret,session,session-faults,session.property,hostile,file-fields}.test.ts',
   'test/mcp/*.test.ts',
 ];

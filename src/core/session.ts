@@ -758,6 +758,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
 
   function send(): Promise<void> {
     if (inFlight) return inFlight.promise;
+    if (destroyed) return Promise.reject(destroyedError());
     const round = lifecycle.round;
     if (!round || lifecycle.state !== 'input-required') {
       return Promise.reject(
@@ -808,6 +809,16 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         // A send that never settles must not lock the person out: past the timeout it counts as
         // unconfirmed, and the person may retry (same key) or cancel.
         const timedOut = new Promise<never>((_, reject) => {
+          // Aborted (the session was destroyed): the race ends now, its timer with it, even if
+          // `resume` ignores the signal.
+          controller.signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              reject(controller.signal.reason);
+            },
+            { once: true },
+          );
           timer = setTimeout(() => {
             const error = new Error(
               `input-request-cards: the answer was not confirmed within ${resumeTimeoutMs} ms. It may still have arrived; retrying sends it under the same idempotency key.`,
@@ -919,12 +930,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   }
 
   function answer(key: string, response: InputResponse): Promise<void> | undefined {
-    const pending = draftTimers.get(draftKeyOf(key));
-    if (pending) {
-      // The answer is on its way; a draft written after it would outlive the round.
-      clearTimeout(pending.timer);
-      draftTimers.delete(draftKeyOf(key));
-    }
+    if (destroyed) return Promise.reject(destroyedError());
+    // The last keystrokes before Accept are saved now, not dropped: if the send fails, or a reload
+    // cuts it off, the form comes back with what was accepted, not with an older pause's draft
+    // (which Accept would then send under the first send's key). They go when the round is taken.
+    draftTimers.get(draftKeyOf(key))?.flush();
     if (!dispatch({ type: 'answer-given', key, response })) return inFlight?.promise;
     if (unansweredKeys(lifecycle.round, lifecycle.answers).length > 0) return undefined;
     return send();
@@ -956,8 +966,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
 
   /**
    * After a reload mid-send: the values that send carried, from the ledger (never secrets), so
-   * the form Accept sends again under the same key is not empty. The draft was dropped when the
-   * answer left.
+   * the form Accept sends again under the same key is not empty when no draft store kept them
+   * (Accept saves the draft as it was accepted; without a draft store there is none).
    */
   function recalledDraft(round: Suspension, requestKey: string): DraftValues | undefined {
     let answers: InputResponses | undefined;
@@ -1223,6 +1233,12 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   };
 
   let restartController: AbortController | undefined;
+
+  function destroyedError(): Error {
+    return new Error(
+      'input-request-cards: this session was destroyed, so nothing is sent. Answer through a live session (the card makes one for its round).',
+    );
+  }
 
   async function restartRound(): Promise<void> {
     const restartSource = source.restart;

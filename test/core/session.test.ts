@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createInputRequestSession,
+  createStorageDraftStore,
   createStorageLedger,
   type InputRequestSource,
   type InputResponses,
@@ -257,6 +258,85 @@ describe('createInputRequestSession', () => {
     expect(reads).toBe(2);
     expect(session.readDraft('confirm')).toEqual({ ok: false });
   });
+  it('saves the last keystrokes when Accept is pressed: after a failed send or a reload cut it off, the form gets what was accepted', async () => {
+    const named = parseSuspension(
+      {
+        inputRequests: {
+          guest: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Name?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      { id: 'round-named' },
+    );
+    const drafts = createStorageDraftStore(sessionStorage);
+    const ledger = createStorageLedger(sessionStorage);
+    const keys: (string | undefined)[] = [];
+    const sent: unknown[] = [];
+    let fail = true;
+    const source = staticSource(named, (responses, context) => {
+      keys.push(context.idempotencyKey);
+      sent.push(responses.guest);
+      // The first send fails with a 503; the second never settles (the page reloads under it).
+      if (fail) return Promise.reject(Object.assign(new Error('HTTP 503'), { status: 503 }));
+      return new Promise<undefined>(() => {});
+    });
+    const typeAndAccept = (session: ReturnType<typeof createInputRequestSession>) => {
+      session.writeDraft('guest', { name: 'Ada' });
+      vi.advanceTimersByTime(300);
+      // Accept right after the last keystrokes, before their pause has written them.
+      session.writeDraft('guest', { name: 'Ada King' });
+      return session.answer('guest', { action: 'accept', content: { name: 'Ada King' } });
+    };
+    const first = createInputRequestSession({ source, drafts, ledger });
+    first.subscribe(() => {});
+    await expect(typeAndAccept(first)).rejects.toThrow('HTTP 503');
+    expect(first.getSnapshot().state).toBe('input-required');
+    expect(first.readDraft('guest')).toEqual({ name: 'Ada King' });
+
+    fail = false;
+    // Destroying the sessions at the end aborts these sends.
+    typeAndAccept(first)?.catch(() => {});
+    expect(first.getSnapshot().state).toBe('submitting');
+    // The reload: a new session on the same storage shows the form again, with what was sent.
+    const second = createInputRequestSession({ source, drafts, ledger });
+    second.subscribe(() => {});
+    expect(second.getSnapshot()).toMatchObject({ state: 'input-required', sendUncertain: true });
+    expect(second.readDraft('guest')).toEqual({ name: 'Ada King' });
+    second.answer('guest', { action: 'accept', content: { name: 'Ada King' } })?.catch(() => {});
+    expect(sent.slice(1)).toEqual([
+      { action: 'accept', content: { name: 'Ada King' } },
+      { action: 'accept', content: { name: 'Ada King' } },
+    ]);
+    expect(keys[2]).toBe(keys[1]);
+    first.destroy();
+    second.destroy();
+    sessionStorage.clear();
+  });
+
+  it('sends nothing once destroyed, and leaves no timer behind a send that never settles', async () => {
+    const resume = vi.fn(() => new Promise<undefined>(() => {}));
+    const session = createInputRequestSession({ source: staticSource(round, resume) });
+    session.subscribe(() => {});
+    const sending = session.respond({ confirm: { action: 'decline' }, login: { action: 'decline' } });
+    sending.catch(() => {});
+    expect(resume).toHaveBeenCalledOnce();
+    session.destroy();
+    await expect(sending).rejects.toThrow();
+    expect(vi.getTimerCount()).toBe(0);
+    const after = createInputRequestSession({ source: staticSource(round, resume) });
+    after.subscribe(() => {});
+    after.destroy();
+    await expect(after.answer('confirm', { action: 'decline' })).rejects.toThrow(
+      'input-request-cards: this session was destroyed',
+    );
+    expect(resume).toHaveBeenCalledOnce();
+  });
+
   it('lets a send in flight finish after the last subscriber left, then winds down', async () => {
     const pending = deferred<undefined>();
     const onIdle = vi.fn();
