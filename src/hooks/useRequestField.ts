@@ -166,7 +166,9 @@ export function useRequestField({
   // without secrets) and into its memory of what was typed (a re-ask or Start again carries it).
   const control = fieldControl(field);
   const registration = useMemo(() => {
-    const registered = form.register(name, { onChange: changed });
+    const registered = withFreshElement(form.register(name, { onChange: changed }), form, () =>
+      form.getValues(name),
+    );
     const group = control === 'radio-group' || control === 'checkbox-group';
     return group
       ? {
@@ -179,6 +181,48 @@ export function useRequestField({
     () => fieldProps(field, idPrefix, name, registration, error, secretShown, setSecretShown),
     [field, idPrefix, name, registration, error, secretShown],
   );
+}
+
+/** The form engine each control was last registered with (see {@link withFreshElement}). */
+const registeredWith = new WeakMap<Element, object>();
+
+/**
+ * A registration whose ref first sets a control that another form had (a component kept mounted
+ * into a newer round) to this form's value. The form engine takes a control's value as typed by
+ * the person when it differs from its default (so text typed before hydration survives), which
+ * would carry the old round's text, a secret among it, into the new questions. A control seen
+ * for the first time is left as it is.
+ */
+function withFreshElement(
+  registered: UseFormRegisterReturn,
+  form: object,
+  current: () => unknown,
+): UseFormRegisterReturn {
+  const ref: RefCallBack = (element: unknown) => {
+    if (element instanceof Element) {
+      const before = registeredWith.get(element);
+      registeredWith.set(element, form);
+      if (before !== undefined && before !== form) showValue(element, current());
+    }
+    registered.ref(element);
+  };
+  return { ...registered, ref };
+}
+
+/** Puts `value` into a control, as its form holds it. */
+function showValue(element: Element, value: unknown): void {
+  if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) {
+    element.checked = element.type === 'checkbox' ? value === true : element.value === value;
+  } else if (element instanceof HTMLSelectElement && element.multiple) {
+    for (const option of element.options)
+      option.selected = Array.isArray(value) && value.includes(option.value);
+  } else if (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+  ) {
+    element.value = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  }
 }
 
 /** A field's registration; a group's options each get their own ref callback from `optionRef`. */

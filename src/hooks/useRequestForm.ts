@@ -146,11 +146,24 @@ export function useRequestForm({
   const latest = useRef({ request, session, onAccept, checker, formatError });
   latest.current = { request, session, onAccept, checker, formatError };
 
-  // One engine per mounted form, made outside react-hook-form's useForm: useForm re-renders its
+  // One engine per form, made outside react-hook-form's useForm: useForm re-renders its
   // component once more right after mounting (its "ready" state), which a form whose fields
   // subscribe to their own errors has no use for. Values and errors live in the engine; typing
   // re-renders nothing.
-  const [engine] = useState(() => {
+  // A form is one request of one round. When a component stays mounted while the request it is
+  // given changes (a newer round, another request, other fields), the engine is made anew: the
+  // old one's values, a secret among them, must never fill in or answer the new questions.
+  const identity = formIdentity(request, session);
+  const [made, setMade] = useState(() => ({ identity, engine: makeEngine() }));
+  let engine = made.engine;
+  if (made.identity !== identity) {
+    engine = makeEngine();
+    // Set while rendering (React's way to follow a prop): the render starts again with it at once.
+    setMade({ identity, engine });
+  }
+  const { form, errors, accept, changed } = engine;
+
+  function makeEngine() {
     // Read once per form: the draft seeds the values, later writes must not reset them.
     const initial = rawValuesByName(fields, initialRawValues(fields));
     const defaultValues = rawValuesByKey(fields, restoreDraft(fields, initial, session?.readDraft(key)));
@@ -198,8 +211,7 @@ export function useRequestForm({
       session?.writeDraft(request.key, typed);
     };
     return { form, errors, accept, changed };
-  });
-  const { form, errors, accept, changed } = engine;
+  }
 
   // The fields' errors, from one subscription for the whole form (subscribing also tells the
   // engine it is mounted).
@@ -230,6 +242,17 @@ export function useRequestForm({
       accept: () => accept(),
     };
   }, [form, request, errors, changed, accept]);
+}
+
+/**
+ * What makes a form the same form: its round (when a session is given), its request key, and its
+ * fields' names and kinds. Content, not object identity, so a host that parses the same round
+ * again on every render keeps what was typed.
+ */
+function formIdentity(request: FormRequest, session: InputRequestSession | undefined): string {
+  const round = session?.getSnapshot().round?.id ?? '';
+  const fields = request.fields.map((field) => `${field.name}\u0001${field.kind}`).join('\u0002');
+  return `${round}\u0000${request.key}\u0000${fields}`;
 }
 
 /**

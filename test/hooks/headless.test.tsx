@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   useRequestField,
   useRequestForm,
 } from '../../src/index.ts';
+import { createTestSource } from '../../src/testing/index.ts';
 import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 // The hooks without the card: a host's own markup, the library's behaviour.
@@ -106,6 +108,40 @@ function BlurForm({ readOnly }: { readOnly?: boolean }) {
   );
 }
 
+/** A form for every form request of the round on screen, kept mounted from round to round (keyed by request key only). */
+function EveryRound({ source }: { source: ReturnType<typeof createTestSource>['source'] }) {
+  const { session, suspension, state } = useInputRequest(source, {
+    replaceDelayMs: 0,
+    poll: { baseMs: 50, maxMs: 50 },
+    drafts: createStorageDraftStore(sessionStorage),
+  });
+  return (
+    <div data-state={state}>
+      {suspension?.requests.map((request) =>
+        request.kind === 'form' ? <RoundForm key={request.key} request={request} session={session} /> : null,
+      )}
+    </div>
+  );
+}
+
+function RoundForm({
+  request,
+  session,
+}: {
+  request: FormRequest;
+  session: ReturnType<typeof useInputRequest>['session'];
+}) {
+  const { form, formProps } = useRequestForm({ request, session });
+  return (
+    <form {...formProps}>
+      {request.fields.map((field) => (
+        <MyField key={field.index} form={form} field={field} />
+      ))}
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
 beforeEach(() => {
   useFakeTime();
   sessionStorage.clear();
@@ -132,6 +168,49 @@ describe('headless: useInputRequest + useRequestForm + useRequestField', () => {
     expect(sent).toEqual([
       { login: { action: 'accept', content: { email: 'ada@example.com', password: 'hunter2' } } },
     ]);
+  });
+
+  it('starts a newer round’s form afresh when the form stays mounted: nothing typed before, a secret least of all, fills or answers it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { source, task } = createTestSource({ completeAfterLastRound: false });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <EveryRound source={source} />
+      </QueryClientProvider>,
+    );
+    await advance(100);
+    await user.type(screen.getByLabelText(/One-time code/, { selector: 'input' }), 'SECRET-123');
+    // The server asks something else under the same request key.
+    task.ask({
+      inputRequests: {
+        approval: {
+          method: 'elicitation/create',
+          params: {
+            message: 'Anything else?',
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                a: { type: 'string', title: 'A' },
+                b: { type: 'string', title: 'B' },
+                comment: { type: 'string', title: 'Comment' },
+              },
+            },
+          },
+        },
+      },
+    });
+    await advance(300);
+    const comment = screen.getByLabelText('Comment');
+    expect(comment).toHaveValue('');
+    expect(screen.getByLabelText('A')).toHaveValue('');
+    await user.type(screen.getByLabelText('B'), 'x');
+    await advance(300);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('SECRET-123');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await advance(100);
+    expect(task.received.at(-1)?.inputResponses).toEqual({
+      approval: { action: 'accept', content: { b: 'x' } },
+    });
   });
 
   it('merges the host’s own props with the library’s: both blur handlers run', async () => {
