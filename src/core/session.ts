@@ -969,6 +969,16 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
    * the form Accept sends again under the same key is not empty when no draft store kept them
    * (Accept saves the draft as it was accepted; without a draft store there is none).
    */
+  /**
+   * What was typed into a round that closed and then came back (a reading that was behind said
+   * the task moved on, the next showed the round again): its drafts went when it closed, but this
+   * page still knows what was typed. Without secrets, as a draft.
+   */
+  function typedAgain(request: FormRequest, roundId: string): DraftValues | undefined {
+    const values = typedRoundId === roundId ? typed.get(request.key) : undefined;
+    return values === undefined ? undefined : keptDraft(request, read(values));
+  }
+
   function recalledDraft(round: Suspension, requestKey: string): DraftValues | undefined {
     let answers: InputResponses | undefined;
     if (lifecycle.refusedAsStale === true && roundView(lifecycle) === 'read-only') {
@@ -1162,7 +1172,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         keptDrafts.get(key) ??
         drafts?.load(key) ??
         (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined) ??
-        recalledDraft(round, requestKey);
+        recalledDraft(round, requestKey) ??
+        typedAgain(request, round.id);
       if (values && typedRoundId === round.id && !typed.has(requestKey)) typed.set(requestKey, values);
       return values;
     },

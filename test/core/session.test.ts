@@ -318,6 +318,43 @@ describe('createInputRequestSession', () => {
     sessionStorage.clear();
   });
 
+  it('gives a round that closed and came back (a reading that was behind) what was typed, never a secret', () => {
+    const guest = parseSuspension(
+      {
+        inputRequests: {
+          guest: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Who?',
+              requestedSchema: {
+                type: 'object',
+                properties: { name: { type: 'string' }, pin: { type: 'string', title: 'PIN' } },
+              },
+            },
+          },
+        },
+      },
+      { id: 'round-back' },
+    );
+    const source: InputRequestSource = {
+      queryKey: ['came-back'],
+      initialState: { status: 'input-required', suspension: guest },
+      fetchState: async () => ({ status: 'input-required', suspension: guest }),
+      resume: async () => undefined,
+    };
+    const session = createInputRequestSession({ source, drafts: createStorageDraftStore(sessionStorage) });
+    session.subscribe(() => {});
+    session.writeDraft('guest', { name: 'Ada', pin: '4711' });
+    vi.advanceTimersByTime(300);
+    session.receive({ status: 'working' });
+    expect(session.getSnapshot().state).toBe('answered-elsewhere');
+    session.receive({ status: 'input-required', suspension: guest });
+    expect(session.getSnapshot().state).toBe('input-required');
+    expect(session.readDraft('guest')).toEqual({ name: 'Ada' });
+    session.destroy();
+    sessionStorage.clear();
+  });
+
   it('sends nothing once destroyed, and leaves no timer behind a send that never settles', async () => {
     const resume = vi.fn(() => new Promise<undefined>(() => {}));
     const session = createInputRequestSession({ source: staticSource(round, resume) });
