@@ -122,10 +122,15 @@ export interface RequestForm {
  *
  * @example
  * ```tsx
+ * function MyForm({ request, session }: { request: FormRequest; session: InputRequestSession }) {
+ *   const { form, formProps } = useRequestForm({ request, session });
+ *   return <form {...formProps}>{request.fields.map((field) => <MyField key={field.index} form={form} field={field} />)}</form>;
+ * }
+ * // Each form request of the round, keyed by round and request:
  * const { session, suspension } = useInputRequest(source);
- * const request = suspension.requests[0]; // a form request
- * const { form, formProps } = useRequestForm({ request, session });
- * return <form {...formProps}>{request.fields.map((field) => <MyField key={field.index} form={form} field={field} />)}</form>;
+ * suspension?.requests.map((request) =>
+ *   request.kind === 'form' ? <MyForm key={`${suspension.id}/${request.key}`} request={request} session={session} /> : null,
+ * );
  * ```
  */
 export function useRequestForm({
