@@ -219,17 +219,22 @@ export function useRequestForm({
   }
 
   // The fields' errors, from one subscription for the whole form (subscribing also tells the
-  // engine it is mounted).
-  useEffect(
-    () =>
-      unsubscriber(
-        form.subscribe({
-          formState: { errors: true },
-          callback: (state) => errors.update(state.errors ?? {}),
-        }),
-      ),
-    [form, errors],
-  );
+  // engine it is mounted). An error that appears while a pointer is pressed (a field left by
+  // pressing Accept or a checkbox below it) waits for the click: shown at once, its line would
+  // push the pressed control away before the button is let go, and the click would be lost.
+  useEffect(() => {
+    const press = afterPress((next: FieldErrors<RawFormValues>) => errors.update(next));
+    const stop = unsubscriber(
+      form.subscribe({
+        formState: { errors: true },
+        callback: (state) => press.show(state.errors ?? {}),
+      }),
+    );
+    return () => {
+      stop();
+      press.stop();
+    };
+  }, [form, errors]);
 
   // A checker that compiles (ajv, from `input-request-cards/ajv`) does so in idle time after
   // mount, never on the mount path; the default checker has nothing to prepare.
@@ -247,6 +252,54 @@ export function useRequestForm({
       accept: () => accept(),
     };
   }, [form, request, errors, changed, accept]);
+}
+
+/**
+ * Shows each value through `show` at once, or, while a pointer is pressed on the page, once the
+ * click that ends the press has been dispatched (its target is fixed by then), or shortly after a
+ * press that ends without one. A later value replaces one still waiting.
+ */
+function afterPress<T>(show: (value: T) => void): { show(value: T): void; stop(): void } {
+  let pressed = false;
+  let waiting: { value: T } | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    const held = waiting;
+    waiting = undefined;
+    if (held) show(held.value);
+  };
+  const down = () => {
+    pressed = true;
+  };
+  const up = () => {
+    pressed = false;
+    if (waiting) timer = setTimeout(flush, 50);
+  };
+  const listeners = [
+    ['pointerdown', down],
+    ['pointerup', up],
+    ['pointercancel', up],
+    // A click's target is fixed before it is dispatched: the error may show from then on.
+    ['click', flush],
+  ] as const;
+  const page = typeof document === 'undefined' ? undefined : document;
+  for (const [type, listener] of listeners) page?.addEventListener(type, listener, true);
+  return {
+    show(value) {
+      if (pressed) {
+        waiting = { value };
+        return;
+      }
+      waiting = undefined;
+      clearTimeout(timer);
+      show(value);
+    },
+    stop() {
+      clearTimeout(timer);
+      for (const [type, listener] of listeners) page?.removeEventListener(type, listener, true);
+    },
+  };
 }
 
 /**

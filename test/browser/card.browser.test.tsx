@@ -81,6 +81,35 @@ describe('InputRequestCard in Chromium', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
+  it('lands the click that leaves a field: its error waits, so Accept or a box below is not pushed away', async () => {
+    const schema = {
+      type: 'object' as const,
+      properties: {
+        title: { type: 'string', title: 'Title', minLength: 1, default: 'Planning' },
+        email: { type: 'string', title: 'Email', format: 'email' },
+        send: { type: 'boolean', title: 'Send it now' },
+        date: { type: 'string', title: 'Date', format: 'date' },
+      },
+      required: ['title', 'date'],
+    };
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(<InputRequestCard suspension={formRound(schema)} resume={resume} />);
+    // Leaving a bad address by pressing the box under it: the box is ticked, then the error shows.
+    await page.getByRole('textbox', { name: /Email/ }).fill('bad');
+    await page.getByRole('checkbox', { name: 'Send it now' }).click();
+    await expect.element(page.getByRole('checkbox', { name: 'Send it now' })).toBeChecked();
+    await expect.element(page.getByText('Enter a valid email address.')).toBeVisible();
+    // Leaving an emptied field by pressing Accept: one press checks the whole form.
+    await page.getByRole('textbox', { name: /Title/ }).clear();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    const invalid = () =>
+      [...document.querySelectorAll('[data-part="field"][data-invalid]')].map((field) =>
+        field.getAttribute('data-kind'),
+      );
+    await vi.waitFor(() => expect(invalid()).toEqual(['text', 'email', 'date']));
+    expect(resume).not.toHaveBeenCalled();
+  });
+
   it('keeps a long unbroken message inside a 320 px card', async () => {
     await page.viewport(320, 640);
     const { container } = render(
