@@ -39,7 +39,7 @@ export const germanMessages: InputRequestMessages = {
   sendFailed: (failure) =>
     `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)} Alle Eingaben bleiben erhalten${failure.retryAfterMs === undefined ? '; versuchen Sie es erneut' : ''}.`,
   sendUncertain: (failure) =>
-    `Wir konnten nicht bestätigen, dass Ihre Antwort angekommen ist: ${germanFailure(failure)} Vielleicht ist sie es. Alle Eingaben bleiben erhalten; ein erneuter Versuch kann sie nicht doppelt senden.`,
+    `Wir konnten nicht bestätigen, dass Ihre Antwort angekommen ist (vielleicht ist sie es): ${germanFailure(failure)} Alle Eingaben bleiben erhalten; ein erneuter Versuch kann sie nicht doppelt senden.`,
   answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',
   textCut: (count) => `(${formatNumber('de', count)} weitere Zeichen nicht angezeigt)`,
   failureDetails: 'Einzelheiten',

@@ -281,7 +281,7 @@ export const englishMessages: InputRequestMessages = {
   sendFailed: (failure) =>
     `Your answer could not be sent: ${englishFailure(failure)} Everything you typed is kept${failure.retryAfterMs === undefined ? '; try again' : ''}.`,
   sendUncertain: (failure) =>
-    `We could not confirm that your answer arrived: ${englishFailure(failure)} It may have. Everything you typed is kept; trying again cannot send it twice.`,
+    `We could not confirm that your answer arrived (it may have): ${englishFailure(failure)} Everything you typed is kept; trying again cannot send it twice.`,
   answerReachedServer: 'Your answer reached the server.',
   textCut: (count) => `(${formatNumber('en', count)} more characters not shown)`,
   failureDetails: 'Details',

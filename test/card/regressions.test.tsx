@@ -92,7 +92,7 @@ describe('defects fixed by the session', () => {
     const explanation = alert.querySelector('p');
     // The request may have reached the server before the connection dropped: the card says so.
     expect(explanation).toHaveTextContent(
-      'We could not confirm that your answer arrived: the server could not be reached. Check your connection. It may have.',
+      'We could not confirm that your answer arrived (it may have): the server could not be reached. Check your connection.',
     );
     expect(explanation).not.toHaveTextContent('Failed to fetch');
     // The detail is there for whoever needs it, folded away.
