@@ -11,7 +11,8 @@ const OPENABLE_PROTOCOLS = new Set(['https:', 'http:']);
 /**
  * Something about a link a person should know before opening it.
  *
- * - `insecure`: plain `http:`, so the page and what is typed into it travel unencrypted.
+ * - `insecure`: plain `http:`, so the page and what is typed into it travel unencrypted (not for
+ *   this machine: `localhost`, `*.localhost`, `127.x.x.x` and `[::1]` never leave it).
  * - `credentials`: a user name or password before the host (`https://user:pass@host`), a
  *   classic way to make a link read as one site while it goes to another.
  * - `ip-address`: the host is a bare IPv4 or IPv6 address, so it names nobody.
@@ -138,7 +139,7 @@ export function checkLink(url: string, options: CheckLinkOptions = {}): LinkChec
 
   const warnings: LinkWarning[] = [];
   if (userInfo) warnings.push({ kind: 'credentials' });
-  if (parsed.protocol === 'http:') warnings.push({ kind: 'insecure' });
+  if (parsed.protocol === 'http:' && !isLoopback(hostname)) warnings.push({ kind: 'insecure' });
   if (ip) warnings.push({ kind: 'ip-address' });
   if (!ip && hostname.split('.').some((label) => label.toLowerCase().startsWith('xn--'))) {
     warnings.push({ kind: 'punycode', ascii: hostname, unicode: unicodeHostname });
@@ -161,6 +162,20 @@ export function checkLink(url: string, options: CheckLinkOptions = {}): LinkChec
 function schemeOf(text: string): string {
   const match = /^\s*([a-z][a-z0-9+.-]*):/i.exec(text);
   return match?.[1] ? match[1].toLowerCase() : '';
+}
+
+/**
+ * A host on this machine, as browsers count it for a secure context: nothing sent to it crosses
+ * a network, so plain http there is no one else's to read.
+ */
+function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
 }
 
 function isIpAddress(hostname: string): boolean {

@@ -215,9 +215,17 @@ describe('checkLink: the registrable domain comes from the Public Suffix List', 
 });
 
 describe('checkLink: warnings', () => {
-  it('warns about plain http', () => {
+  it('warns about plain http, except to this machine', () => {
     expect(kinds('http://example.com/')).toStrictEqual(['insecure']);
     expect(kinds('https://example.com/')).toStrictEqual([]);
+    // Loopback never crosses a network (browsers count it as a secure context).
+    expect(kinds('http://localhost:5173/sign-in')).toStrictEqual([]);
+    expect(kinds('http://app.LOCALHOST/')).toStrictEqual([]);
+    expect(kinds('http://127.0.0.1:8080/')).toStrictEqual(['ip-address']);
+    expect(kinds('http://[::1]/')).toStrictEqual(['ip-address']);
+    // Only the name itself: a host that merely contains it is somebody's.
+    expect(kinds('http://localhost.example.com/')).toStrictEqual(['insecure']);
+    expect(kinds('http://127.0.0.1.example.com/')).toStrictEqual(['insecure']);
   });
 
   it('warns about user names and passwords before the host', () => {
@@ -230,7 +238,9 @@ describe('checkLink: warnings', () => {
     expect(kinds('https://192.168.1.10/')).toStrictEqual(['ip-address']);
     expect(kinds('https://[2001:db8::1]/')).toStrictEqual(['ip-address']);
     expect(openable('http://0x7f.1/').hostname).toBe('127.0.0.1');
-    expect(kinds('http://2130706433/')).toStrictEqual(['insecure', 'ip-address']);
+    expect(kinds('http://2130706433/')).toStrictEqual(['ip-address']);
+    expect(kinds('http://2130706433.example/')).toStrictEqual(['insecure']);
+    expect(kinds('http://10.0.0.1/')).toStrictEqual(['insecure', 'ip-address']);
   });
 
   it('warns about internationalised hosts and shows how they read', () => {
