@@ -77,6 +77,7 @@ export function LinkRequestSection({
     request,
     onAnswer,
     locked: inert,
+    ...(card?.session ? { session: card.session } : {}),
     ...(finder ? { registrableDomain: finder } : {}),
   });
   const doneRef = useRef<HTMLButtonElement>(null);

@@ -261,6 +261,13 @@ export interface InputRequestSession {
    */
   writeDraft(requestKey: string, values: TypedValues): void;
   /**
+   * True once the person opened the link of this URL request of the round on screen, in any copy
+   * or before a reload (kept with the drafts): the card then offers Done, not Open.
+   */
+  linkOpened(requestKey: string): boolean;
+  /** Remembers that the person opened the link of this URL request (see {@link linkOpened}). */
+  noteLinkOpened(requestKey: string): void;
+  /**
    * Connects a feed of later server readings (a poll, a push) to a session made without one:
    * every card of the task may attach; one feed runs while any is attached and the session is
    * active, made by the earliest attachment still attached. When that one detaches (its card
@@ -273,6 +280,9 @@ export interface InputRequestSession {
 }
 
 const EMPTY_HOST_ANSWERS: Readonly<Record<string, HostAnswerStatus>> = Object.freeze({});
+
+/** The draft entry of a URL request: its link was opened. */
+const LINK_OPENED = 'opened';
 
 function withoutTimeLeft({ timeLeft: _left, ...snapshot }: SessionSnapshot): SessionSnapshot {
   return snapshot;
@@ -1007,6 +1017,13 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     return draftKey(lifecycle.round?.id ?? '', requestKey);
   }
 
+  /** Where the drafts keep that the link of URL request `requestKey` was opened. */
+  function linkKey(requestKey: string): string | undefined {
+    const round = lifecycle.round;
+    const request = round?.requests.find((candidate) => candidate.key === requestKey);
+    return round && request?.kind === 'url' ? draftKey(round.id, requestKey) : undefined;
+  }
+
   function formRequest(requestKey: string): FormRequest | undefined {
     const request = lifecycle.round?.requests.find((candidate) => candidate.key === requestKey);
     return request?.kind === 'form' ? request : undefined;
@@ -1176,6 +1193,18 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         typedAgain(request, round.id);
       if (values && typedRoundId === round.id && !typed.has(requestKey)) typed.set(requestKey, values);
       return values;
+    },
+    linkOpened(requestKey) {
+      const key = linkKey(requestKey);
+      if (key === undefined) return false;
+      return (keptDrafts.get(key) ?? drafts?.load(key))?.[LINK_OPENED] === true;
+    },
+    noteLinkOpened(requestKey) {
+      const key = linkKey(requestKey);
+      if (key === undefined || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
+      const opened = { [LINK_OPENED]: true };
+      keptDrafts.set(key, opened);
+      drafts?.save(key, opened);
     },
     writeDraft(requestKey, values) {
       const request = formRequest(requestKey);

@@ -1,6 +1,7 @@
 'use client';
 import { useCallback, useMemo, useState } from 'react';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
+import type { InputRequestSession } from '../core/session.js';
 import { checkLink, type LinkCheck, type RegistrableDomainFinder } from '../core/url.js';
 import { usePublicSuffixList } from './usePublicSuffixList.js';
 
@@ -11,6 +12,11 @@ export interface UseLinkRequestOptions {
   onAnswer: (result: ElicitResult) => void;
   /** True while nothing may change (answered, sending, closed). */
   locked?: boolean;
+  /**
+   * The session of the round: it remembers that the link was opened, so Done is offered again in
+   * another copy of the card and after a reload.
+   */
+  session?: InputRequestSession;
   /**
    * Where the emphasised registrable domain starts. Defaults to the full Public Suffix List,
    * loaded lazily on the first link (the whole host is emphasised until it arrives).
@@ -50,18 +56,20 @@ export function useLinkRequest({
   onAnswer,
   locked = false,
   registrableDomain: ownFinder,
+  session,
 }: UseLinkRequestOptions): LinkRequestControl {
   const registrableDomain = usePublicSuffixList(ownFinder);
   const link = useMemo(
     () => checkLink(request.url, registrableDomain ? { registrableDomain } : {}),
     [request.url, registrableDomain],
   );
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(() => session?.linkOpened(request.key) ?? false);
   const open = useCallback(() => {
     if (!link.openable || locked) return;
     window.open(link.href, '_blank', 'noopener,noreferrer');
+    session?.noteLinkOpened(request.key);
     setOpened(true);
-  }, [link, locked]);
+  }, [link, locked, session, request.key]);
   return {
     link,
     waiting: link.openable && opened,

@@ -113,6 +113,28 @@ describe('opening a link', () => {
     expect(await screen.findByText('Answer sent.')).toBeVisible();
   });
 
+  it('still offers Done after a reload: the card remembers, with the drafts, that the link was opened', async () => {
+    const { user, resume, unmount } = renderLink('https://accounts.example.com/connect');
+    await user.click(screen.getByRole('button', { name: 'Open link' }));
+    unmount();
+    await Promise.resolve();
+    // The reload: a new card for the same round, the same tab's storage.
+    render(
+      <InputRequestCard suspension={linkRound('https://accounts.example.com/connect')} resume={resume} />,
+    );
+    expect(screen.getByText('Finish in the new tab, then press Done.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Open link' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(resume).toHaveBeenCalledWith({ login: { action: 'accept' } }, expect.anything()),
+    );
+    expect(open).toHaveBeenCalledOnce();
+    // Answered: the round's drafts, and what they said of the link, are gone.
+    await waitFor(() =>
+      expect(Object.keys(sessionStorage).filter((key) => key.includes('draft'))).toEqual([]),
+    );
+  });
+
   it('Cancel after opening answers cancel', async () => {
     const { user, resume } = renderLink('https://example.com/');
     await user.click(screen.getByRole('button', { name: 'Open link' }));

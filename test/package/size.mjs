@@ -24,9 +24,12 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    // 49, not 48: a closed round of several requests tells the truth (sections say "not used", its
-    // links and refusals lose their buttons, its fields their errors) for 0.2 KiB.
-    budgetKiB: 49,
+    // 50, not 49: fixes of this stop, 1.0 KiB in all: the card's lang and dir from its words; a
+    // form kept mounted into a newer round starts afresh (no old text, no secret, in new
+    // questions); an error waits for the click it would push away; Accept saves the last
+    // keystrokes' draft; a destroyed session sends nothing; a link opened before a reload still
+    // offers Done. (49, not 48, before: a closed round of several requests tells the truth.)
+    budgetKiB: 50,
     targetKiB: 20,
   },
   {
