@@ -153,7 +153,7 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  * session: every card of one task shares one send, so a round is answered once.
  *
  * @selector [data-part="card"] the root `<article>` (a card is a self-contained item of a chat or feed, not a landmark)
- * @selector [data-part="task-cancelled"] the line that says the task was cancelled
+ * @selector [data-part="task-cancelled"] the line that says the task was cancelled (or that the person stopped waiting)
  * @selector [data-state] the lifecycle state (`input-required`, `submitting`, `answered`, `expired`, …)
  * @selector [data-error] present while the last send failed
  * @example
@@ -285,7 +285,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         {result !== undefined ? <Result result={result} messages={messages} /> : null}
         {state === 'cancelled' ? (
           // The live region says it too, but only to screen readers: this is the line people see.
-          <p data-part="task-cancelled">{messages.cancelled}</p>
+          <p data-part="task-cancelled">
+            {snapshot.stoppedWaiting ? messages.stoppedWaiting : messages.cancelled}
+          </p>
         ) : null}
         {state === 'failed' ? (
           <p data-part="task-failure" role="alert" {...serverText}>

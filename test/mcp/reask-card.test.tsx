@@ -255,6 +255,11 @@ describe('a round that asks nothing ("still waiting")', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'You stopped waiting. Nothing more is sent for this request.',
     );
+    // The line people see says the same; no task was cancelled (an MCP retry holds none open).
+    expect(card().querySelector('[data-part="task-cancelled"]')).toHaveTextContent(
+      'You stopped waiting. Nothing more is sent for this request.',
+    );
+    expect(card()).not.toHaveTextContent('The task was cancelled.');
     await advance(10 * 60_000);
     expect(server.entries).toHaveLength(5);
   });
