@@ -214,6 +214,40 @@ try {
   context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
 
   await check(
+    "a quick action pressed with the keyboard keeps its focus, and its card takes the message's whole width",
+    async () => {
+      const { page, problems } = await openChat(context, freshConversation());
+      await page.waitForFunction(() => document.querySelector('.chat-suggestion')?.disabled === false);
+      const action = page.getByRole('button', { name: 'Book a meeting' });
+      await action.focus();
+      await page.keyboard.press('Enter');
+      const card = newest(page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
+      await card.getByRole('button', { name: 'Accept' }).waitFor({ timeout: TIMEOUT });
+      // While the message was on its way the button stayed focusable: focus never fell to <body>.
+      expectEqual(
+        await page.evaluate(() => document.activeElement?.textContent),
+        'Book a meeting',
+        'the focused element',
+      );
+      // A short form is as wide as any card (the message's width, up to the card's own limit), not
+      // as wide as its own content.
+      const widths = await newest(page).evaluate((message) => {
+        const card = message.querySelector('.irc-card');
+        const limit = Number.parseFloat(getComputedStyle(card).maxInlineSize);
+        const tool = message.querySelector('.chat-tool').getBoundingClientRect().width;
+        const expected = Number.isNaN(limit) ? tool : Math.min(tool, limit);
+        return { card: card.getBoundingClientRect().width, expected };
+      });
+      expectTrue(
+        Math.abs(widths.card - widths.expected) < 1,
+        `the card is ${widths.card} px wide, not ${widths.expected} px`,
+      );
+      expectEqual(problems, [], 'page errors');
+      await page.close();
+    },
+  );
+
+  await check(
     'on a phone, a tall card keeps its actions flush with the bottom of the conversation',
     async () => {
       const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true });

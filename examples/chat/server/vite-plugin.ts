@@ -27,7 +27,7 @@ function signInPage(signIn: string | undefined, finished: boolean): string {
   <p>This sign-in link is unknown or was already used. Ask the chat to connect again.</p>`
       : finished
         ? `<h1>Account connected</h1>
-  <p>Your demo calendar account is connected. You can close this tab: the chat carries on by itself.</p>`
+  <p>Your demo calendar account is connected. Close this tab and go back to the chat: if you have not pressed Done there yet, press it now; the chat then carries on.</p>`
         : `<h1>Sign in to the demo calendar</h1>
   <p>This stands in for a real sign-in page. The chat waits until you press Finish.</p>
   <form method="post" action="/demo-auth/finish">

@@ -45,11 +45,16 @@ function newMessageId(): string {
 
 export function App() {
   const queryClient = useQueryClient();
+  // Read again every 15 s and when the tab comes back, so the header never says "Connected" to
+  // a server that went away (or keeps saying it could not reach one that is back).
   const status = useQuery({
     queryKey: ['status'],
     queryFn: fetchStatus,
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: 10_000,
+    refetchInterval: 15_000,
+    retry: false,
   });
+  const reachable = status.data?.status === 'ready' && !status.isError;
   const conversation = useQuery({
     queryKey: conversationKey,
     queryFn: () => fetchConversation(conversationId),
@@ -135,7 +140,7 @@ export function App() {
     if (await ask(text)) setDraft('');
   };
 
-  const ready = status.data?.status === 'ready' && conversation.data !== undefined;
+  const ready = reachable && conversation.data !== undefined;
   const last = messages[messages.length - 1];
 
   return (
@@ -143,13 +148,14 @@ export function App() {
       <header className="chat-header">
         <div className="chat-header-inner">
           <h1>Chat demo</h1>
-          <p className="chat-connection" data-status={status.data?.status ?? 'connecting'}>
-            {status.data === undefined ? (
-              status.error ? (
-                `Could not reach the Demo server: ${status.error.message}`
-              ) : (
-                'Connecting to the Demo server…'
-              )
+          <p
+            className="chat-connection"
+            data-status={status.isError ? 'error' : (status.data?.status ?? 'connecting')}
+          >
+            {status.isError ? (
+              `Could not reach the Demo server: ${status.error.message}`
+            ) : status.data === undefined ? (
+              'Connecting to the Demo server…'
             ) : status.data.status === 'ready' ? (
               <>
                 Connected to the Demo server ·{' '}
@@ -196,8 +202,13 @@ export function App() {
                 key={action.tool}
                 type="button"
                 className="chat-suggestion"
-                disabled={!ready || sending}
-                onClick={() => void ask(action.prompt, action.tool)}
+                // Not `disabled` while a message is on its way: that would drop the focus of the
+                // button just pressed to the page.
+                disabled={!ready}
+                aria-disabled={sending || undefined}
+                onClick={() => {
+                  if (!sending) void ask(action.prompt, action.tool);
+                }}
               >
                 {action.prompt}
               </button>
@@ -272,7 +283,7 @@ function ToolCall({ message, latest }: { message: ToolMessage; latest: boolean }
       <p className="chat-bubble" ref={introRef}>
         {message.intro}
       </p>
-      <div ref={cardRef}>
+      <div ref={cardRef} className="chat-card">
         <InputRequestCard
           source={callSource(message)}
           headingLevel={3}
