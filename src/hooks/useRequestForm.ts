@@ -276,10 +276,17 @@ function afterPress<T>(show: (value: T) => void): { show(value: T): void; stop()
     pressed = false;
     if (waiting) timer = setTimeout(flush, 50);
   };
+  // A key pressed means the pointer no longer drives (a press let go outside the page may never
+  // report its end): what waits shows now.
+  const key = () => {
+    pressed = false;
+    flush();
+  };
   const listeners = [
     ['pointerdown', down],
     ['pointerup', up],
     ['pointercancel', up],
+    ['keydown', key],
     // A click's target is fixed before it is dispatched: the error may show from then on.
     ['click', flush],
   ] as const;

@@ -125,6 +125,22 @@ describe('InputRequestCard: a form request', () => {
     expect(name).not.toHaveAttribute('aria-invalid');
   });
 
+  it('holds an error that appears while a pointer is pressed until the click, and shows it at once on a key', async () => {
+    const user = userEvent.setup();
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
+    const name = screen.getByRole('textbox', { name: /Full name/ });
+    await user.type(name, 'A');
+    // Pressed on the page, not yet let go: the error waits (its line would move what is pressed).
+    await user.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('heading') });
+    name.blur();
+    await waitFor(() => expect(name).not.toHaveFocus());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(name).not.toHaveAttribute('aria-invalid');
+    // A press let go outside the page may never report its end: a key shows what waits.
+    await user.keyboard('{Shift}');
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+  });
+
   it('moves focus to the first invalid field on submit and sends nothing', async () => {
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
