@@ -481,10 +481,22 @@ export function createDemoServer(options: DemoServerOptions): DemoServer {
         const details = acceptedContent(ctx.mcpReq.inputResponses, 'details', meetingAnswer);
         if (details === undefined)
           return { ...text('No meeting booked: the details were not valid.'), isError: true };
+        // A title of spaces is a string to JSON Schema, but no title: asked again, with the reason.
+        if (details.title.trim() === '') {
+          return inputRequired({
+            inputRequests: {
+              details: inputRequired.elicit({
+                message: 'A meeting needs a title, and only spaces were typed. What should I book?',
+                requestedSchema: MEETING_SCHEMA,
+              }),
+            },
+            requestState: await codec.mint({ tool: 'book_meeting' }),
+          });
+        }
         const topics = details.topics?.length ? ` Topics: ${details.topics.join(', ')}.` : '';
         const people = details.attendees === 1 ? '1 attendee' : `${details.attendees} attendees`;
         return text(
-          `Booked “${details.title}” on ${details.date} at ${details.slot} for ${people}.${topics}`,
+          `Booked “${details.title.trim()}” on ${details.date} at ${details.slot} for ${people}.${topics}`,
         );
       },
     );
