@@ -84,6 +84,39 @@ try {
   );
 
   await check(
+    'a reload mid-question closes the question as stopped, keeps the tool result, and the chat goes on',
+    async () => {
+      const { context, page, problems } = await openChat(browser);
+      await page.getByRole('button', { name: 'Book a meeting room' }).click();
+      const card = newest(page).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
+      await card.getByText('What should I book?').waitFor({ timeout: 15000 });
+      // The page goes away while the question is open: the turn on the server still ends, with
+      // the tool's result, so the saved chat never holds a tool call without its result.
+      await page.reload();
+      await newest(page)
+        .getByText('The chat stopped before an answer, so the server was told: cancelled.')
+        .waitFor({ timeout: 15000 });
+      await page
+        .getByText(
+          'Done. No meeting booked: the chat stopped before an answer (the chat told the server: cancel).',
+        )
+        .waitFor({ timeout: 15000 });
+      // The next turn works: before, every later message failed (a tool call without its result).
+      await page.getByRole('button', { name: 'Delete old-notes.txt' }).click();
+      const next = newest(page).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
+      await next.getByRole('checkbox', { name: /Yes, delete old-notes\.txt/ }).check({ timeout: 15000 });
+      await next.getByRole('button', { name: 'Accept' }).click();
+      await newest(page).getByText('Done. Deleted old-notes.txt.').waitFor({ timeout: 15000 });
+      if (await page.getByText('Something went wrong', { exact: false }).count()) {
+        throw new Error('the chat shows "Something went wrong"');
+      }
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+      await context.close();
+    },
+    { verbose: true },
+  );
+
+  await check(
     'a confirm: ticking the box and accepting deletes the file',
     async () => {
       const { context, page, problems } = await openChat(browser);

@@ -62,7 +62,9 @@ export function createChatRoutes(options: { mcpUrl: () => string; timeoutMs?: nu
           tools: asks.tools(await mcp.tools()),
           messages: await convertToModelMessages(messages),
           stopWhen: stepCountIs(3),
-          abortSignal: request.signal,
+          // No `abortSignal: request.signal`: a page that goes away mid-question (a reload) must
+          // not cut the turn between a tool call and its result. The bridge tells the server the
+          // chat stopped (its `signal`), the tool answers, and the turn ends as it should.
           onFinish: () => mcp.close(),
           onAbort: () => mcp.close(),
         });
@@ -72,7 +74,16 @@ export function createChatRoutes(options: { mcpUrl: () => string; timeoutMs?: nu
         chats.set(id, all);
       },
     });
-    return createUIMessageStreamResponse({ stream });
+    return createUIMessageStreamResponse({
+      stream,
+      // A copy of the stream read to its end on the server, so the turn finishes and `onEnd`
+      // saves it even on a host that cancels the response when the page goes away (this dev
+      // server does not). A saved tool call without its result fails every later turn
+      // (AI_MissingToolResultsError).
+      consumeSseStream: ({ stream: copy }) => {
+        copy.pipeTo(new WritableStream()).catch(() => {});
+      },
+    });
   }
 
   return {
