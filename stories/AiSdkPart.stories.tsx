@@ -186,7 +186,14 @@ export const AskThenAnswered = meta.story({
  * person typed still on screen, read-only, to copy, and no Try again that could never succeed.
  */
 export const RefusedAlreadyAnswered = meta.story({
-  args: { part: endedPart({ status: 'pending', answer: undefined }) },
+  // Pending: the bridge would answer for the person ten minutes from now, and the card counts down.
+  args: {
+    part: endedPart({
+      status: 'pending',
+      answer: undefined,
+      expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    }),
+  },
   beforeEach({ msw }: { msw: MswApi }) {
     msw.use(
       http.post('/api/input-requests', () =>

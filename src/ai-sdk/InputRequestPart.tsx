@@ -99,7 +99,11 @@ export function InputRequestPart({
     if (!active || active === document.body) summaryRef.current?.focus();
   }, [pending]);
 
-  if (pending) return <InputRequestCard {...cardProps} suspension={suspension} resume={resume} />;
+  if (pending) {
+    // The bridge answers the server itself at `expiresAt` (timed-out): the card counts down to it.
+    const deadline = cardProps.deadline ?? data.expiresAt;
+    return <InputRequestCard {...cardProps} deadline={deadline} suspension={suspension} resume={resume} />;
+  }
   return (
     <Answered
       data={data}

@@ -205,9 +205,12 @@ describe('InputRequestPart', () => {
   it('shows a timeout on the part, with what the server was told', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {
-      const { parts, answer } = await askOnce({ timeoutMs: 3_000 });
+      const { parts, answer } = await askOnce({ timeoutMs: 3 * 60_000 });
       render(<InputRequestPart part={parts[0] as InputRequestDataPart} />);
-      await vi.advanceTimersByTimeAsync(3_000);
+      // The card counts down to the moment the bridge answers for the person.
+      // (Whole minutes, rounded down: "2 minutes" a moment after the three began.)
+      expect(screen.getByText('2 minutes left to answer.')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(3 * 60_000);
       expect(await answer).toMatchObject({ action: 'cancel' });
       render(<InputRequestPart part={parts.at(-1) as InputRequestDataPart} />);
       expect(
