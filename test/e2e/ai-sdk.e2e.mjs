@@ -117,6 +117,43 @@ try {
   );
 
   await check(
+    "a suggestion pressed with the keyboard keeps its focus, and the question's card scrolls into view",
+    async () => {
+      const { context, page, problems } = await openChat(browser);
+      await page.setViewportSize({ width: 1024, height: 600 });
+      // One answered question first, so the next card arrives below the fold.
+      await page.getByRole('button', { name: 'Delete old-notes.txt' }).click();
+      const first = newest(page).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
+      await first.getByRole('button', { name: 'Decline' }).click({ timeout: 15000 });
+      await newest(page).getByText('Done.', { exact: false }).first().waitFor({ timeout: 15000 });
+      const suggestion = page.getByRole('button', { name: 'Book a meeting room' });
+      await suggestion.focus();
+      await page.keyboard.press('Enter');
+      const card = newest(page).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
+      const accept = card.getByRole('button', { name: 'Accept' });
+      await accept.waitFor({ timeout: 15000 });
+      const focused = await page.evaluate(() => document.activeElement?.textContent);
+      if (focused !== 'Book a meeting room') throw new Error(`focus is on ${JSON.stringify(focused)}`);
+      // Scrolled to: Accept shows inside the conversation, not behind the message box.
+      await page.waitForFunction(
+        () => {
+          const log = document.querySelector('.chat-log').getBoundingClientRect();
+          const buttons = [
+            ...document.querySelectorAll('.chat-message:last-child [data-part="actions"] button'),
+          ];
+          const box = buttons.find((button) => button.textContent === 'Accept')?.getBoundingClientRect();
+          return box !== undefined && box.top >= log.top && box.bottom <= log.bottom;
+        },
+        null,
+        { timeout: 5000 },
+      );
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+      await context.close();
+    },
+    { verbose: true },
+  );
+
+  await check(
     'a confirm: ticking the box and accepting deletes the file',
     async () => {
       const { context, page, problems } = await openChat(browser);

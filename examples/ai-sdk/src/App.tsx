@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { InputRequestPart, isInputRequestPart } from '../../../src/ai-sdk/index.ts';
 import type { ChatMessage } from '../server/chat.ts';
 
@@ -63,6 +63,13 @@ function Chat({ id, initial }: { id: string; initial: ChatMessage[] }) {
   const inputId = useId();
   const headingId = useId();
   const busy = status === 'submitted' || status === 'streaming';
+  // The conversation follows what arrives (a new message, a new part such as a question's card),
+  // and opens at its end after a reload, so a card is never left below the fold.
+  const endRef = useRef<HTMLDivElement>(null);
+  const arrived = `${messages.length}:${messages.at(-1)?.parts.length ?? 0}`;
+  useEffect(() => {
+    if (arrived) endRef.current?.scrollIntoView({ block: 'end' });
+  }, [arrived]);
 
   const say = (text: string) => {
     if (text.trim() === '' || busy) return;
@@ -120,6 +127,7 @@ function Chat({ id, initial }: { id: string; initial: ChatMessage[] }) {
         {error ? (
           <p className="chat-bubble chat-result" data-error>{`Something went wrong: ${error.message}`}</p>
         ) : null}
+        <div ref={endRef} />
       </section>
       <form className="chat-composer" aria-label="Ask the assistant" onSubmit={onSubmit}>
         <fieldset className="chat-suggestions">
@@ -129,7 +137,9 @@ function Chat({ id, initial }: { id: string; initial: ChatMessage[] }) {
               key={suggestion}
               type="button"
               className="chat-suggestion"
-              disabled={busy}
+              // Not `disabled` while the assistant answers: that would drop the focus of the
+              // button just pressed to the page.
+              aria-disabled={busy || undefined}
               onClick={() => say(suggestion)}
             >
               {suggestion}
