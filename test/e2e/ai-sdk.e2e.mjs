@@ -126,6 +126,12 @@ try {
       const first = newest(page).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
       await first.getByRole('button', { name: 'Decline' }).click({ timeout: 15000 });
       await newest(page).getByText('Done.', { exact: false }).first().waitFor({ timeout: 15000 });
+      // The turn has ended once the suggestions take presses again (the reply may still stream).
+      await page.waitForFunction(
+        () => !document.querySelector('.chat-suggestion')?.hasAttribute('aria-disabled'),
+        null,
+        { timeout: 15000 },
+      );
       const suggestion = page.getByRole('button', { name: 'Book a meeting room' });
       await suggestion.focus();
       await page.keyboard.press('Enter');
