@@ -17,6 +17,7 @@ import type { RoundLedger } from '../core/ledger.js';
 import { type PollPolicy, roundView, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
+import type { SessionSnapshot } from '../core/session.js';
 import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
@@ -285,9 +286,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         {result !== undefined ? <Result result={result} messages={messages} /> : null}
         {state === 'cancelled' ? (
           // The live region says it too, but only to screen readers: this is the line people see.
-          <p data-part="task-cancelled">
-            {snapshot.stoppedWaiting ? messages.stoppedWaiting : messages.cancelled}
-          </p>
+          <p data-part="task-cancelled">{cancelledText(snapshot, messages)}</p>
         ) : null}
         {state === 'failed' ? (
           <p data-part="task-failure" role="alert" {...serverText}>
@@ -463,8 +462,13 @@ function statusText(
     case 'failed':
       return messages.failed(snapshot.error);
     case 'cancelled':
-      return snapshot.stoppedWaiting ? messages.stoppedWaiting : messages.cancelled;
+      return cancelledText(snapshot, messages);
   }
+}
+
+/** How a cancelled card says it ended: the task was cancelled, or the person stopped waiting. */
+function cancelledText(snapshot: SessionSnapshot, messages: InputRequestMessages): string {
+  return snapshot.stoppedWaiting ? messages.stoppedWaiting : messages.cancelled;
 }
 
 /** Who asks: the server's name as the heading, the tool's title (or name) under it. */

@@ -1020,13 +1020,17 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   /** Where the drafts keep that the link of URL request `requestKey` was opened. */
   function linkKey(requestKey: string): string | undefined {
     const round = lifecycle.round;
-    const request = round?.requests.find((candidate) => candidate.key === requestKey);
-    return round && request?.kind === 'url' ? draftKey(round.id, requestKey) : undefined;
+    return round && requestOnScreen(requestKey)?.kind === 'url' ? draftKey(round.id, requestKey) : undefined;
   }
 
   function formRequest(requestKey: string): FormRequest | undefined {
-    const request = lifecycle.round?.requests.find((candidate) => candidate.key === requestKey);
+    const request = requestOnScreen(requestKey);
     return request?.kind === 'form' ? request : undefined;
+  }
+
+  /** The request `requestKey` of the round on screen. */
+  function requestOnScreen(requestKey: string): InputRequest | undefined {
+    return lifecycle.round?.requests.find((candidate) => candidate.key === requestKey);
   }
 
   function startFeed(): void {

@@ -466,32 +466,19 @@ export function createDemoServer(options: DemoServerOptions): DemoServer {
         arrived('book_meeting', ctx);
         const state = stateOf('book_meeting', ctx);
         const answer = inputResponse(ctx.mcpReq.inputResponses, 'details');
-        if (state === undefined || answer.kind !== 'elicit') {
-          return inputRequired({
-            inputRequests: {
-              details: inputRequired.elicit({
-                message: 'What should I book?',
-                requestedSchema: MEETING_SCHEMA,
-              }),
-            },
+        const askDetails = async (message: string) =>
+          inputRequired({
+            inputRequests: { details: inputRequired.elicit({ message, requestedSchema: MEETING_SCHEMA }) },
             requestState: await codec.mint({ tool: 'book_meeting' }),
           });
-        }
+        if (state === undefined || answer.kind !== 'elicit') return askDetails('What should I book?');
         if (answer.action !== 'accept') return text('No meeting booked.');
         const details = acceptedContent(ctx.mcpReq.inputResponses, 'details', meetingAnswer);
         if (details === undefined)
           return { ...text('No meeting booked: the details were not valid.'), isError: true };
         // A title of spaces is a string to JSON Schema, but no title: asked again, with the reason.
         if (details.title.trim() === '') {
-          return inputRequired({
-            inputRequests: {
-              details: inputRequired.elicit({
-                message: 'A meeting needs a title, and only spaces were typed. What should I book?',
-                requestedSchema: MEETING_SCHEMA,
-              }),
-            },
-            requestState: await codec.mint({ tool: 'book_meeting' }),
-          });
+          return askDetails('A meeting needs a title, and only spaces were typed. What should I book?');
         }
         const topics = details.topics?.length ? ` Topics: ${details.topics.join(', ')}.` : '';
         const people = details.attendees === 1 ? '1 attendee' : `${details.attendees} attendees`;
