@@ -365,6 +365,6 @@ export const Stopped = meta.story({
   },
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Stop task' }));
-    await waitFor(() => expect(canvas.getByText('You stopped the task.')).toBeVisible());
+    await waitFor(() => expect(canvas.getByText('Stopped by you.')).toBeVisible());
   },
 });

@@ -123,6 +123,38 @@ export const StillWaiting = meta.story({
   },
 });
 
+/**
+ * The person stops waiting for a sign-in that never finishes: a retry holds no task open, so the
+ * card says they stopped waiting and that nothing more is sent (not that a task was cancelled).
+ */
+export const StoppedWaiting = meta.story({
+  render: () => (
+    <Live
+      source={scriptedSource('stopped-waiting', round('r1', { signin: signIn }), {
+        // Done, then readings that keep asking nothing: the sign-in is never finished.
+        answer: (sent) => round(`r${sent + 1}`, {}),
+      })}
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const open = window.open;
+    window.open = () => null;
+    try {
+      await userEvent.click(await canvas.findByRole('button', { name: /Open/ }));
+    } finally {
+      window.open = open;
+    }
+    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await canvas.findAllByText('Waiting for you to finish…', {}, { timeout: 5000 });
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(card(canvasElement)).toHaveAttribute('data-state', 'cancelled'));
+    const line = canvasElement.querySelector('[data-part="task-cancelled"]');
+    await expect(line).toHaveTextContent('You stopped waiting. Nothing more is sent for this request.');
+    await expect(card(canvasElement)).not.toHaveTextContent(/task/i);
+  },
+});
+
 const booking = {
   method: 'elicitation/create',
   params: {

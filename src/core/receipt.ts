@@ -15,7 +15,8 @@ import { shownName } from './shown-text.js';
  * - `expired`: the round closed before it was answered; nothing was sent;
  * - `refused`: the answer arrived after the round had closed (the backend refused it as stale,
  *   and nothing says someone else answered): it was sent, but not used;
- * - `stopped`: the person stopped the whole task.
+ * - `stopped`: the person stopped the whole task, or stopped waiting for a round that holds none
+ *   (an MCP retry; the snapshot's `stoppedWaiting` says so).
  */
 export type RoundOutcome =
   | 'accepted'

@@ -165,7 +165,7 @@ export const germanMessages: InputRequestMessages = {
       case 'refused':
         return 'Ihre Antwort wurde nicht verwendet: Diese Anfrage war bereits geschlossen.';
       case 'stopped':
-        return 'Sie haben die Aufgabe beendet.';
+        return 'Von Ihnen beendet.';
     }
   },
   receiptDetails: 'Ihre Antworten',

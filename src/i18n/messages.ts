@@ -403,7 +403,9 @@ export const englishMessages: InputRequestMessages = {
       case 'refused':
         return 'Your answer was not used: this request had already closed.';
       case 'stopped':
-        return 'You stopped the task.';
+        // The task, or only the wait for a round that holds none (an MCP retry): the line under
+        // it says which.
+        return 'Stopped by you.';
     }
   },
   receiptDetails: 'What you answered',
