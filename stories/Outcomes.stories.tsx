@@ -179,7 +179,10 @@ export const SendFailedDark = meta.story({
   play: SendFailed.input.play,
 });
 
-/** The send was not confirmed (the connection dropped): it may have arrived; retrying cannot duplicate it. */
+/**
+ * The send was not confirmed (the connection dropped): it may have arrived, so the answer stays as
+ * sent, locked; Try again repeats it under the same key and cannot duplicate it.
+ */
 export const SendUnconfirmed = meta.story({
   args: { resume: fn(async () => Promise.reject(new TypeError('Failed to fetch'))) },
   play: async ({ canvas }) => {
@@ -187,6 +190,8 @@ export const SendUnconfirmed = meta.story({
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
       'We could not confirm that your answer arrived',
     );
+    await expect(canvas.getByRole('button', { name: 'Accept' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
 });
 

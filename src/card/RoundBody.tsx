@@ -2,7 +2,7 @@
 import { memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import type { CarriedRequest } from '../core/carry-over.js';
 import { describeFailure } from '../core/failure.js';
-import { roundView, STATE_TRAITS, sectionPhaseOf, unansweredKeys } from '../core/lifecycle.js';
+import { answersLocked, roundView, STATE_TRAITS, sectionPhaseOf, unansweredKeys } from '../core/lifecycle.js';
 import {
   contentLanguageOf,
   type ElicitResult,
@@ -41,7 +41,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   const failed = snapshot.sendError !== undefined && snapshot.state === 'input-required';
   const total = suspension.requests.length;
   const answeredCount = total - unansweredKeys(suspension, snapshot.answers).length;
-  const locked = !STATE_TRAITS[snapshot.state].acceptsAnswers;
+  // A send that may have arrived keeps its answers as sent: shown locked, with Try again.
+  const keptAsSent = answersLocked(snapshot);
+  const locked = !STATE_TRAITS[snapshot.state].acceptsAnswers || keptAsSent;
   // Closed without this person's answers (expired, or closed elsewhere after a refused send): every
   // value stays readable and copyable.
   const readOnly = roundView(snapshot) === 'read-only';
@@ -113,7 +115,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       // Once the server's wait is over the notice no longer asks to wait; the changed alert says
       // so to screen readers too.
       failure={held ? failure : { ...failure, retryAfterMs: undefined }}
-      text={snapshot.sendUncertain ? messages.sendUncertain : messages.sendFailed}
+      text={
+        snapshot.sendUncertain ? (shown) => messages.sendUncertain(shown, keptAsSent) : messages.sendFailed
+      }
       action={
         // After a reload mid-send the session knows the send (its key) but not the answers
         // (secrets are never remembered): the form, refilled from the draft, sends them again
@@ -171,7 +175,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     // Its requests are answered together, so the first one's answer is the round's.
     const first = suspension.requests[0] as InputRequest;
     const response =
-      !failed && Object.hasOwn(snapshot.answers, first.key) ? snapshot.answers[first.key] : undefined;
+      (!failed || keptAsSent) && Object.hasOwn(snapshot.answers, first.key)
+        ? snapshot.answers[first.key]
+        : undefined;
     return (
       <>
         {restart}
@@ -205,9 +211,12 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
         </p>
       ) : null}
       {suspension.requests.map((request) => {
-        // After a failed send every section is editable again; the kept answers still back "Try again".
+        // After a failed send every section is editable again (the kept answers still back "Try
+        // again"), unless the send may have arrived: then they show as sent.
         const response =
-          !failed && Object.hasOwn(snapshot.answers, request.key) ? snapshot.answers[request.key] : undefined;
+          (!failed || keptAsSent) && Object.hasOwn(snapshot.answers, request.key)
+            ? snapshot.answers[request.key]
+            : undefined;
         // A host answerer's result (sampling, roots) reads as accepted in the round's progress.
         const answer: ElicitResult | undefined = isElicitResult(response)
           ? response

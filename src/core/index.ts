@@ -13,7 +13,7 @@ export { describeFailure } from './failure.js';
 export type { RoundLedger, SentRound } from './ledger.js';
 export { createStorageLedger } from './ledger.js';
 export type { CardState, Lifecycle, PollPolicy, SectionPhase, StateTraits } from './lifecycle.js';
-export { pollDelay, roundView, STATE_TRAITS, sectionPhaseOf } from './lifecycle.js';
+export { answersLocked, pollDelay, roundView, STATE_TRAITS, sectionPhaseOf } from './lifecycle.js';
 export type {
   BooleanFieldSpec,
   ContentValue,

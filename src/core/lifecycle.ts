@@ -308,6 +308,29 @@ export function sectionPhaseOf(lifecycle: Lifecycle): SectionPhase {
   return lifecycle.state === 'submitting' ? 'sending' : 'not-used';
 }
 
+/**
+ * True while a send that could not be confirmed holds the round's answers (no answer in time, the
+ * connection lost, a gateway's 502 or 504): they may have arrived, so they stay as they were sent.
+ * A retry then goes under the same idempotency key with the same answers; an edited answer under
+ * that key would be dropped as a repeat by an idempotent backend (whose first outcome the receipt
+ * would then misreport) or refused by one that compares bodies. The person can only try again,
+ * until a reading or a retry settles it. After a reload mid-send the round's answers are not all
+ * known (secrets are never kept), so the form asks for them again, unlocked.
+ *
+ * @example
+ * answersLocked({ state: 'input-required', round, answers: { a: { action: 'accept' } }, sendUncertain: true }); // true
+ */
+export function answersLocked(lifecycle: Lifecycle): boolean {
+  const { round } = lifecycle;
+  return (
+    lifecycle.state === 'input-required' &&
+    lifecycle.sendUncertain === true &&
+    round !== undefined &&
+    round.requests.length > 0 &&
+    unansweredKeys(round, lifecycle.answers).length === 0
+  );
+}
+
 /** True when this person accepted answers to the round on screen that the backend never took. */
 function holdsUnsentAnswers(lifecycle: Lifecycle): boolean {
   if (lifecycle.sentRoundId !== undefined && lifecycle.sentRoundId === lifecycle.round?.id) return false;
@@ -372,7 +395,11 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       return { ...lifecycle, fetchError: event.error };
     case 'answer-given': {
       const { round } = lifecycle;
-      if (lifecycle.state !== 'input-required' || !round?.requests.some((r) => r.key === event.key)) {
+      if (
+        lifecycle.state !== 'input-required' ||
+        !round?.requests.some((r) => r.key === event.key) ||
+        answersLocked(lifecycle)
+      ) {
         return lifecycle;
       }
       const answers = { ...lifecycle.answers };
@@ -381,7 +408,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
     }
     case 'round-refused': {
       const { round } = lifecycle;
-      if (lifecycle.state !== 'input-required' || !round) return lifecycle;
+      if (lifecycle.state !== 'input-required' || !round || answersLocked(lifecycle)) return lifecycle;
       const answers = { ...lifecycle.answers };
       for (const request of round.requests) {
         if (!Object.hasOwn(answers, request.key)) setOwn(answers, request.key, { action: event.action });
@@ -389,7 +416,11 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       return { ...lifecycle, answers };
     }
     case 'answer-withdrawn': {
-      if (lifecycle.state !== 'input-required' || !Object.hasOwn(lifecycle.answers, event.key)) {
+      if (
+        lifecycle.state !== 'input-required' ||
+        !Object.hasOwn(lifecycle.answers, event.key) ||
+        answersLocked(lifecycle)
+      ) {
         return lifecycle;
       }
       const answers = { ...lifecycle.answers };

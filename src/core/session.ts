@@ -13,6 +13,7 @@ import {
   withoutSecrets,
 } from './ledger.js';
 import {
+  answersLocked,
   deadlineOf,
   initialLifecycle,
   type Lifecycle,
@@ -895,6 +896,13 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     return flight.promise;
   }
 
+  /** What changing the answers of a send that may have arrived is refused with (see `answersLocked`). */
+  function lockedError(): Error {
+    return new Error(
+      `input-request-cards: the answers to round "${lifecycle.round?.id}" may already have arrived (their send was not confirmed), so they stay as they were sent. Call retry() to send the same answers again under the same idempotency key.`,
+    );
+  }
+
   /** While the server's `Retry-After` lasts: the error a send or retry is refused with. */
   function retryHeld(): Error | undefined {
     if (retryAt === undefined || Date.now() >= retryAt) return undefined;
@@ -941,6 +949,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
 
   function answer(key: string, response: InputResponse): Promise<void> | undefined {
     if (destroyed) return Promise.reject(destroyedError());
+    if (answersLocked(lifecycle)) return Promise.reject(lockedError());
     // The last keystrokes before Accept are saved now, not dropped: if the send fails, or a reload
     // cuts it off, the form comes back with what was accepted, not with an older pause's draft
     // (which Accept would then send under the first send's key). They go when the round is taken.
@@ -951,6 +960,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   }
 
   function refuseRound(action: 'decline' | 'cancel'): Promise<void> {
+    if (answersLocked(lifecycle)) return Promise.reject(lockedError());
     const round = lifecycle.round;
     if (round && round.requests.length === 0 && STATE_TRAITS[lifecycle.state].showsRound) {
       return stopWaiting();
@@ -1128,6 +1138,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       dispatch({ type: 'answer-withdrawn', key });
     },
     respond(responses) {
+      if (answersLocked(lifecycle)) return Promise.reject(lockedError());
       const round = lifecycle.round;
       if (!round || lifecycle.state !== 'input-required') return send();
       for (const key of Object.keys(responses)) {

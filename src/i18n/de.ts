@@ -38,8 +38,12 @@ export const germanMessages: InputRequestMessages = {
   answered: 'Antwort gesendet.',
   sendFailed: (failure) =>
     `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)} Alle Eingaben bleiben erhalten${failure.retryAfterMs === undefined ? '; versuchen Sie es erneut' : ''}.`,
-  sendUncertain: (failure) =>
-    `Wir konnten nicht bestätigen, dass Ihre Antwort angekommen ist (vielleicht ist sie es): ${germanFailure(failure)} Alle Eingaben bleiben erhalten; ein erneuter Versuch kann sie nicht doppelt senden.`,
+  sendUncertain: (failure, keptAsSent) =>
+    `Wir konnten nicht bestätigen, dass Ihre Antwort angekommen ist (vielleicht ist sie es): ${germanFailure(failure)} ${
+      keptAsSent
+        ? 'Sie bleibt so, wie Sie sie gesendet haben, bis wir es wissen: „Erneut versuchen“ sendet dieselbe Antwort, und sie kann nicht doppelt ankommen.'
+        : 'Alle Eingaben bleiben erhalten; ein erneutes Senden kann sie nicht doppelt ankommen lassen.'
+    }`,
   answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',
   textCut: (count) => `(${formatNumber('de', count)} weitere Zeichen nicht angezeigt)`,
   failureDetails: 'Einzelheiten',

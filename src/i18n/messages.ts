@@ -50,8 +50,10 @@ export interface InputRequestMessages {
   /**
    * Shown when a send could not be confirmed (no answer in time, the connection dropped, the page
    * was left mid-send): the answer may have arrived. Trying again cannot deliver it twice.
+   * `keptAsSent` is true while the answers stay as they were sent (the card shows them locked,
+   * with Try again); false after a reload, when the form asks for them again.
    */
-  sendUncertain: (failure: Failure) => string;
+  sendUncertain: (failure: Failure, keptAsSent: boolean) => string;
   /** Shown when an answer that could not be confirmed turned out to have reached the server. */
   answerReachedServer: string;
   /** After server text cut short (a huge message or description): how many characters are not shown. */
@@ -280,8 +282,12 @@ export const englishMessages: InputRequestMessages = {
   // While the server's Retry-After holds the buttons, "try again" would ask for what cannot be done yet.
   sendFailed: (failure) =>
     `Your answer could not be sent: ${englishFailure(failure)} Everything you typed is kept${failure.retryAfterMs === undefined ? '; try again' : ''}.`,
-  sendUncertain: (failure) =>
-    `We could not confirm that your answer arrived (it may have): ${englishFailure(failure)} Everything you typed is kept; trying again cannot send it twice.`,
+  sendUncertain: (failure, keptAsSent) =>
+    `We could not confirm that your answer arrived (it may have): ${englishFailure(failure)} ${
+      keptAsSent
+        ? 'It stays as you sent it until we know: Try again sends the same answer, and it cannot arrive twice.'
+        : 'Everything you typed is kept; sending it again cannot make it arrive twice.'
+    }`,
   answerReachedServer: 'Your answer reached the server.',
   textCut: (count) => `(${formatNumber('en', count)} more characters not shown)`,
   failureDetails: 'Details',

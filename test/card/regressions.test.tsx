@@ -99,6 +99,54 @@ describe('defects fixed by the session', () => {
     expect(within(alert).getByText('Failed to fetch').closest('details')).not.toBeNull();
   });
 
+  it('an answer whose send may have arrived stays as sent: locked, with Try again sending it again under its key', async () => {
+    const user = userEvent.setup();
+    const calls: Array<{ responses: InputResponses; key: string | undefined }> = [];
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          who: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Who signs?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+            },
+          },
+        },
+      },
+      { serverName: 'Signer' },
+    );
+    render(
+      <StrictMode>
+        <InputRequestCard
+          suspension={round}
+          resume={async (responses, context) => {
+            calls.push({ responses, key: context.idempotencyKey });
+            if (calls.length === 1) throw new TypeError('Failed to fetch');
+          }}
+        />
+      </StrictMode>,
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'It stays as you sent it until we know: Try again sends the same answer',
+    );
+    // Editing now would send other answers under the first send's idempotency key.
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Ada');
+    expect(name).toBeDisabled();
+    for (const action of ['Accept', 'Decline', 'Cancel']) {
+      expect(screen.getByRole('button', { name: action })).toBeDisabled();
+    }
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your answer reached the server.');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toEqual(calls[0]);
+    expect(calls[1]?.responses).toEqual({ who: { action: 'accept', content: { name: 'Ada' } } });
+  });
+
   it('a resume that rejects with undefined still fails visibly, and Try again works', async () => {
     const user = userEvent.setup();
     let attempts = 0;

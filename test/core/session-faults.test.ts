@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  answersLocked,
   createInputRequestSession,
   type InputRequestSource,
   type InputRequestState,
@@ -81,6 +82,46 @@ describe('a send whose fate is unknown', () => {
     expect(session.getSnapshot()).toMatchObject({ state: 'input-required', sendUncertain: true });
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+    session.destroy();
+  });
+
+  it('keeps the answers as sent while their send may have arrived: no edit, withdrawal or refusal; Try again repeats them', async () => {
+    const { source, keys, sent } = scriptedSource(open(), [
+      () => Promise.reject(lost()),
+      () => Promise.resolve(undefined),
+    ]);
+    const session = createInputRequestSession({ source, ledger: createMemoryLedger() });
+    session.subscribe(() => {});
+    const accepted = { action: 'accept', content: { ok: true } } as const;
+    await session.answer('q', accepted)?.catch(() => {});
+    expect(answersLocked(session.getSnapshot())).toBe(true);
+    // An edit under the same idempotency key would be dropped as a repeat, or refused.
+    const edited = session.answer('q', { action: 'accept', content: { ok: false } });
+    await expect(edited).rejects.toThrow(/may already have arrived.*retry\(\)/);
+    await expect(session.declineRound()).rejects.toThrow(/stay as they were sent/);
+    await expect(session.cancelRound()).rejects.toThrow(/stay as they were sent/);
+    await expect(session.respond({ q: { action: 'decline' } })).rejects.toThrow(/stay as they were sent/);
+    session.withdraw('q');
+    expect(session.getSnapshot().answers).toEqual({ q: accepted });
+    expect(sent).toHaveLength(1);
+    await session.retry();
+    expect(sent).toEqual([{ q: accepted }, { q: accepted }]);
+    expect(keys[1]).toBe(keys[0]);
+    expect(session.getSnapshot()).toMatchObject({ state: 'answered', confirmedLate: true });
+    session.destroy();
+  });
+
+  it('leaves the answers open to change after a refused send (503): nothing arrived', async () => {
+    const { source, sent } = scriptedSource(open(), [
+      () => Promise.reject(httpError(503)),
+      () => Promise.resolve(undefined),
+    ]);
+    const session = createInputRequestSession({ source, ledger: createMemoryLedger() });
+    session.subscribe(() => {});
+    await session.answer('q', { action: 'accept', content: { ok: true } })?.catch(() => {});
+    expect(answersLocked(session.getSnapshot())).toBe(false);
+    await session.answer('q', { action: 'accept', content: { ok: false } });
+    expect(sent[1]).toEqual({ q: { action: 'accept', content: { ok: false } } });
     session.destroy();
   });
 

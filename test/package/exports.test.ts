@@ -50,6 +50,7 @@ describe('exports', () => {
       'STATE_TRAITS',
       'StaleRoundError',
       'analyzeRequestedSchema',
+      'answersLocked',
       'buildAcceptContent',
       'checkLink',
       'createInputRequestSession',
