@@ -248,6 +248,10 @@ export const Field = memo(function Field({
             {readOnly ? messages.secretWarningClosed : messages.secretWarning(messages.decline)}
           </p>
         </>
+      ) : readOnly && (field.kind === 'date' || field.kind === 'date-time') && !chosen() ? (
+        // Empty and read-only, a date input would still show the browser's "mm/dd/yyyy", which
+        // reads as something typed: plain text says it was not answered.
+        <input {...inputProps} type="text" readOnly placeholder={messages.notAnswered} />
       ) : (
         <input {...inputProps} readOnly={readOnly} />
       )}

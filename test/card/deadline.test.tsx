@@ -195,6 +195,40 @@ describe('an expired form', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
+  it('shows an empty date as not answered once expired, not as the browser\'s "mm/dd/yyyy"', async () => {
+    const user = fakeTimeUser();
+    render(
+      <InputRequestCard
+        suspension={formRound(
+          {
+            type: 'object',
+            properties: {
+              from: { type: 'string', format: 'date', title: 'From' },
+              until: { type: 'string', format: 'date', title: 'Until' },
+              call: { type: 'string', format: 'date-time', title: 'Call at' },
+            },
+          },
+          'When are you away?',
+        )}
+        resume={async () => undefined}
+        deadline={START + 5 * MINUTE}
+      />,
+    );
+    await user.type(screen.getByLabelText('From'), '2026-12-24');
+    await advance(5 * MINUTE);
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    // The answered date stays a date; the empty ones say so in words.
+    expect(screen.getByLabelText('From')).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-12-24');
+    for (const label of ['Until', 'Call at']) {
+      const empty = screen.getByRole('textbox', { name: label });
+      expect(empty).toHaveAttribute('type', 'text');
+      expect(empty).toHaveAttribute('placeholder', 'Not answered');
+      expect(empty).toHaveAttribute('readonly');
+      expect(empty).toHaveValue('');
+    }
+  });
+
   it('shows no count of answers in a round of several once it expired: none was taken', async () => {
     const user = fakeTimeUser();
     render(
