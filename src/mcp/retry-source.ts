@@ -13,6 +13,7 @@ import {
 } from './client.js';
 import {
   answerRound,
+  failedCall,
   isInputRequired,
   type McpCall,
   openRound,
@@ -153,7 +154,9 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
 
     resume(responses: InputResponses, context: SourceResumeContext) {
       return answerRound(call, responses, context, (answer, signal) =>
-        sendCall({ ...baseParams, ...answer }, signal).then((result) => remember(toState(result))),
+        sendCall({ ...baseParams, ...answer }, signal)
+          .then(toState)
+          .then(remember, (error: unknown) => remember(failedCall(error))),
       );
     },
 
@@ -161,15 +164,10 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
 
     restart(signal) {
       const restarted = restartCall(call, () =>
-        sendCall(baseParams, undefined).then(
-          (result) => remember(toState(result)),
-          (error: unknown) => {
-            // The server answered with an error: that is the call's outcome, as on the first call.
-            // Anything else (the connection) may pass: the person can press Start again once more.
-            if (protocolErrorCode(error) === undefined) throw error;
-            return remember({ status: 'failed', error: errorText(error) });
-          },
-        ),
+        // A transport failure rejects: the person can press Start again once more.
+        sendCall(baseParams, undefined)
+          .then(toState)
+          .then(remember, (error: unknown) => remember(failedCall(error))),
       );
       return untilAborted(restarted, signal);
     },

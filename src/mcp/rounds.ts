@@ -2,7 +2,13 @@ import type { InputResponses, Suspension, SuspensionMeta } from '../core/model.j
 import { parseSuspension } from '../core/parse/index.js';
 import type { InputRequestState, SourceResumeContext } from '../core/source.js';
 import { readTaskProgress, StaleRoundError } from '../core/source.js';
-import { isRecord, staleIfStateRefused } from './client.js';
+import {
+  errorText,
+  isRecord,
+  isRequestStateRefusal,
+  protocolErrorCode,
+  staleIfStateRefused,
+} from './client.js';
 
 // The MRTR half shared by the sources that make a call which may answer `input_required`
 // (createMcpRetrySource, createMcpToolSource): one call per identity, rounds, and the one retry
@@ -143,6 +149,17 @@ export function answerRound(
     throw mapped;
   });
   return current.retry;
+}
+
+/**
+ * The state a JSON-RPC error of the call gives: the server answered, so its error is the call's
+ * outcome (`failed`), whether it answered the first request, the retry that carried a round's
+ * answers, or a restart. Anything else is thrown on: a transport failure may pass (the person can
+ * try again), and a refused `requestState` is a stale round, not the call's end.
+ */
+export function failedCall(error: unknown): InputRequestState {
+  if (protocolErrorCode(error) === undefined || isRequestStateRefusal(error)) throw error;
+  return { status: 'failed', error: errorText(error) };
 }
 
 /**

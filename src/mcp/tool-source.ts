@@ -12,7 +12,15 @@ import {
   untilAborted,
 } from './client.js';
 import { framedParams, type McpCallClient, requestEnvelope, requestPastSdk } from './past-sdk.js';
-import { answerRound, isInputRequired, type McpCall, openRound, restartCall, sharedCall } from './rounds.js';
+import {
+  answerRound,
+  failedCall,
+  isInputRequired,
+  type McpCall,
+  openRound,
+  restartCall,
+  sharedCall,
+} from './rounds.js';
 import { createMcpTaskSource } from './task-source.js';
 
 /** Options of {@link createMcpToolSource}. */
@@ -195,7 +203,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
       return answerRound(call, responses, context, (answer, signal) =>
         callTool({ ...baseParams, ...answer }, signal)
           .then((result) => toState(result, signal))
-          .then(remember),
+          .then(remember, (error: unknown) => remember(failedCall(error))),
       );
     },
 
@@ -215,10 +223,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
           restartCall(call, () =>
             callTool(baseParams, undefined)
               .then((result) => toState(result, undefined))
-              .then(remember, (error: unknown) => {
-                if (protocolErrorCode(error) === undefined) throw error;
-                return remember({ status: 'failed', error: errorText(error) });
-              }),
+              .then(remember, (error: unknown) => remember(failedCall(error))),
           ),
           signal,
         );

@@ -317,6 +317,22 @@ describe('createMcpRetrySource against a real MCP 2026-07-28 server', () => {
     });
   });
 
+  it('reports a JSON-RPC error answering the retry as failed: the answer arrived, the server refused it', async () => {
+    const { server, client } = await setup();
+    const source = createMcpRetrySource({
+      client,
+      request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Friday' } } },
+    });
+    const suspension = suspensionOf(await source.fetchState(signal()));
+    server.disableTool('book_meeting');
+    const final = await source.resume(answerRound(suspension), { suspension, signal: signal() });
+    expect(final).toEqual({ status: 'failed', error: expect.stringContaining('book_meeting disabled') });
+    // The call's outcome: read again, and a second resume of the round, send nothing more.
+    expect(await source.fetchState(signal())).toBe(final);
+    await source.resume(answerRound(suspension), { suspension, signal: signal() }).catch(() => {});
+    expect(calls(server, 'book_meeting')).toHaveLength(2);
+  });
+
   it('treats a result without resultType as complete', async () => {
     const { client } = await setup();
     const source = createMcpRetrySource({

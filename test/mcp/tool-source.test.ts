@@ -239,6 +239,19 @@ describe('createMcpToolSource: the call past the SDK', () => {
     expect(state.error).toMatch(/no_such_tool/);
   });
 
+  it('reads a JSON-RPC error answering the retry of an MRTR round as failed', async () => {
+    const { server, client } = await setup();
+    const source = createMcpToolSource({ client, name: 'prepare_export' });
+    const round = await source.fetchState(signal());
+    server.disableTool('prepare_export');
+    const next = await source.resume(
+      { destination: { action: 'accept', content: { destination: 'email' } } },
+      { suspension: round.suspension as NonNullable<typeof round.suspension>, signal: signal() },
+    );
+    expect(next).toEqual({ status: 'failed', error: expect.stringContaining('prepare_export disabled') });
+    expect(await source.fetchState(signal())).toBe(next);
+  });
+
   it('still hears its answer after a reconnect installed fresh SDK handlers on the transport', async () => {
     const { client } = await setup();
     const transport = client.transport as { onmessage?: unknown; onclose?: unknown };
