@@ -98,6 +98,22 @@ export interface StillWaiting {
   link?: UrlRequest;
 }
 
+/**
+ * The feed of a source that is not followed but pushes (`subscribe`): a round you hold can still
+ * be closed by whoever asked (a server that withdraws its question). Heard directly: no polling,
+ * no TanStack Query.
+ */
+function pushedFeed(source: InputRequestSource): ((sink: TaskFeedSink) => TaskFeed) | undefined {
+  const subscribe = source.subscribe;
+  if (subscribe === undefined) return undefined;
+  return (sink) => {
+    const stop = subscribe((state) => {
+      if (state !== undefined) sink.receive(state);
+    });
+    return { refresh: () => {}, deliver: () => {}, stop };
+  };
+}
+
 /** The longest wait between two tries of rounds that ask nothing. */
 const STILL_WAITING_MAX_MS = 30_000;
 
@@ -337,7 +353,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let active = false;
   let destroyed = false;
   let feed: TaskFeed | undefined;
-  let follow = source.follow === false ? undefined : options.follow;
+  let follow = source.follow === false ? pushedFeed(source) : options.follow;
   // The feeds cards attached, earliest first; the one running is `follow` (unless the session
   // was made with its own).
   const attachedFeeds: ((sink: TaskFeedSink) => TaskFeed)[] = [];

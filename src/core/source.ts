@@ -113,7 +113,8 @@ export interface InputRequestSource {
   initialState?: InputRequestState;
   /**
    * Whether the task's state is followed (polled, pushed) after the first reading. A source for a
-   * round you already hold (see `staticSource`) sets `false`: it needs no `QueryClient`.
+   * round you already hold (see `staticSource`) sets `false`: it needs no `QueryClient`, and is
+   * never polled; its `subscribe`, if any, is still heard (e.g. the asker withdrew the question).
    * @default true
    */
   follow?: boolean;

@@ -1,5 +1,6 @@
 import { type ElicitResult, type InputResponses, isElicitResult, type Suspension } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
+import { type InputRequestSource, type InputRequestState, StaleRoundError } from '../core/source.js';
 import { type AskerOptions, askerMeta, isRecord, nextSequence } from './client.js';
 
 /**
@@ -16,7 +17,7 @@ export interface ElicitationCompletion {
 
 /**
  * One `elicitation/create` request waiting for a person: what a host renders with
- * `<InputRequestCard suspension={prompt.suspension} resume={prompt.resume} />`.
+ * `<InputRequestCard source={prompt.source} />`.
  */
 export interface ElicitationPrompt {
   /** The request as a one-request round (its key is `suspension.requests[0].key`). */
@@ -24,8 +25,21 @@ export interface ElicitationPrompt {
   /** Aborts when the server withdraws the request; the handler then answers `cancel`. */
   signal: AbortSignal;
   /**
+   * The request as a card's source: `<InputRequestCard source={prompt.source} />` answers it, and
+   * when the server withdraws it (its own timeout, a cancelled call) the card closes as expired,
+   * keeping what the person typed readable and copyable, instead of vanishing under their hands.
+   * Not followed (no `QueryClient` needed).
+   */
+  source: InputRequestSource;
+  /**
+   * True once the server withdrew the request before anyone answered. A queue keeps such a prompt,
+   * its card closed, until {@link ElicitationQueue.dismiss}.
+   */
+  withdrawn: boolean;
+  /**
    * Answers with the round's responses, as the card's `resume` does. The first call wins;
-   * later calls are ignored.
+   * later calls are ignored. Once the server withdrew the request it rejects with a
+   * `StaleRoundError`: nothing reaches the server any more.
    */
   resume: (responses: InputResponses, context?: unknown) => Promise<void>;
   /** Answers with one `ElicitResult` directly. The first answer wins. */
@@ -175,6 +189,8 @@ function handlerWith(
     const first = suspension.requests[0];
     const key = first?.key;
     const signal = context?.mcpReq?.signal ?? new AbortController().signal;
+    // The cards reading this request's source: told when the server withdraws it.
+    const readers = new Set<(state: InputRequestState) => void>();
 
     return new Promise<ElicitResult>((resolve, reject) => {
       let settled = false;
@@ -188,10 +204,13 @@ function handlerWith(
         resolve(result);
       };
       // A withdrawn request gets no response on the wire (the SDK sends none once the server
-      // cancelled it): this only ends the local wait and takes the prompt down.
+      // cancelled it): this ends the local wait, and its card closes with what was typed.
       const onAbort = () => {
         tracked?.forget();
+        if (!settled) prompt.withdrawn = true;
         settle({ action: 'cancel' });
+        const closed: InputRequestState = { status: 'input-required', suspension, deadline: Date.now() };
+        for (const listener of [...readers]) listener(closed);
       };
       if (signal.aborted) {
         settle({ action: 'cancel' });
@@ -203,20 +222,43 @@ function handlerWith(
         tracked = registry.track(first.elicitationId, () => settle({ action: 'accept' }));
       }
 
+      const resume = async (responses: InputResponses) => {
+        if (prompt.withdrawn) {
+          throw new StaleRoundError(
+            'input-request-cards: the server withdrew this question before the answer was sent; nothing was sent.',
+          );
+        }
+        const result = key === undefined ? undefined : responses[key];
+        if (!isElicitResult(result)) {
+          throw new Error(
+            `input-request-cards: resume got no answer for request "${key ?? '?'}". ` +
+              'Pass the responses the card gives resume, keyed like suspension.requests.',
+          );
+        }
+        settle(result);
+      };
       const prompt: ElicitationPrompt = {
         suspension,
         signal,
-        respond: settle,
-        resume: async (responses) => {
-          const result = key === undefined ? undefined : responses[key];
-          if (!isElicitResult(result)) {
-            throw new Error(
-              `input-request-cards: resume got no answer for request "${key ?? '?'}". ` +
-                'Pass the responses the card gives resume, keyed like suspension.requests.',
-            );
-          }
-          settle(result);
+        withdrawn: false,
+        source: {
+          queryKey: ['input-request-cards', 'mcp-elicitation', suspension.id],
+          initialState: { status: 'input-required', suspension },
+          follow: false,
+          fetchState: async () => ({ status: 'input-required', suspension }),
+          resume: async (responses) => {
+            await resume(responses);
+            return undefined;
+          },
+          subscribe: (listener) => {
+            readers.add(listener);
+            return () => {
+              readers.delete(listener);
+            };
+          },
         },
+        respond: settle,
+        resume,
         ...(tracked ? { completion: tracked.completion } : {}),
       };
 
@@ -249,15 +291,25 @@ export interface ElicitationQueue {
    * step the server reports done is answered `accept` and leaves the queue.
    */
   handleComplete: ElicitationCompleteHandler;
-  /** The open prompts, oldest first. The array is replaced on every change (fit for `useSyncExternalStore`). */
+  /**
+   * The prompts to show, oldest first: the open ones, and the ones the server withdrew
+   * (`withdrawn`), kept until dismissed. The array is replaced on every change (fit for
+   * `useSyncExternalStore`).
+   */
   getSnapshot: () => readonly ElicitationPrompt[];
+  /**
+   * Takes a prompt off the list: a withdrawn one once its person has read it, or an open one,
+   * which is then answered `cancel`.
+   */
+  dismiss: (prompt: ElicitationPrompt) => void;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe: (listener: () => void) => () => void;
 }
 
 /**
- * An observable list of open `elicitation/create` prompts. A prompt joins when the server asks and
- * leaves when it is answered or withdrawn. A React host renders it with `useSyncExternalStore`.
+ * An observable list of `elicitation/create` prompts. A prompt joins when the server asks and
+ * leaves when it is answered. One the server withdraws stays, `withdrawn`, its card closed with
+ * what the person typed, until `dismiss`. A React host renders it with `useSyncExternalStore`.
  *
  * @example
  * ```tsx
@@ -266,7 +318,7 @@ export interface ElicitationQueue {
  *
  * function Questions() {
  *   const prompts = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
- *   return prompts.map((p) => <InputRequestCard key={p.suspension.id} suspension={p.suspension} resume={p.resume} />);
+ *   return prompts.map((p) => <InputRequestCard key={p.suspension.id} source={p.source} />);
  * }
  * ```
  */
@@ -291,15 +343,25 @@ export function createElicitationQueue(options: ElicitationHandlerOptions = {}):
     try {
       return await handle(request, context);
     } finally {
+      // Answered: it leaves. Withdrawn by the server: it stays, its card closed with what was
+      // typed, until the host dismisses it.
       if (mine !== undefined) {
-        prompts = prompts.filter((prompt) => prompt !== mine);
+        prompts = mine.withdrawn ? [...prompts] : prompts.filter((prompt) => prompt !== mine);
         emit();
       }
     }
   };
+  const dismiss = (prompt: ElicitationPrompt) => {
+    if (!prompts.includes(prompt)) return;
+    // Still open: dismissing it is this person's Cancel.
+    if (!prompt.withdrawn) prompt.respond({ action: 'cancel' });
+    prompts = prompts.filter((candidate) => candidate !== prompt);
+    emit();
+  };
   return {
     handler: Object.assign(handler, { handleComplete: registry.handleComplete }),
     handleComplete: registry.handleComplete,
+    dismiss,
     getSnapshot: () => prompts,
     subscribe: (listener) => {
       listeners.add(listener);

@@ -4,6 +4,7 @@ import {
   createStorageDraftStore,
   createStorageLedger,
   type InputRequestSource,
+  type InputRequestState,
   type InputResponses,
   parseSuspension,
   type RoundLedger,
@@ -408,6 +409,33 @@ describe('createInputRequestSession', () => {
   it('refuses to stop a task whose source cannot, naming the fix', async () => {
     const session = createInputRequestSession({ source: staticSource(round, async () => undefined) });
     await expect(session.stopTask()).rejects.toThrow(/^input-request-cards: .*Cancel the round instead/);
+  });
+});
+
+describe('a round you hold, closed by whoever asked', () => {
+  it('hears a source that is not followed but pushes, while subscribed, and not after', async () => {
+    const readers = new Set<(state?: InputRequestState) => void>();
+    const source: InputRequestSource = {
+      ...staticSource(round, async () => undefined),
+      subscribe: (listener) => {
+        readers.add(listener);
+        return () => readers.delete(listener);
+      },
+    };
+    const session = createInputRequestSession({ source });
+    expect(readers.size).toBe(0);
+    const stop = session.subscribe(() => {});
+    expect(readers.size).toBe(1);
+    // A push with nothing is a request to read again: a round you hold has nothing to read.
+    for (const reader of readers) reader();
+    expect(session.getSnapshot().state).toBe('input-required');
+    for (const reader of readers)
+      reader({ status: 'input-required', suspension: round, deadline: Date.now() });
+    expect(session.getSnapshot().state).toBe('expired');
+    stop();
+    await Promise.resolve();
+    expect(readers.size).toBe(0);
+    session.destroy();
   });
 });
 

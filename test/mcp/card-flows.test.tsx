@@ -258,11 +258,18 @@ describe('MCP Tasks, through the card', () => {
   });
 });
 
-/** What a host renders for 2025 requests: one card per open question. */
+/** What a host renders for 2025 requests, as README does: one card per question, Dismiss once withdrawn. */
 function Questions({ queue }: { queue: ReturnType<typeof createElicitationQueue> }) {
   const prompts = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   return prompts.map((prompt) => (
-    <InputRequestCard key={prompt.suspension.id} suspension={prompt.suspension} resume={prompt.resume} />
+    <div key={prompt.suspension.id}>
+      <InputRequestCard source={prompt.source} />
+      {prompt.withdrawn ? (
+        <button type="button" onClick={() => queue.dismiss(prompt)}>
+          Dismiss
+        </button>
+      ) : null}
+    </div>
   ));
 }
 
@@ -296,6 +303,31 @@ describe('MCP 2025 elicitation/create requests, through the card', () => {
       },
     });
     await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
+  });
+
+  it('closes as expired when the server withdraws the question mid-typing, keeping the text until dismissed', async () => {
+    const user = userEvent.setup();
+    const server = createMrtrServer();
+    const queue = createElicitationQueue({ serverName: 'Notes' });
+    connection = await connectLegacy(server, (client) =>
+      client.setRequestHandler('elicitation/create', queue.handler),
+    );
+    render(<Questions queue={queue} />);
+
+    const call = connection.client.callTool({ name: 'withdrawn_question', arguments: {} });
+    const note = await screen.findByRole('textbox', { name: 'Note' });
+    await user.type(note, 'Half a thought');
+    // The server's own timeout, or its call cancelled: the request is withdrawn.
+    server.withdrawPending();
+    await call;
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'expired'));
+    expect(screen.getByText('Expired — nothing was sent.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveValue('Half a thought');
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Copy answers' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
   it('declines: the server hears decline', async () => {

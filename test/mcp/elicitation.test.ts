@@ -107,7 +107,7 @@ describe('elicitation/create handlers against a real MCP 2025-11-25 server', () 
     expect(toolText(await call)).toEqual({ booked: false, day: 'Friday', details: null });
   });
 
-  it('answers cancel and drops the prompt when the server withdraws the request', async () => {
+  it('keeps a prompt the server withdraws, marked withdrawn and closed, until it is dismissed', async () => {
     const server = createMrtrServer();
     const queue = createElicitationQueue();
     connection = await connectLegacy(server, (client) =>
@@ -117,10 +117,34 @@ describe('elicitation/create handlers against a real MCP 2025-11-25 server', () 
     const call = connection.client.callTool({ name: 'withdrawn_question', arguments: {} });
     const prompt = await nextPrompt(queue);
     expect(prompt.signal.aborted).toBe(false);
+    expect(prompt.withdrawn).toBe(false);
+    const heard: unknown[] = [];
+    prompt.source.subscribe?.((state) => heard.push(state));
     server.withdrawPending();
     expect(toolText(await call)).toEqual({ withdrawn: true });
-    await vi.waitFor(() => expect(queue.getSnapshot()).toEqual([]));
+    await vi.waitFor(() => expect(prompt.withdrawn).toBe(true));
     expect(prompt.signal.aborted).toBe(true);
+    expect(queue.getSnapshot()).toEqual([prompt]);
+    // Its card hears that the round closed now; an answer after that reaches nobody, and says so.
+    expect(heard).toEqual([
+      { status: 'input-required', suspension: prompt.suspension, deadline: expect.any(Number) },
+    ]);
+    const late = prompt.resume({ elicitation: { action: 'accept', content: { note: 'here' } } });
+    await expect(late).rejects.toMatchObject({ name: 'StaleRoundError' });
+    queue.dismiss(prompt);
+    expect(queue.getSnapshot()).toEqual([]);
+  });
+
+  it('dismissing an open prompt answers cancel', async () => {
+    const server = createMrtrServer();
+    const queue = createElicitationQueue();
+    connection = await connectLegacy(server, (client) =>
+      client.setRequestHandler('elicitation/create', queue.handler),
+    );
+    const call = connection.client.callTool({ name: 'book_meeting', arguments: { day: 'Friday' } });
+    queue.dismiss(await nextPrompt(queue));
+    expect(queue.getSnapshot()).toEqual([]);
+    expect(toolText(await call)).toEqual({ booked: false, day: 'Friday', details: null });
   });
 
   it('resolves cancel when the request is already aborted, and rejects when the callback throws', async () => {
