@@ -34,8 +34,9 @@ export const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersio
 /** What the host actually renders and follows; see {@link clientCapabilitiesFor}. */
 export interface RenderedInputKinds {
   /**
-   * The host renders form requests (`<InputRequestCard>` does, for every schema MCP allows; what
-   * it cannot fill, such as files, it says so on the card). @default true
+   * The host renders form requests (`<InputRequestCard>` does, for the flat schemas MCP allows up
+   * to 100 fields, without `pattern`; a larger or unsupported one it says it cannot show, and
+   * offers Decline or Cancel). @default true
    */
   form?: boolean;
   /**
@@ -46,7 +47,11 @@ export interface RenderedInputKinds {
   url?: boolean;
   /**
    * The host follows tasks of the MCP Tasks extension through to their result
-   * (`createMcpToolSource`, or `createMcpTaskSource` in a card). @default false
+   * (`createMcpToolSource`, or `createMcpTaskSource` in a card). On 2026-07-28 the SDK sends a
+   * client's capabilities with every request, so a client that also calls tools plainly
+   * (`client.callTool`, `createMcpRetrySource`) should leave it out: a server that runs tools as
+   * tasks would answer those calls with a task the SDK refuses. `createMcpToolSource` declares it
+   * on its own calls. @default false
    */
   tasks?: boolean;
 }
@@ -73,9 +78,9 @@ export interface RenderedInputKinds {
  * import { Client } from '@modelcontextprotocol/client';
  * import { clientCapabilitiesFor } from 'input-request-cards/mcp';
  *
- * // The chat mounts <InputRequestCard> (forms and links) and follows tool tasks.
- * const capabilities = clientCapabilitiesFor({ url: true, tasks: true }, { sampling: {} });
- * // { sampling: {}, elicitation: { form: {}, url: {} }, extensions: { 'io.modelcontextprotocol/tasks': {} } }
+ * // The chat mounts <InputRequestCard> (forms and links); its tool calls declare tasks themselves.
+ * const capabilities = clientCapabilitiesFor({ url: true }, { sampling: {} });
+ * // { sampling: {}, elicitation: { form: {}, url: {} } }
  * const client = new Client({ name: 'chat', version: '1.0.0' }, { capabilities });
  * ```
  */
