@@ -67,7 +67,8 @@ function initialRawValue(field: FieldSpec): RawFieldValue {
  * - A control left as it started keeps the schema `default` verbatim, so defaults are sent
  *   exactly as the server wrote them.
  * - Empty text, number and select controls are left out; an untouched optional checkbox without
- *   a default is left out too, so the server can tell "not answered" from `false`.
+ *   a default is left out too, so the server can tell "not answered" from `false`. An optional
+ *   multi-select emptied below its `minItems` is left out; otherwise an emptied one is `[]`.
  * - Property names are set as own data properties, so `__proto__` or `constructor` are plain keys.
  *
  * Values that cannot be converted (e.g. `"abc"` in a number field) are passed through as typed,
@@ -100,7 +101,11 @@ function toContentValue(field: FieldSpec, raw: RawFieldValue | undefined): Conte
       const selected = Array.isArray(raw) ? raw : [];
       if (untouched && !field.required) return undefined;
       // Keep schema option order, whatever order the boxes were ticked in.
-      return field.options.map((option) => option.value).filter((value) => selected.includes(value));
+      const chosen = field.options.map((option) => option.value).filter((value) => selected.includes(value));
+      // Emptied, an optional list that needs at least one entry can only say "none" by being
+      // left out: [] would be refused, and leaving a property out is always valid.
+      if (chosen.length === 0 && !field.required && (field.minItems ?? 0) > 0) return undefined;
+      return chosen;
     }
     case 'number':
     case 'integer': {

@@ -108,6 +108,27 @@ it('sends the chosen options in their order on screen, and a missing choice puts
   });
 });
 
+it('an optional checkbox group that needs one entry can be emptied: it is then left out', async () => {
+  const user = userEvent.setup();
+  const resume = mount({
+    type: 'object',
+    properties: {
+      tags: {
+        type: 'array',
+        title: 'Tags',
+        items: { type: 'string', enum: ['red', 'green'] },
+        minItems: 1,
+        default: ['red'],
+      },
+    },
+  });
+  await user.click(screen.getByRole('checkbox', { name: 'red' }));
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  await waitFor(() => expect(resume).toHaveBeenCalledTimes(1));
+  expect(screen.queryByText(/Choose at least/)).not.toBeInTheDocument();
+  expect(Object.values(resume.mock.calls[0]?.[0] ?? {})[0]).toEqual({ action: 'accept', content: {} });
+});
+
 it('a radio group starts on its default, and sends the option chosen instead', async () => {
   const user = userEvent.setup();
   const resume = mount({

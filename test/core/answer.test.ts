@@ -75,6 +75,25 @@ describe('buildAcceptContent', () => {
     expect(buildAcceptContent(spec, initialRawValues(spec))).toStrictEqual({ req: false });
   });
 
+  it('leaves out an optional multi-select emptied below its minItems ("none" is not answering), and sends [] otherwise', () => {
+    const items = { type: 'string', enum: ['plan', 'demo'] };
+    const spec = fields(
+      {
+        atLeastOne: { type: 'array', items, minItems: 1, default: ['plan'] },
+        none: { type: 'array', items, default: ['plan'] },
+        required: { type: 'array', items, minItems: 1, default: ['plan'] },
+      },
+      ['required'],
+    );
+    const emptied = {
+      [fieldKey(spec[0] as FieldSpec)]: [],
+      [fieldKey(spec[1] as FieldSpec)]: [],
+      [fieldKey(spec[2] as FieldSpec)]: [],
+    };
+    // "None of these" is an answer where the schema allows it; a required field stays [] (and fails).
+    expect(buildAcceptContent(spec, emptied)).toStrictEqual({ none: [], required: [] });
+  });
+
   it('sends an untouched default verbatim, even where the control shows it differently', () => {
     const spec = fields({
       when: { type: 'string', format: 'date-time', default: '2026-12-01T09:30:15.250Z' },
