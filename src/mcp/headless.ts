@@ -12,6 +12,7 @@ import type {
   UrlRequest,
 } from '../core/model.js';
 import type { InputRequestSource, InputRequestState } from '../core/source.js';
+import { validateAnswer } from '../core/validate.js';
 import {
   createElicitationHandler,
   type ElicitationHandler,
@@ -104,6 +105,16 @@ function formContent(request: FormRequest, policy: AnswerPolicy): ElicitContent 
           `${JSON.stringify(field.name)}: … } }, or decline with { form: 'decline' }.`,
       );
     }
+  }
+  // Checked as the card checks before Accept: a server refuses what does not fit its schema, and
+  // a value the policy got wrong is the host's to fix, not the server's to report.
+  const [problem] = validateAnswer(request.requestedSchema, content).errors;
+  if (problem) {
+    throw new Error(
+      `input-request-cards: cannot accept request "${request.key}" headlessly: field ${JSON.stringify(problem.field)} ` +
+        `fails its schema (${problem.keyword} ${JSON.stringify(problem.params)}). Pass a value that fits in the ` +
+        `policy, e.g. { values: { ${JSON.stringify(problem.field)}: … } }, or decline with { form: 'decline' }.`,
+    );
   }
   return content;
 }

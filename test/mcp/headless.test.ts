@@ -84,6 +84,35 @@ describe('the headless answerer', () => {
     expect(answerRound(needsName, { form: 'decline' })).toEqual({ elicitation: { action: 'decline' } });
   });
 
+  it('refuses values that do not fit the schema, as the card would, naming the field and the fix', () => {
+    const details = parseSuspension({ message: 'Details?', requestedSchema: MEETING_SCHEMA });
+    const wrong = [
+      [{ attendees: 3.7 }, 'attendees', 'integer'],
+      [{ attendees: 0 }, 'attendees', 'minimum'],
+      [{ room: 'east' }, 'room', 'enum'],
+      [{ topics: ['plan', 'lunch'] }, 'topics', 'enum'],
+      [{ title: 7 }, 'title', 'type'],
+    ] as const;
+    for (const [values, field, keyword] of wrong) {
+      expect(() => answerRound(details, { values })).toThrow(
+        `input-request-cards: cannot accept request "elicitation" headlessly: field "${field}" fails its schema (${keyword} `,
+      );
+    }
+    // A required list that needs an entry, with no default: [] would be refused by the server.
+    const tags = parseSuspension({
+      message: 'Tags?',
+      requestedSchema: {
+        type: 'object',
+        properties: { t: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 1 } },
+        required: ['t'],
+      },
+    });
+    expect(() => answerRound(tags)).toThrow(/field "t" fails its schema \(minItems \{"limit":1\}\)/);
+    expect(answerRound(tags, { values: { t: ['b'] } })).toEqual({
+      elicitation: { action: 'accept', content: { t: ['b'] } },
+    });
+  });
+
   it('keeps odd property names and request keys as data', () => {
     // JSON.parse makes "__proto__" an own key, as it arrives off the wire.
     const odd = parseSuspension(
