@@ -560,3 +560,79 @@ describe('the theme in Chromium', () => {
     }
   });
 });
+
+describe('forced colours, reduced motion and script focus, in Chromium', () => {
+  const emulate = (name: string, value: string) =>
+    cdp().send('Emulation.setEmulatedMedia', { features: [{ name, value }] });
+
+  it('keeps the invalid edge thicker and the warning icon drawn when the system forces colours', async () => {
+    const { container } = render(
+      <InputRequestCard
+        suspension={formRound(everyKindSchema, 'Who attends?')}
+        resume={async () => undefined}
+      />,
+    );
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await vi.waitFor(() => expect(part(container, 'error')).not.toBeNull());
+    const invalid = container.querySelector<HTMLInputElement>(
+      'input[aria-invalid="true"]:not([type="checkbox"])',
+    )!;
+    await emulate('forced-colors', 'active');
+    try {
+      expect(getComputedStyle(invalid).borderTopWidth).toBe('2px');
+      const icon = getComputedStyle(part(container, 'error'), '::before');
+      expect(icon.getPropertyValue('forced-color-adjust')).toBe('none');
+      expect(icon.backgroundColor).not.toBe(getComputedStyle(part(container, 'card')).backgroundColor);
+    } finally {
+      await emulate('forced-colors', 'none');
+    }
+  });
+
+  it('stops the spinner and the sweeping progress bar when the system asks for less motion', async () => {
+    const working = {
+      queryKey: ['look', 'working'],
+      initialState: { status: 'working' as const },
+      follow: false,
+      fetchState: async () => ({ status: 'working' as const }),
+      resume: async () => undefined,
+    };
+    const { container } = render(
+      <>
+        <InputRequestCard
+          // Its own question: a round's session is shared by its id, and this send never ends.
+          suspension={formRound(approveSchema, 'Ship it slowly?')}
+          resume={() => new Promise(() => {})}
+        />
+        <InputRequestCard source={working} />
+      </>,
+    );
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await vi.waitFor(() => expect(part(container, 'spinner')).not.toBeNull());
+    const bar = container.querySelector<HTMLProgressElement>('[data-part="task-progress"] progress')!;
+    expect(getComputedStyle(part(container, 'spinner')).animationName).toBe('irc-spin');
+    await emulate('prefers-reduced-motion', 'reduce');
+    try {
+      expect(getComputedStyle(part(container, 'spinner')).animationName).toBe('none');
+      expect(getComputedStyle(bar).appearance).toBe('none');
+    } finally {
+      await emulate('prefers-reduced-motion', 'no-preference');
+    }
+  });
+
+  it('shows where focus is when the notice of a wait holds it (Try again disabled)', async () => {
+    const { container } = render(
+      <InputRequestCard
+        suspension={formRound(approveSchema, 'Ship it later?')}
+        resume={() =>
+          Promise.reject(Object.assign(new Error('HTTP 503'), { status: 503, retryAfterMs: 60_000 }))
+        }
+      />,
+    );
+    (container.querySelector('button[type="submit"]') as HTMLButtonElement).focus();
+    await userEvent.keyboard('{Enter}');
+    await vi.waitFor(() => expect(part(container, 'send-error')).toHaveFocus());
+    const style = getComputedStyle(part(container, 'send-error'));
+    expect(style.outlineStyle).toBe('solid');
+    expect(Number.parseFloat(style.outlineWidth)).toBeGreaterThanOrEqual(2);
+  });
+});
