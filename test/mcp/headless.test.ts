@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import type { InputResponses } from '../../src/core/model.ts';
+import type { ContentValue, InputResponses } from '../../src/core/model.ts';
 import { parseSuspension } from '../../src/core/parse/index.ts';
 import type { InputRequestSource, InputRequestState } from '../../src/core/source.ts';
 import { answerRequest, answerRound, answerUntilDone, createHeadlessAnswerer } from '../../src/mcp/index.ts';
@@ -86,13 +86,13 @@ describe('the headless answerer', () => {
 
   it('refuses values that do not fit the schema, as the card would, naming the field and the fix', () => {
     const details = parseSuspension({ message: 'Details?', requestedSchema: MEETING_SCHEMA });
-    const wrong = [
+    const wrong: Array<[Record<string, ContentValue>, string, string]> = [
       [{ attendees: 3.7 }, 'attendees', 'integer'],
       [{ attendees: 0 }, 'attendees', 'minimum'],
       [{ room: 'east' }, 'room', 'enum'],
       [{ topics: ['plan', 'lunch'] }, 'topics', 'enum'],
       [{ title: 7 }, 'title', 'type'],
-    ] as const;
+    ];
     for (const [values, field, keyword] of wrong) {
       expect(() => answerRound(details, { values })).toThrow(
         `input-request-cards: cannot accept request "elicitation" headlessly: field "${field}" fails its schema (${keyword} `,
