@@ -238,6 +238,7 @@ export const Field = memo(function Field({
             <button
               {...props.secretToggleProps}
               data-part="secret-toggle"
+              {...(secretShown ? { 'data-shown': '' } : {})}
               aria-label={secretShown ? messages.hideSecret(labelText) : messages.showSecret(labelText)}
             >
               {secretShown ? messages.hide : messages.show}

@@ -67,12 +67,11 @@ export interface RequestFieldProps {
   /** For the warning next to a secret field; render it only when `secret`. It is part of the input's description. */
   secretWarningProps: { id: string };
   /**
-   * For the show/hide `<button>` of a secret field: `aria-pressed` while the value shows and
-   * `aria-controls` pointing at the input. Give it a name that says which field it reveals.
+   * For the show/hide `<button>` of a secret field: `aria-controls` pointing at the input. Give it
+   * a name that says what a press does and which field it reveals ("Show PIN", then "Hide PIN",
+   * from `secretShown`); no `aria-pressed`, which beside such a name would contradict it.
    */
-  secretToggleProps: Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick' | 'aria-controls'> & {
-    'aria-pressed': boolean;
-  };
+  secretToggleProps: Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick' | 'aria-controls'>;
   /** For the `<fieldset>` of a radio or checkbox group. */
   groupProps: {
     role?: 'radiogroup';
@@ -366,9 +365,10 @@ function fieldProps(
     secret,
     secretShown: secret && secretShown,
     secretWarningProps: { id: secretWarningId },
+    // Its name says what a press does ("Show PIN", "Hide PIN"), so no aria-pressed: a changing
+    // name and a pressed state together read as "Hide PIN, pressed", which contradicts itself.
     secretToggleProps: {
       type: 'button',
-      'aria-pressed': secret && secretShown,
       'aria-controls': inputId,
       onClick: () => setSecretShown((shown) => !shown),
     },

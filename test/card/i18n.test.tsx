@@ -601,8 +601,7 @@ describe('a card in German', () => {
     expect(within(form).getByText('Wählen Sie mindestens 1 Option.')).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Zugangsschlüssel anzeigen' }));
     expect(within(form).getByRole('button', { name: 'Zugangsschlüssel verbergen' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
+      'data-shown',
     );
     expectNoEnglish('errors shown');
 
