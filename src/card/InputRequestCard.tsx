@@ -451,16 +451,21 @@ function statusText(
       return messages.submitting;
     case 'answered':
       return snapshot.confirmedLate ? messages.answerReachedServer : messages.answered;
+    // Refused as stale, the answer was sent: the live region says what the receipt says, never
+    // "nothing was sent".
     case 'answered-elsewhere':
-      return messages.answeredElsewhere;
+      return snapshot.refusedAsStale
+        ? messages.outcome('answered-elsewhere-first')
+        : messages.answeredElsewhere;
     case 'superseded':
       return messages.superseded;
     case 'expired':
-      return messages.expired;
+      return snapshot.refusedAsStale ? messages.outcome('refused') : messages.expired;
     case 'completed':
       return messages.completed;
     case 'failed':
-      return messages.failed(snapshot.error);
+      // The visible failure line is an alert, which screen readers hear at once: said once.
+      return '';
     case 'cancelled':
       return cancelledText(snapshot, messages);
   }

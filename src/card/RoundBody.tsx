@@ -207,7 +207,8 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       {total > 1 && !readOnly ? (
         <p data-part="progress">
           <progress value={answeredCount} max={total} aria-label={messages.progress(answeredCount, total)} />{' '}
-          {messages.progress(answeredCount, total)}
+          {/* Seen, not read: the bar's name already says it. */}
+          <span aria-hidden="true">{messages.progress(answeredCount, total)}</span>
         </p>
       ) : null}
       {suspension.requests.map((request) => {

@@ -310,6 +310,9 @@ describe('InputRequestCard: several requests in one round', () => {
     await user.type(screen.getByRole('textbox', { name: 'email' }), 'ops@example.com');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.getByText('1 of 3 answered')).toBeInTheDocument();
+    // Read once, as the bar's name; the words beside it are for the eye.
+    expect(screen.getByRole('progressbar', { name: '1 of 3 answered' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 3 answered')).toHaveAttribute('aria-hidden', 'true');
     await user.click(screen.getByRole('button', { name: 'Open link' }));
     expect(open).toHaveBeenCalledWith(
       'https://accounts.example.com/connect?x=1',

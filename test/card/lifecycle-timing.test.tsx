@@ -188,7 +188,12 @@ describe('a followed task, on a fake clock', () => {
     expect(note()).toHaveValue('Ship it');
 
     expect(card()).toHaveAttribute('data-outcome', 'answered-elsewhere-first');
-    expect(screen.getByText('Answered elsewhere first. Your answer was not used.')).toBeInTheDocument();
+    // The receipt's first line, and the live region, say the same.
+    for (const part of ['outcome', 'status']) {
+      expect(card().querySelector(`[data-part="${part}"]`)).toHaveTextContent(
+        'Answered elsewhere first. Your answer was not used.',
+      );
+    }
 
     await reload(first);
     expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');

@@ -124,7 +124,12 @@ describe('InputRequestCard with a source: sends over HTTP', () => {
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
 
-    expect(await screen.findByText('This request expired. Your answers were not sent.')).toBeInTheDocument();
+    // The answer was sent, and refused: the live region says so, as the receipt does.
+    await waitFor(() =>
+      expect(screen.getByRole('article').querySelector('[data-part="status"]')).toHaveTextContent(
+        'Your answer was not used: this request had already closed.',
+      ),
+    );
     expect(api.task.received[0]?.outcome).toBe('expired');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

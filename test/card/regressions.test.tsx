@@ -5,10 +5,12 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   createStorageDraftStore,
   InputRequestCard,
+  type InputRequestSource,
   type InputResponses,
   parseSuspension,
   type RequestAnswerers,
   type SourceResumeContext,
+  StaleRoundError,
 } from '../../src/index.ts';
 
 // One test per defect the session rewrite fixed by construction. Each renders inside
@@ -145,6 +147,46 @@ describe('defects fixed by the session', () => {
     expect(calls).toHaveLength(2);
     expect(calls[1]).toEqual(calls[0]);
     expect(calls[1]?.responses).toEqual({ who: { action: 'accept', content: { name: 'Ada' } } });
+  });
+
+  it('a live region never says "not sent" of an answer the server refused as stale, and says a failure once', async () => {
+    const user = userEvent.setup();
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          go: {
+            method: 'elicitation/create',
+            params: { message: 'Go ahead?', requestedSchema: { type: 'object', properties: {} } },
+          },
+        },
+      },
+      { serverName: 'Stale' },
+    );
+    const view = render(
+      <InputRequestCard
+        suspension={round}
+        resume={() => Promise.reject(new StaleRoundError('input-request-cards: gone'))}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('data-state', 'expired'));
+    // The card's own live region (an expired form has another, for Copy answers).
+    const said = () => screen.getByRole('article').querySelector('[data-part="status"][role="status"]');
+    expect(said()).toHaveTextContent('Your answer was not used: this request had already closed.');
+    expect(said()).not.toHaveTextContent(/not sent/);
+    view.unmount();
+
+    const failed: InputRequestSource = {
+      queryKey: ['regressions', 'failed'],
+      initialState: { status: 'failed', error: 'Disk full' },
+      follow: false,
+      fetchState: async () => ({ status: 'failed', error: 'Disk full' }),
+      resume: async () => undefined,
+    };
+    render(<InputRequestCard source={failed} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('The task failed: Disk full');
+    expect(said()).not.toHaveTextContent('The task failed');
   });
 
   it('a resume that rejects with undefined still fails visibly, and Try again works', async () => {
