@@ -244,6 +244,27 @@ export const EveryKind = meta.story({
   args: { suspension: formRound(everyKindSchema, 'Book a table: tell us about your party.') },
 });
 
+/**
+ * Moving between the options of a checkbox group with Tab is still choosing: the group's error
+ * shows once focus leaves it, and the option a screen reader is on says why it is invalid.
+ */
+export const ChoosingInAGroup = meta.story({
+  args: { suspension: formRound(everyKindSchema, 'Book a table: which toppings?') },
+  play: async ({ canvas }) => {
+    canvas.getByRole('checkbox', { name: 'cheese' }).focus();
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(canvas.getByRole('checkbox', { name: 'basil' })).toHaveFocus();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(canvas.queryByText('Choose at least 1 option.')).toBeNull();
+    await userEvent.tab();
+    await expect(await canvas.findByText('Choose at least 1 option.')).toBeVisible();
+    await expect(canvas.getByRole('checkbox', { name: 'olives' })).toHaveAccessibleDescription(
+      'Choose at least 1 option.',
+    );
+  },
+});
+
 export const ApproveAndSend = meta.story({
   args: {
     suspension: formRound(approveSchema, 'Send the weekly report to the team?', {

@@ -163,7 +163,12 @@ export const Field = memo(function Field({
             const descriptionId = `${optionProps.id}-description`;
             return (
               <div data-part="option" data-described="" key={option.value}>
-                <input {...optionProps} aria-describedby={descriptionId} />
+                <input
+                  {...optionProps}
+                  aria-describedby={[descriptionId, optionProps['aria-describedby']]
+                    .filter(Boolean)
+                    .join(' ')}
+                />
                 <div data-part="option-text">
                   <label htmlFor={optionProps.id} {...text}>
                     {shownName(option.label)}

@@ -343,11 +343,27 @@ function fieldProps(
   };
   const optionProps = (option: FieldOption, position: number): RegisteredInputProps & { id: string } => ({
     ...registered,
+    // Moving from one option to the next is not leaving the group: only a blur out of it counts
+    // (the field's error would otherwise show while the person is still choosing).
+    onBlur: (event: { target: unknown; type?: unknown; relatedTarget?: unknown }) => {
+      const next = event.relatedTarget;
+      const left = event.target;
+      if (
+        next instanceof HTMLInputElement &&
+        left instanceof HTMLInputElement &&
+        next.name === left.name &&
+        next.form === left.form
+      )
+        return Promise.resolve();
+      return registered.onBlur(event);
+    },
     ...(optionRef ? { ref: optionRef(position) } : {}),
     id: `${baseId}-option${position}`,
     type: control === 'radio-group' ? 'radio' : 'checkbox',
     value: option.value,
-    ...(invalid ? { 'aria-invalid': true as const } : {}),
+    // The option that has focus says why it is invalid, not only that it is (a screen reader on an
+    // option may never read the group's description).
+    ...(invalid ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}),
   });
 
   return {

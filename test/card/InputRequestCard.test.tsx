@@ -158,6 +158,30 @@ describe('InputRequestCard: a form request', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
+  it("ties a choice group's error to each option, and shows it only once focus leaves the group", async () => {
+    const user = userEvent.setup();
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
+    const cheese = screen.getByRole('checkbox', { name: 'cheese' });
+    cheese.focus();
+    // Moving between the options is still choosing: no error yet.
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'olives' })).toHaveFocus();
+    await user.tab();
+    expect(screen.queryByText('Choose at least 1 option.')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'basil' })).not.toHaveAttribute('aria-invalid');
+    // Out of the group: now it was left empty.
+    await user.tab();
+    expect(await screen.findByText('Choose at least 1 option.')).toBeInTheDocument();
+    // The option a screen reader is on says why, not only "invalid".
+    for (const name of ['cheese', 'olives', 'basil']) {
+      expect(screen.getByRole('checkbox', { name })).toHaveAccessibleDescription('Choose at least 1 option.');
+    }
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(screen.getByRole('radio', { name: 'small' })).toHaveAccessibleDescription(
+      'This field is required.',
+    );
+  });
+
   it('marks required fields in their accessible name and with aria-required', () => {
     render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
     const name = screen.getByRole('textbox', { name: 'Full name (required)' });

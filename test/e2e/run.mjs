@@ -48,6 +48,28 @@ try {
     },
     { verbose: true },
   );
+
+  // Production React only: there, each option's blur used to count as leaving the group.
+  await check(
+    'Tab between the options of a checkbox group shows no error; Tab out of the group does',
+    async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${base}/iframe.html?id=card-field-types--every-kind&viewMode=story`);
+      const cheese = page.getByRole('checkbox', { name: 'cheese' });
+      await cheese.waitFor({ timeout: 20000 });
+      await cheese.focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await page.waitForTimeout(300);
+      const errorsWithin = await page.locator('[data-part="error"]').count();
+      if (errorsWithin !== 0) throw new Error(`${errorsWithin} error(s) while still in the group`);
+      await page.keyboard.press('Tab');
+      await page.getByText('Choose at least 1 option.').waitFor({ timeout: 5000 });
+      await context.close();
+    },
+    { verbose: true },
+  );
 } catch (error) {
   failOutside('e2e setup', error);
 } finally {
