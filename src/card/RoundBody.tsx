@@ -74,24 +74,40 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   }, [held]);
 
   // Answering one request of several disables the button that answered it, and focus would
-  // fall to <body>: it goes to that request's Change button instead.
-  const answeredFrom = useRef<Element | null>(null);
+  // fall to <body>: it goes to that request's Change button instead. Change goes away once
+  // pressed: focus then goes to the first control of the request, open again.
+  const movedFrom = useRef<{ section: Element; to: 'change' | 'first-control' } | null>(null);
   const answerRequest = useCallback(
     (key: string, result: InputResponse) => {
-      answeredFrom.current = document.activeElement?.closest('[data-part="request"]') ?? null;
+      const section = document.activeElement?.closest('[data-part="request"]');
+      movedFrom.current = section ? { section, to: 'change' } : null;
       void session.answer(key, result)?.catch(() => {});
     },
     [session],
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the answer has been rendered.
+  const changeAnswer = useCallback(
+    (key: string) => {
+      const section = document.activeElement?.closest('[data-part="request"]');
+      movedFrom.current = section ? { section, to: 'first-control' } : null;
+      session.withdraw(key);
+    },
+    [session],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the answer (or its withdrawal) has been rendered.
   useEffect(() => {
-    const section = answeredFrom.current;
-    answeredFrom.current = null;
+    const moved = movedFrom.current;
+    movedFrom.current = null;
     const active = document.activeElement;
     // Chromium drops focus from a disabled button only at its next rendering step.
     const lost = !active || active === document.body || !active.isConnected || active.matches(':disabled');
-    if (!section || !lost) return;
-    section.querySelector<HTMLElement>('[data-part="change"]')?.focus();
+    if (!moved || !lost) return;
+    const target =
+      moved.to === 'change'
+        ? moved.section.querySelector<HTMLElement>('[data-part="change"]')
+        : moved.section.querySelector<HTMLElement>(
+            'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), button:not(:disabled)',
+          );
+    target?.focus();
   }, [answeredCount]);
 
   const expired = snapshot.state === 'expired';
@@ -230,7 +246,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
               answer={answer}
               phase={phase}
               canChange={!locked}
-              onChange={() => session.withdraw(request.key)}
+              onChange={() => changeAnswer(request.key)}
               messages={messages}
             />
           ) : null;

@@ -390,9 +390,12 @@ describe('InputRequestCard: several requests in one round', () => {
     await user.click(screen.getAllByRole('button', { name: 'Decline' })[0] as HTMLElement);
     expect(screen.getByText('Declined.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Change answer' }));
+    // Change answer goes away once pressed: focus goes to the request's first control, not <body>.
+    screen.getByRole('button', { name: 'Change answer' }).focus();
+    await user.keyboard('{Enter}');
 
     expect(screen.getByText('0 of 3 answered')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'email' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'email' })).toHaveFocus());
   });
 });
