@@ -1,8 +1,8 @@
 'use client';
-import { memo, type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useCallback, useId, useState } from 'react';
 import type { CarriedRequest } from '../core/carry-over.js';
 import type { ElicitResult, FormRequest } from '../core/model.js';
-import { useRequestForm } from '../hooks/useRequestForm.js';
+import { formEngine, type RequestFormControl, useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { useInputRequestCard } from './context.js';
@@ -66,7 +66,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
-  const { form, formProps } = useRequestForm({
+  const { form, formProps, accept } = useRequestForm({
     request,
     session,
     onAccept: (content) => onAnswer({ action: 'accept', content }),
@@ -85,12 +85,14 @@ export const FormRequestSection = memo(function FormRequestSection({
     askedAgain && request.fields.some((field) => !carried.fieldsAskedAgain.includes(field.name));
   // One field at a time, unless the round expired: then every value shows, to read and copy.
   const stepped = layout === 'steps' && !readOnly && request.fields.length > 0;
+  const checkNotice = useCheckNotice(form);
   const steps = useFormSteps({
     form,
     request,
     enabled: stepped,
     first: Math.max(0, request.fields.findIndex(isAskedAgain)),
     accept: formProps.onSubmit,
+    onCheckFailed: checkNotice.afterFailedCheck,
   });
 
   return (
@@ -107,10 +109,16 @@ export const FormRequestSection = memo(function FormRequestSection({
           event.preventDefault();
           return;
         }
-        if (stepped) steps.onSubmit(event);
-        else formProps.onSubmit(event);
+        if (stepped) {
+          steps.onSubmit(event);
+          return;
+        }
+        event.preventDefault();
+        const focusedBefore = document.activeElement;
+        void accept().then(() => checkNotice.afterFailedCheck(focusedBefore));
       }}
     >
+      {checkNotice.region}
       {askedAgain ? (
         <p id={`${idPrefix}-reask`} data-part="reask-reason">
           {messages.askedAgainReason}
@@ -196,3 +204,29 @@ export const FormRequestSection = memo(function FormRequestSection({
     </form>
   );
 });
+
+/**
+ * A check that failed where focus already was (Enter in the first field that needs fixing, Next on
+ * a step) moves nothing, so a screen reader would hear nothing at all: this says that field's
+ * error in a polite live region. When focus moves to the field instead, the field's description
+ * says it, and nothing more is said here.
+ */
+function useCheckNotice(form: RequestFormControl) {
+  const [said, setSaid] = useState<{ text: string; count: number }>();
+  const afterFailedCheck = useCallback(
+    (focusedBefore: Element | null) => {
+      if (!(focusedBefore instanceof HTMLElement) || document.activeElement !== focusedBefore) return;
+      const name = focusedBefore.getAttribute('name');
+      const text = name ? formEngine(form).form.getFieldState(name).error?.message : undefined;
+      if (text) setSaid((last) => ({ text, count: (last?.count ?? 0) + 1 }));
+    },
+    [form],
+  );
+  const region = (
+    <p data-part="visually-hidden" aria-live="polite">
+      {/* A new node each time: the same words, said again, are announced again. */}
+      {said ? <span key={said.count}>{said.text}</span> : null}
+    </p>
+  );
+  return { region, afterFailedCheck };
+}

@@ -30,6 +30,8 @@ export interface FormStepsOptions {
   first: number;
   /** Validates and accepts the whole form: the same path as the default layout's submit. */
   accept: (event?: BaseSyntheticEvent) => void;
+  /** Called after Next found the field on screen invalid, with what had focus before the check. */
+  onCheckFailed?: (focusedBefore: Element | null) => void;
 }
 
 /** What {@link useFormSteps} gives the form section. */
@@ -55,7 +57,14 @@ export interface FormSteps {
  * same validation and payload as the whole form. Focus follows each move the person makes, never
  * on mount.
  */
-export function useFormSteps({ form, request, enabled, first, accept }: FormStepsOptions): FormSteps {
+export function useFormSteps({
+  form,
+  request,
+  enabled,
+  first,
+  accept,
+  onCheckFailed,
+}: FormStepsOptions): FormSteps {
   const count = request.fields.length;
   const [step, setStep] = useState(() => Math.min(Math.max(0, first), count));
   const containerRef = useRef<HTMLFormElement>(null);
@@ -86,9 +95,11 @@ export function useFormSteps({ form, request, enabled, first, accept }: FormStep
   const next = useCallback(async () => {
     const field = request.fields[step];
     if (!field) return;
+    const focusedBefore = document.activeElement;
     const valid = await formEngine(form).form.trigger(fieldKey(field), { shouldFocus: true });
     if (valid) goTo(step + 1);
-  }, [form, request, step, goTo]);
+    else onCheckFailed?.(focusedBefore);
+  }, [form, request, step, goTo, onCheckFailed]);
 
   const review = step >= count;
   const onSubmit = useCallback(

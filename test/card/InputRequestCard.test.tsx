@@ -182,6 +182,32 @@ describe('InputRequestCard: a form request', () => {
     );
   });
 
+  it('says the error of the field that keeps focus when Enter there fails the check: nothing moves, so nothing else would be heard', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={resume} />);
+    const region = () => screen.getByRole('article').querySelector('form [aria-live="polite"]');
+    const name = screen.getByRole('textbox', { name: /Full name/ });
+    await user.click(name);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(region()).toHaveTextContent('This field is required.'));
+    expect(name).toHaveFocus();
+    // Said again on the next try, as a new node (the same words would otherwise not be repeated).
+    const first = region()?.firstElementChild;
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(region()?.firstElementChild).not.toBe(first));
+    expect(region()).toHaveTextContent('This field is required.');
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('says nothing extra when the failed check moves focus to the field (its description says it)', async () => {
+    const user = userEvent.setup();
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveFocus());
+    expect(screen.getByRole('article').querySelector('form [aria-live="polite"]')).toHaveTextContent('');
+  });
+
   it('marks required fields in their accessible name and with aria-required', () => {
     render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
     const name = screen.getByRole('textbox', { name: 'Full name (required)' });

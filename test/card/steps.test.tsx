@@ -108,11 +108,17 @@ describe('layout="steps"', () => {
     mount();
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada{Enter}');
     expect(step(2, 5)).toBeInTheDocument();
-    // A required choice with nothing chosen: Enter checks it and stays.
+    // A required choice with nothing chosen: Enter checks it and stays, and says why (focus did
+    // not move, so nothing else would be heard).
     await user.keyboard('{Enter}');
     expect(step(2, 5)).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: /Table size/ })).toHaveAccessibleDescription(
       'This field is required.',
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('article').querySelector('form [aria-live="polite"]')).toHaveTextContent(
+        'This field is required.',
+      ),
     );
     await user.click(screen.getByRole('radio', { name: 'Four people' }));
     await user.keyboard('{Enter}');
