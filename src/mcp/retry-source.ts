@@ -22,6 +22,7 @@ import {
   sharedCall,
   watchCall,
 } from './rounds.js';
+import type { RequestTimeouts } from './timeouts.js';
 
 /** The three MCP methods a server may answer with `input_required` (MCP 2026-07-28, SEP-2322). */
 export type McpRetryMethod = 'tools/call' | 'prompts/get' | 'resources/read';
@@ -45,6 +46,13 @@ export interface McpRetrySourceOptions extends AskerOptions {
   queryKey?: readonly unknown[];
   /** Per-request timeout in milliseconds, passed to the SDK (its default is 60 s). */
   timeout?: number;
+  /**
+   * A clock from `createRequestTimeouts` to run this source's calls on, instead of `timeout`: on
+   * a 2025 connection a server that asks in the middle of the call keeps it open while the person
+   * answers, and this clock stops meanwhile (register the question handler with
+   * `timeouts.whileAnswering(…)`). Without it, an answer that takes longer than `timeout` is lost.
+   */
+  timeouts?: RequestTimeouts;
   /**
    * Treat a result without `resultType` as complete, as MCP requires (default `true`).
    * See {@link tolerateMissingResultType}.
@@ -111,16 +119,12 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
 
   function sendCall(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
     if (options.tolerateMissingResultType !== false) tolerateMissingResultType(client);
-    return send(
-      client,
-      { method: request.method, params },
-      {
-        allowInputRequired: true,
-        onprogress: reportProgress(call),
-        ...(signal === undefined ? {} : { signal }),
-        ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
-      },
-    );
+    const own = { onprogress: reportProgress(call), ...(signal === undefined ? {} : { signal }) };
+    const sent = (timing: { signal?: AbortSignal; timeout?: number }) =>
+      send(client, { method: request.method, params }, { allowInputRequired: true, ...own, ...timing });
+    return options.timeouts
+      ? options.timeouts.run(sent, own)
+      : sent(options.timeout === undefined ? {} : { timeout: options.timeout });
   }
 
   function toState(result: unknown): InputRequestState {

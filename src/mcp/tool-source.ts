@@ -22,6 +22,7 @@ import {
   sharedCall,
 } from './rounds.js';
 import { createMcpTaskSource } from './task-source.js';
+import type { RequestTimeouts } from './timeouts.js';
 
 /** Options of {@link createMcpToolSource}. */
 export interface McpToolSourceOptions extends AskerOptions {
@@ -57,6 +58,13 @@ export interface McpToolSourceOptions extends AskerOptions {
   queryKey?: readonly unknown[];
   /** Per-request timeout in milliseconds. @default 60000 */
   timeout?: number;
+  /**
+   * A clock from `createRequestTimeouts` to run this source's calls on, instead of `timeout`: on
+   * a 2025 connection a server that asks in the middle of the call keeps it open while the person
+   * answers, and this clock stops meanwhile (register the question handler with
+   * `timeouts.whileAnswering(…)`). Without it, an answer that takes longer than `timeout` is lost.
+   */
+  timeouts?: RequestTimeouts;
 }
 
 /** The task a call became, and the source that follows it. */
@@ -128,12 +136,12 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
   }
 
   function callTool(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
+    const call = (timing: { signal?: AbortSignal | undefined; timeout?: number | undefined }) =>
+      requestPastSdk(client, { method: 'tools/call', params: framedParams(params, envelope()) }, timing);
     return Promise.resolve().then(() =>
-      requestPastSdk(
-        client,
-        { method: 'tools/call', params: framedParams(params, envelope()) },
-        { signal, timeout: options.timeout },
-      ),
+      options.timeouts
+        ? options.timeouts.run(call, signal === undefined ? {} : { signal })
+        : call({ signal, timeout: options.timeout }),
     );
   }
 

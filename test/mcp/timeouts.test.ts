@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import {
   createElicitationQueue,
+  createMcpRetrySource,
+  createMcpToolSource,
   createRequestTimeouts,
   type ElicitationPrompt,
   type ElicitationQueue,
@@ -133,6 +135,28 @@ describe('createRequestTimeouts against a real MCP 2025-11-25 server', () => {
     expect(call.value).toMatchObject({
       content: [{ type: 'text', text: JSON.stringify({ action: 'accept', content: { ok: true } }) }],
     });
+  });
+
+  it("runs a source's call on the clock: an answer after three minutes still completes the call", async () => {
+    const timeouts = createRequestTimeouts({ timeoutMs: MINUTE });
+    const queue = createElicitationQueue({ serverName: 'Asking' });
+    connection = await connectAsking((client) =>
+      client.setRequestHandler('elicitation/create', timeouts.whileAnswering(queue.handler)),
+    );
+    const client = connection.client;
+    const sources = [
+      createMcpRetrySource({ client, request: { method: 'tools/call', params: ASK }, timeouts }),
+      createMcpToolSource({ client, name: ASK.name, arguments: ASK.arguments, callId: 'tool', timeouts }),
+    ];
+    for (const source of sources) {
+      const state = track(source.fetchState(new AbortController().signal));
+      const prompt = await nextPrompt(queue);
+      await vi.advanceTimersByTimeAsync(3 * MINUTE);
+      expect(state.settled).toBe(false);
+      prompt.respond({ action: 'accept', content: { ok: true } });
+      await settled(state);
+      expect(state.value).toMatchObject({ status: 'completed' });
+    }
   });
 
   it('starts the clock again in full once the answer is given: a server that then hangs still times out', async () => {
