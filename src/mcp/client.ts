@@ -179,17 +179,33 @@ export interface AskerOptions {
   contentLanguage?: string;
 }
 
-/** The suspension metadata of {@link AskerOptions}, leaving out what is not known. */
+/**
+ * The suspension metadata of {@link AskerOptions}, leaving out what is not known. Without a
+ * `serverName`, the name the server gave itself when the client connected (`title`, else `name`)
+ * heads the card: MCP requires the UI to say which server asks, and "A tool is asking" does not.
+ */
 export function askerMeta(
   options: AskerOptions,
   toolName = options.toolName,
+  client?: unknown,
 ): Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> {
+  const serverName = options.serverName ?? introducedName(client);
   return {
-    ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
+    ...(serverName === undefined ? {} : { serverName }),
     ...(toolName === undefined ? {} : { toolName }),
     ...(options.toolTitle === undefined ? {} : { toolTitle: options.toolTitle }),
     ...(options.contentLanguage === undefined ? {} : { contentLanguage: options.contentLanguage }),
   };
+}
+
+/** The name a connected client's server introduced itself with, if any (untrusted text). */
+function introducedName(client: unknown): string | undefined {
+  const introduced = (client as { getServerVersion?: () => unknown } | undefined)?.getServerVersion?.();
+  if (!isRecord(introduced)) return undefined;
+  const name = [introduced.title, introduced.name].find(
+    (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
+  );
+  return name;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

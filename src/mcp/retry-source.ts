@@ -115,7 +115,8 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
   const { inputResponses: _ignoredResponses, requestState: _ignoredState, ...baseParams } = request.params;
   const identity = stableStringify([request.method, baseParams, options.callId ?? null]);
   const call = sharedCall<McpCall>(client, identity, (id) => ({ id, roundCount: 0 }));
-  const meta = askerMeta(options, toolName);
+  // Read when a round opens: the server's own name is known only once the client connected.
+  const meta = () => askerMeta(options, toolName, client);
 
   function sendCall(params: Record<string, unknown>, signal: AbortSignal | undefined): Promise<unknown> {
     if (options.tolerateMissingResultType !== false) tolerateMissingResultType(client);
@@ -128,7 +129,7 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
   }
 
   function toState(result: unknown): InputRequestState {
-    if (isInputRequired(result)) return openRound(call, result, meta);
+    if (isInputRequired(result)) return openRound(call, result, meta());
     call.round = undefined;
     return { status: 'completed', result };
   }

@@ -60,11 +60,8 @@ export interface McpTaskSourceOptions extends AskerOptions {
 export function createMcpTaskSource(options: McpTaskSourceOptions): InputRequestSource {
   const { client, taskId } = options;
   const answered = new Set<string>();
-  const meta = {
-    taskId,
-    ...askerMeta(options),
-    answeredKeys: answered,
-  };
+  // Read with each reading: the server's own name is known only once the client connected.
+  const meta = () => ({ taskId, ...askerMeta(options, options.toolName, client), answeredKeys: answered });
 
   function request(method: string, params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> {
     if (options.tolerateMissingResultType !== false) tolerateMissingResultType(client);
@@ -86,7 +83,7 @@ export function createMcpTaskSource(options: McpTaskSourceOptions): InputRequest
         if (protocolErrorCode(error) === undefined) throw error;
         return { status: 'failed', error: errorText(error) };
       }
-      return readTaskState(task, meta);
+      return readTaskState(task, meta());
     },
 
     async resume(responses: InputResponses, { signal }) {

@@ -129,7 +129,8 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
   const baseParams: Record<string, unknown> = { name, arguments: options.arguments ?? {} };
   const identity = stableStringify(['tools/call', baseParams, options.callId ?? null]);
   const call = sharedCall<ToolCall>(client, `tool-source:${identity}`, (id) => ({ id, roundCount: 0 }));
-  const meta = askerMeta(options, toolName);
+  // Read when a round or task opens: the server's own name is known only once the client connected.
+  const meta = () => askerMeta(options, toolName, client);
 
   function envelope(): Record<string, unknown> | undefined {
     return requestEnvelope(client, { capabilities: options.capabilities, tasks });
@@ -158,7 +159,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
   };
 
   async function toState(result: unknown, signal: AbortSignal | undefined): Promise<InputRequestState> {
-    if (isInputRequired(result)) return openRound(call, result, meta);
+    if (isInputRequired(result)) return openRound(call, result, meta());
     call.round = undefined;
     if (isRecord(result) && result.resultType === 'task') return followTask(result, signal);
     return { status: 'completed', result };
@@ -173,14 +174,15 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
         error: `input-request-cards: ${name} answered with a task without a taskId: ${JSON.stringify(created)}`,
       };
     }
+    const asker = meta();
     const source = createMcpTaskSource({
       client: framedClient,
       taskId,
-      ...meta,
+      ...asker,
       ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
     });
     call.task = { taskId, source };
-    const state = readTaskState(created, { taskId, ...meta });
+    const state = readTaskState(created, { taskId, ...asker });
     // A CreateTaskResult carries no questions and no result: for anything but `working`, read them now.
     if (created.status === 'working') return state;
     return source.fetchState(signal ?? new AbortController().signal);

@@ -87,6 +87,15 @@ describe('createMcpRetrySource against a real MCP 2026-07-28 server', () => {
     expect(retry?.id).not.toEqual(first?.id);
   });
 
+  it('heads a round with the name the server introduced itself with, when the host gives none', async () => {
+    const { client } = await setup();
+    const source = createMcpRetrySource({
+      client,
+      request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Monday' } } },
+    });
+    expect(suspensionOf(await source.fetchState(signal()))).toMatchObject({ serverName: 'fixture' });
+  });
+
   it('calls the tool once however often the state is fetched', async () => {
     const { server, client } = await setup();
     const source = createMcpRetrySource({

@@ -106,6 +106,19 @@ describe('createMcpToolSource: the three answers of a tools/call', () => {
     }
   });
 
+  it("without serverName, names the server as it introduced itself, for the call's round and its task", async () => {
+    const { client } = await setup();
+    const source = createMcpToolSource({ client, name: 'prepare_export' });
+    const round = await source.fetchState(signal());
+    expect(round.suspension?.serverName).toBe('task-fixture');
+    const task = createMcpToolSource({ client, name: 'generate_report', arguments: { quarter: 'Q3' } });
+    expect(await task.fetchState(signal())).toMatchObject({ status: 'working' });
+    expect(await task.fetchState(signal())).toMatchObject({
+      status: 'input-required',
+      suspension: { serverName: 'task-fixture', toolName: 'generate_report' },
+    });
+  });
+
   it('an MRTR round before the task: answered by a retry of the call, then the task is followed', async () => {
     const { server, client } = await setup();
     const source = createMcpToolSource({ client, name: 'prepare_export' });
