@@ -261,7 +261,9 @@ describe('InputRequestPart', () => {
 
       const card = await screen.findByRole('article', { name: /^Calendar asked$/ });
       await vi.waitFor(() => expect(card).toHaveAttribute('data-outcome', outcome));
-      expect(within(card).getByText(receipt)).toBeInTheDocument();
+      // The receipt's first line, and the live region, say the same.
+      expect(card.querySelector('[data-part="outcome"]')).toHaveTextContent(receipt);
+      expect(card.querySelector('[data-part="status"]')).toHaveTextContent(receipt);
       expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
       expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
       expect(within(card).getByRole('button', { name: 'Copy answers' })).toBeEnabled();
