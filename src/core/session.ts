@@ -114,6 +114,12 @@ function pushedFeed(source: InputRequestSource): ((sink: TaskFeedSink) => TaskFe
   };
 }
 
+/**
+ * The `Retry-After` holds of this page, by task, kept past the session that heard them: a card
+ * unmounted and mounted again within the server's wait gets a new session, which must wait too.
+ */
+const retryHolds = new Map<string, number>();
+
 /** The longest wait between two tries of rounds that ask nothing. */
 const STILL_WAITING_MAX_MS = 30_000;
 
@@ -330,8 +336,14 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let hostAnswers: Record<string, HostAnswerStatus> = EMPTY_HOST_ANSWERS;
   let stopping = false;
   let stopError: unknown;
-  let retryAt: number | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let heldTaskKey: string | null | undefined;
+  // A hold this page heard for the task before this session (a card mounted again) still counts.
+  let retryAt: number | undefined = (() => {
+    const key = holdKey();
+    const until = key === undefined ? undefined : retryHolds.get(key);
+    return until !== undefined && until > Date.now() ? until : undefined;
+  })();
   // Carry-over: the last round that asked something, the values typed into the round on screen
   // (in memory, with or without a draft store), and what the round on screen carries.
   let lastAsked: AskedRound | undefined;
@@ -929,16 +941,40 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
 
   /** Honours a server's `Retry-After`: no retry until then, and a change when it is allowed. */
   function holdRetries(ms: number): void {
-    clearTimeout(retryTimer);
     retryAt = Date.now() + ms;
+    const key = holdKey();
+    if (key !== undefined) retryHolds.set(key, retryAt);
+    armRetryHold();
+  }
+
+  /** Ends the hold when its time comes (again, for a session that wound down and came back). */
+  function armRetryHold(): void {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    if (retryAt === undefined) return;
+    const until = retryAt;
     retryTimer = setTimeout(
       () => {
         retryTimer = undefined;
         retryAt = undefined;
+        const key = holdKey();
+        if (key !== undefined && retryHolds.get(key) === until) retryHolds.delete(key);
         emit();
       },
-      Math.min(ms, 2_147_483_647),
+      Math.min(Math.max(0, until - Date.now()), 2_147_483_647),
     );
+  }
+
+  /** The task, as the page's holds name it: its `queryKey` as text (none for a cyclic key). */
+  function holdKey(): string | undefined {
+    if (heldTaskKey === undefined) {
+      try {
+        heldTaskKey = boundedName(stableStringify(source.queryKey));
+      } catch {
+        heldTaskKey = null;
+      }
+    }
+    return heldTaskKey ?? undefined;
   }
 
   /**
@@ -1077,6 +1113,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     if (active || destroyed) return;
     active = true;
     startFeed();
+    armRetryHold();
     armTimers();
     startRoundWork();
     if (hostAnswers !== snapshot.hostAnswers) emit();
@@ -1099,9 +1136,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     clearTimeout(tickTimer);
     tickTimer = undefined;
     tickAt = undefined;
+    // The hold itself stays (this page keeps it for the task); only its timer stops.
     clearTimeout(retryTimer);
     retryTimer = undefined;
-    retryAt = undefined;
     clearTimeout(waitTimer);
     waitTimer = undefined;
     waitArmedFor = undefined;

@@ -165,3 +165,32 @@ it('asks for no retry while the wait holds the button, in German too', async () 
   await advance(3_000);
   expect(notice).toHaveTextContent('Alle Eingaben bleiben erhalten; versuchen Sie es erneut.');
 });
+
+it('keeps the wait when the card is mounted again before it ends: a new session, the same hold', async () => {
+  const user = fakeTimeUser();
+  const held = formRound(
+    { type: 'object', properties: { note: { type: 'string', title: 'Note' } } },
+    'Remount within the wait?',
+  );
+  const resume = vi.fn(async (_responses: InputResponses) => {
+    if (resume.mock.calls.length === 1) throw busy();
+  });
+  const first = render(<InputRequestCard suspension={held} resume={resume} />);
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  await advance();
+  expect(resume).toHaveBeenCalledTimes(1);
+  // Unmounted (a chat re-rendering its list), the session winds down and leaves; a new one comes.
+  first.unmount();
+  await advance(100);
+  render(<InputRequestCard suspension={held} resume={resume} />);
+  await advance();
+  expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  await advance(1_000);
+  expect(resume).toHaveBeenCalledTimes(1);
+  // Once the server's three seconds are over, Accept sends.
+  await advance(2_000);
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  await advance();
+  expect(resume).toHaveBeenCalledTimes(2);
+});
