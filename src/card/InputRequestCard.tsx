@@ -169,17 +169,18 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
   function InputRequestCard(props, ref) {
     const source = useCardSource(props);
     const live = props.source !== undefined;
+    // Options left undefined count as not given all the way down, so each is passed as it is.
     const controller = useRoundSession(source, {
-      ...(live && props.queryClient ? { queryClient: props.queryClient } : {}),
+      queryClient: live ? props.queryClient : undefined,
       // A round you hold keeps no drafts unless given a store; a followed task uses sessionStorage.
-      ...(props.drafts !== undefined ? { drafts: props.drafts } : live ? {} : { drafts: false as const }),
-      ...(live && props.poll ? { poll: props.poll } : {}),
-      ...(live && props.replaceDelayMs !== undefined ? { replaceDelayMs: props.replaceDelayMs } : {}),
-      ...(props.isSecret ? { isSecret: props.isSecret } : {}),
-      ...(props.answerers ? { answerers: props.answerers } : {}),
-      ...(props.ledger === undefined ? {} : { ledger: props.ledger }),
-      ...(props.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: props.resumeTimeoutMs }),
-      ...(props.deadline === undefined ? {} : { deadline: props.deadline }),
+      drafts: props.drafts ?? (live ? undefined : false),
+      poll: (live && props.poll) || undefined,
+      replaceDelayMs: live ? props.replaceDelayMs : undefined,
+      isSecret: props.isSecret,
+      answerers: props.answerers,
+      ledger: props.ledger,
+      resumeTimeoutMs: props.resumeTimeoutMs,
+      deadline: props.deadline,
     });
     const { messages: overrides, checker, formatError, components, registrableDomain } = props;
     const layout = props.layout ?? 'form';

@@ -105,17 +105,18 @@ export function useRoundSession(
   // same for all of them: a session never outlives its request there. The request's QueryClient
   // scopes a followed card's session; a static card's session is its own.
   const serverScope = typeof window === 'undefined' ? (queryClient ?? source) : undefined;
+  // The session reads an option left undefined as not given.
   const session = sessionFor(
     {
       source,
-      ...(cached ? { initialState: cached } : {}),
-      ...(drafts ? { drafts } : {}),
-      ...(replaceDelayMs === undefined ? {} : { replaceDelayMs }),
-      ...(isSecret ? { isSecret } : {}),
-      ...(answerers ? { answerers } : {}),
-      ...(ledger ? { ledger } : {}),
-      ...(resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs }),
-      ...(deadline === undefined ? {} : { deadline }),
+      initialState: cached,
+      drafts,
+      replaceDelayMs,
+      isSecret,
+      answerers,
+      ledger,
+      resumeTimeoutMs,
+      deadline,
     },
     serverScope,
   );
