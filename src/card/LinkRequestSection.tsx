@@ -77,8 +77,8 @@ export function LinkRequestSection({
     request,
     onAnswer,
     locked: inert,
-    ...(card?.session ? { session: card.session } : {}),
-    ...(finder ? { registrableDomain: finder } : {}),
+    session: card?.session,
+    registrableDomain: finder,
   });
   const doneRef = useRef<HTMLButtonElement>(null);
   const moveFocusToDone = useRef(false);

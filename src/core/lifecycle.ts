@@ -492,7 +492,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         if (!STATE_TRAITS[lifecycle.state].settled && !working) return lifecycle;
         return {
           ...lifecycle,
-          ...(working ? { state: 'answered' as const } : {}),
+          state: working ? 'answered' : lifecycle.state,
           round: event.round,
           answers: event.answers,
           sentRoundId: event.round.id,

@@ -421,7 +421,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       idempotencyKey: entry.idempotencyKey,
       status: entry.status,
       answers: recordedAnswers(round, entry.answers),
-      ...(entry.status === 'refused' ? { closedAs: entry.closedAs ?? 'expired' } : {}),
+      closedAs: entry.status === 'refused' ? (entry.closedAs ?? 'expired') : undefined,
     });
   }
 
@@ -441,7 +441,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       round: entry.round,
       answers: recordedAnswers(entry.round, entry.answers),
       idempotencyKey: entry.idempotencyKey,
-      ...(entry.status === 'refused' ? { closedAs: entry.closedAs ?? 'expired' } : {}),
+      closedAs: entry.status === 'refused' ? (entry.closedAs ?? 'expired') : undefined,
     });
   }
 
@@ -874,7 +874,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         dispatch({
           type: 'send-succeeded',
           roundId,
-          ...(reading && reading.type === 'state-received' ? { next: reading.state } : {}),
+          next: reading?.type === 'state-received' ? reading.state : undefined,
           now: Date.now(),
         });
         if (next) feed?.deliver(next);
@@ -892,7 +892,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
             type: 'send-refused-stale',
             roundId,
             error,
-            ...(closedAs ? { closedAs } : {}),
+            closedAs,
             now: Date.now(),
           });
           // Kept as refused, not forgotten: after a reload the round shows read-only again, with
