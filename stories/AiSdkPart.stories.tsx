@@ -209,7 +209,12 @@ export const RefusedAlreadyAnswered = meta.story({
     await userEvent.type(within(card).getByRole('textbox', { name: /City/ }), 'Lisbon');
     await userEvent.click(within(card).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(card).toHaveAttribute('data-outcome', 'answered-elsewhere-first'));
-    await expect(within(card).getByText('Answered elsewhere first. Your answer was not used.')).toBeVisible();
+    // The receipt's first line (the live region says the same, to screen readers only).
+    await expect(
+      within(card).getByText('Answered elsewhere first. Your answer was not used.', {
+        selector: '[data-part="outcome"]',
+      }),
+    ).toBeVisible();
     await expect(within(card).getByRole('textbox', { name: /City/ })).toHaveValue('Lisbon');
     await expect(within(card).getByRole('button', { name: 'Copy answers' })).toBeVisible();
     await expect(within(card).queryByRole('button', { name: /Try again|Accept/ })).toBeNull();

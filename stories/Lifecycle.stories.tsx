@@ -123,7 +123,12 @@ export const AnsweredElsewhereFirst = meta.story(
     await waitFor(() => expect(region(canvas)).toHaveAttribute('data-outcome', 'answered-elsewhere-first'), {
       timeout: 5000,
     });
-    await expect(canvas.getByText('Answered elsewhere first. Your answer was not used.')).toBeVisible();
+    // The receipt's first line (the live region says the same, to screen readers only).
+    await expect(
+      canvas.getByText('Answered elsewhere first. Your answer was not used.', {
+        selector: '[data-part="outcome"]',
+      }),
+    ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Accept' })).toBeNull();
     await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
     await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
