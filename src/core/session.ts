@@ -337,10 +337,11 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let stopping = false;
   let stopError: unknown;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let heldTaskKey: string | null | undefined;
+  // The source's queryKey as text (null for a cyclic key), made once: the ledger's and the holds' name.
+  let taskKey: string | null | undefined;
   // A hold this page heard for the task before this session (a card mounted again) still counts.
   let retryAt: number | undefined = (() => {
-    const key = holdKey();
+    const key = taskKeyText();
     const until = key === undefined ? undefined : retryHolds.get(key);
     return until !== undefined && until > Date.now() ? until : undefined;
   })();
@@ -396,7 +397,6 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   // The last reading the session took in. A feed hands its latest reading to every session it
   // starts for (a card's first one, and again after a remount): the one the session already
   // holds, the very same object, tells it nothing new and changes nothing.
-  let taskKey: string | null | undefined;
   let lastReading = options.initialState ?? source.initialState;
   // The first reading and when it was taken, kept for the server snapshot (later readings replace
   // `lastReading`).
@@ -450,15 +450,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
    * you hold (it is always on screen, so never needs finding again) or a cyclic key.
    */
   function taskOfSource(): string | undefined {
-    if (source.follow === false) return undefined;
-    if (taskKey === undefined) {
-      try {
-        taskKey = boundedName(stableStringify(source.queryKey));
-      } catch {
-        taskKey = null;
-      }
-    }
-    return taskKey ?? undefined;
+    return source.follow === false ? undefined : taskKeyText();
   }
 
   function makeSnapshot(from: Lifecycle = lifecycle): SessionSnapshot {
@@ -942,7 +934,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   /** Honours a server's `Retry-After`: no retry until then, and a change when it is allowed. */
   function holdRetries(ms: number): void {
     retryAt = Date.now() + ms;
-    const key = holdKey();
+    const key = taskKeyText();
     if (key !== undefined) retryHolds.set(key, retryAt);
     armRetryHold();
   }
@@ -957,7 +949,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       () => {
         retryTimer = undefined;
         retryAt = undefined;
-        const key = holdKey();
+        const key = taskKeyText();
         if (key !== undefined && retryHolds.get(key) === until) retryHolds.delete(key);
         emit();
       },
@@ -965,16 +957,16 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     );
   }
 
-  /** The task, as the page's holds name it: its `queryKey` as text (none for a cyclic key). */
-  function holdKey(): string | undefined {
-    if (heldTaskKey === undefined) {
+  /** The task by its `queryKey` as text, as the page's holds (and the ledger) name it; none for a cyclic key. */
+  function taskKeyText(): string | undefined {
+    if (taskKey === undefined) {
       try {
-        heldTaskKey = boundedName(stableStringify(source.queryKey));
+        taskKey = boundedName(stableStringify(source.queryKey));
       } catch {
-        heldTaskKey = null;
+        taskKey = null;
       }
     }
-    return heldTaskKey ?? undefined;
+    return taskKey ?? undefined;
   }
 
   /**
