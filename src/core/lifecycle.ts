@@ -164,6 +164,12 @@ export interface Lifecycle {
    * answer in time, connection lost, a reload mid-send): retrying reuses the idempotency key.
    */
   sendUncertain?: boolean;
+  /**
+   * True while the latest try of this round is the one that could not be confirmed (it may have
+   * arrived): the answers stay as sent ({@link answersLocked}). A later try the server refused
+   * outright, or a reload that cut a send off (the form asks again), leaves it unset.
+   */
+  lastTryUncertain?: boolean;
   /** True when a send that could not be confirmed turned out to have reached the server. */
   confirmedLate?: boolean;
   /**
@@ -249,6 +255,7 @@ const NEW_ROUND = {
   answers: {},
   sendError: undefined,
   sendUncertain: undefined,
+  lastTryUncertain: undefined,
   refusedAsStale: undefined,
   confirmedLate: undefined,
   closedAs: undefined,
@@ -309,22 +316,23 @@ export function sectionPhaseOf(lifecycle: Lifecycle): SectionPhase {
 }
 
 /**
- * True while a send that could not be confirmed holds the round's answers (no answer in time, the
- * connection lost, a gateway's 502 or 504): they may have arrived, so they stay as they were sent.
- * A retry then goes under the same idempotency key with the same answers; an edited answer under
+ * True while the latest try of the round could not be confirmed (no answer in time, the connection
+ * lost, a gateway's 502 or 504): the answers may have arrived, so they stay as they were sent. A
+ * retry then goes under the same idempotency key with the same answers; an edited answer under
  * that key would be dropped as a repeat by an idempotent backend (whose first outcome the receipt
  * would then misreport) or refused by one that compares bodies. The person can only try again,
- * until a reading or a retry settles it. After a reload mid-send the round's answers are not all
- * known (secrets are never kept), so the form asks for them again, unlocked.
+ * until a reading settles it, a retry is taken, or a retry is refused outright (then the answers
+ * are free again). After a reload mid-send the round's answers are not all known (secrets are
+ * never kept), so the form asks for them again, unlocked until that send fails unconfirmed too.
  *
  * @example
- * answersLocked({ state: 'input-required', round, answers: { a: { action: 'accept' } }, sendUncertain: true }); // true
+ * answersLocked({ state: 'input-required', round, answers: { a: { action: 'accept' } }, lastTryUncertain: true }); // true
  */
 export function answersLocked(lifecycle: Lifecycle): boolean {
   const { round } = lifecycle;
   return (
     lifecycle.state === 'input-required' &&
-    lifecycle.sendUncertain === true &&
+    lifecycle.lastTryUncertain === true &&
     round !== undefined &&
     round.requests.length > 0 &&
     unansweredKeys(round, lifecycle.answers).length === 0
@@ -554,6 +562,9 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         sendError: event.error,
         // An earlier try that may have arrived still may have, whatever this one met.
         sendUncertain: event.uncertain || lifecycle.sendUncertain || undefined,
+        // The answers stay as sent only while the latest try is the unconfirmed one: a clear
+        // refusal after it (400, 422, 500) must let the person fix or refuse them.
+        lastTryUncertain: event.uncertain || undefined,
         pending: undefined,
       };
       return lifecycle.pending ? reconcile(reopened, lifecycle.pending, event.now) : reopened;

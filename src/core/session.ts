@@ -188,7 +188,8 @@ export interface InputRequestSessionOptions {
   ledger?: RoundLedger;
   /**
    * How long a `resume` may take before the send counts as unconfirmed (`source.resumeTimeoutMs`
-   * wins). The person can then retry under the same idempotency key, or cancel.
+   * wins). The person can then retry under the same idempotency key, with the answers as sent
+   * (`answersLocked`), until the outcome is known or a retry is refused outright.
    * @default 30000
    */
   resumeTimeoutMs?: number;
@@ -838,7 +839,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
           idempotencyKey,
         });
         // A send that never settles must not lock the person out: past the timeout it counts as
-        // unconfirmed, and the person may retry (same key) or cancel.
+        // unconfirmed, and the person may retry (same key, same answers).
         const timedOut = new Promise<never>((_, reject) => {
           // Aborted (the session was destroyed): the race ends now, its timer with it, even if
           // `resume` ignores the signal.

@@ -161,7 +161,8 @@ export interface InputRequestSource {
   restart?: (signal: AbortSignal) => Promise<InputRequestState>;
   /**
    * How long a `resume` may take before the card stops waiting, says the send could not be
-   * confirmed, and lets the person retry (under the same idempotency key) or cancel.
+   * confirmed, and lets the person retry (under the same idempotency key, the answers kept as
+   * sent: see `answersLocked`).
    * @default 30000
    */
   resumeTimeoutMs?: number;

@@ -111,6 +111,79 @@ describe('a send whose fate is unknown', () => {
     session.destroy();
   });
 
+  it('frees the answers again when a retry after an unconfirmed try is refused outright (422)', async () => {
+    const { source, sent } = scriptedSource(open(), [
+      () => Promise.reject(lost()),
+      () => Promise.reject(httpError(422)),
+      () => Promise.resolve(undefined),
+    ]);
+    const session = createInputRequestSession({ source, ledger: createMemoryLedger() });
+    session.subscribe(() => {});
+    await session.answer('q', { action: 'accept', content: { ok: true } })?.catch(() => {});
+    expect(answersLocked(session.getSnapshot())).toBe(true);
+    await session.retry().catch(() => {});
+    // Refused as it stands: nothing settles by trying it again, so the person may fix or refuse it.
+    expect(answersLocked(session.getSnapshot())).toBe(false);
+    await session.answer('q', { action: 'decline' });
+    expect(sent[2]).toEqual({ q: { action: 'decline' } });
+    session.destroy();
+  });
+
+  it('does not lock answers given again after a reload cut a send off, before that send fails', async () => {
+    const twoRound = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          a: {
+            method: 'elicitation/create',
+            params: {
+              message: 'A?',
+              requestedSchema: { type: 'object', properties: { v: { type: 'string' } } },
+            },
+          },
+          b: {
+            method: 'elicitation/create',
+            params: {
+              message: 'B?',
+              requestedSchema: { type: 'object', properties: { v: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      { id: 'round-two', serverName: 'Shipper' },
+    );
+    const ledger = createMemoryLedger();
+    ledger.set({
+      roundId: 'round-two',
+      idempotencyKey: 'k-1',
+      status: 'sending',
+      answers: {},
+      at: Date.now(),
+    });
+    const { source, sent, keys } = scriptedSource({ status: 'input-required', suspension: twoRound }, [
+      () => Promise.reject(httpError(400)),
+      () => Promise.resolve(undefined),
+    ]);
+    const session = createInputRequestSession({ source, ledger });
+    session.subscribe(() => {});
+    expect(session.getSnapshot().sendUncertain).toBe(true);
+    session.answer('a', { action: 'accept', content: { v: 'old' } });
+    // Every answer the caller gives is taken, the last one too; the send goes under the first key.
+    await session
+      .respond({
+        b: { action: 'accept', content: { v: 'b' } },
+        a: { action: 'accept', content: { v: 'new' } },
+      })
+      .catch(() => {});
+    expect(sent[0]?.a).toEqual({ action: 'accept', content: { v: 'new' } });
+    expect(keys[0]).toBe('k-1');
+    // A clear refusal of that send leaves them free to fix.
+    expect(answersLocked(session.getSnapshot())).toBe(false);
+    await session.answer('a', { action: 'accept', content: { v: 'fixed' } });
+    expect(sent[1]?.a).toEqual({ action: 'accept', content: { v: 'fixed' } });
+    session.destroy();
+  });
+
   it('leaves the answers open to change after a refused send (503): nothing arrived', async () => {
     const { source, sent } = scriptedSource(open(), [
       () => Promise.reject(httpError(503)),
