@@ -238,6 +238,17 @@ function abortReason(signal: AbortSignal): unknown {
 
 let sequence = 0;
 /** A process-unique number, for query keys and round ids of sources that are not idempotent. */
+/**
+ * Tells this page's ids from an earlier page's in the same tab. Round ids made from a counter
+ * alone repeat after a reload, and the ledger (in `sessionStorage`) would then take a new round
+ * for the one a former page answered, and show it as answered.
+ */
+export const PAGE_TAG = (() => {
+  const bytes = new Uint8Array(6);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0')).join('');
+})();
+
 export function nextSequence(): number {
   sequence += 1;
   return sequence;

@@ -1,7 +1,7 @@
 import { type ElicitResult, type InputResponses, isElicitResult, type Suspension } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import { type InputRequestSource, type InputRequestState, StaleRoundError } from '../core/source.js';
-import { type AskerOptions, askerMeta, isRecord, nextSequence } from './client.js';
+import { type AskerOptions, askerMeta, isRecord, nextSequence, PAGE_TAG } from './client.js';
 
 /**
  * Whether the server has said that the out-of-band step of a 2025 URL request is done
@@ -183,7 +183,7 @@ function handlerWith(
 ): ElicitationHandler {
   const handle = (request: { params?: unknown }, context?: { mcpReq?: { signal?: AbortSignal } }) => {
     const suspension = parseSuspension(request.params ?? {}, {
-      id: `mcp-elicitation-${nextSequence()}`,
+      id: `mcp-elicitation-${PAGE_TAG}-${nextSequence()}`,
       ...askerMeta(options),
     });
     const first = suspension.requests[0];
@@ -191,6 +191,8 @@ function handlerWith(
     const signal = context?.mcpReq?.signal ?? new AbortController().signal;
     // The cards reading this request's source: told when the server withdraws it.
     const readers = new Set<(state: InputRequestState) => void>();
+    // What the source reads: the open request, then, once withdrawn, the request closed.
+    let reading: InputRequestState = { status: 'input-required', suspension };
 
     return new Promise<ElicitResult>((resolve, reject) => {
       let settled = false;
@@ -209,8 +211,10 @@ function handlerWith(
         tracked?.forget();
         if (!settled) prompt.withdrawn = true;
         settle({ action: 'cancel' });
-        const closed: InputRequestState = { status: 'input-required', suspension, deadline: Date.now() };
-        for (const listener of [...readers]) listener(closed);
+        if (!prompt.withdrawn) return;
+        // Closed from now on, for every card: those reading it now, and one mounted later.
+        reading = { status: 'input-required', suspension, deadline: Date.now() };
+        for (const listener of [...readers]) listener(reading);
       };
       if (signal.aborted) {
         settle({ action: 'cancel' });
@@ -243,9 +247,11 @@ function handlerWith(
         withdrawn: false,
         source: {
           queryKey: ['input-request-cards', 'mcp-elicitation', suspension.id],
-          initialState: { status: 'input-required', suspension },
+          get initialState() {
+            return reading;
+          },
           follow: false,
-          fetchState: async () => ({ status: 'input-required', suspension }),
+          fetchState: async () => reading,
           resume: async (responses) => {
             await resume(responses);
             return undefined;

@@ -6,6 +6,7 @@ import {
   errorText,
   isRecord,
   isRequestStateRefusal,
+  PAGE_TAG,
   protocolErrorCode,
   staleIfStateRefused,
 } from './client.js';
@@ -110,7 +111,10 @@ export function openRound(
 ): InputRequestState {
   call.roundCount += 1;
   const requestState = typeof result.requestState === 'string' ? result.requestState : undefined;
-  const suspension = parseSuspension(result, { ...meta, id: `mcp-${call.id}-round-${call.roundCount}` });
+  const suspension = parseSuspension(result, {
+    ...meta,
+    id: `mcp-${PAGE_TAG}-${call.id}-round-${call.roundCount}`,
+  });
   call.round = { suspension, requestState };
   return { status: 'input-required', suspension };
 }

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createInputRequestSession } from '../../src/core/index.ts';
 import type { InputResponses } from '../../src/core/model.ts';
 import {
   answerUntilDone,
@@ -133,6 +134,41 @@ describe('elicitation/create handlers against a real MCP 2025-11-25 server', () 
     await expect(late).rejects.toMatchObject({ name: 'StaleRoundError' });
     queue.dismiss(prompt);
     expect(queue.getSnapshot()).toEqual([]);
+  });
+
+  it('a card mounted after the withdrawal reads it closed too', async () => {
+    const queue = createElicitationQueue();
+    const withdraw = new AbortController();
+    const params = { message: 'Still there?', requestedSchema: { type: 'object', properties: {} } };
+    const answered = queue.handler({ params }, { mcpReq: { signal: withdraw.signal } });
+    const [prompt] = await vi.waitFor(() => {
+      const shown = queue.getSnapshot();
+      if (shown.length === 0) throw new Error('no prompt yet');
+      return shown;
+    });
+    withdraw.abort();
+    await answered;
+    const later = createInputRequestSession({ source: (prompt as ElicitationPrompt).source });
+    later.subscribe(() => {});
+    expect(later.getSnapshot().state).toBe('expired');
+    later.destroy();
+  });
+
+  it("names its rounds apart from an earlier page's in the same tab (the ledger outlives a reload)", async () => {
+    const params = { message: 'Hi?', requestedSchema: { type: 'object', properties: {} } };
+    const firstIdOf = async () => {
+      vi.resetModules();
+      const { createElicitationQueue: fresh } = await import('../../src/mcp/index.ts');
+      const queue = fresh();
+      void queue.handler({ params });
+      await vi.waitFor(() => expect(queue.getSnapshot()).toHaveLength(1));
+      const [prompt] = queue.getSnapshot();
+      queue.dismiss(prompt as ElicitationPrompt);
+      return (prompt as ElicitationPrompt).suspension.id;
+    };
+    const before = await firstIdOf();
+    const after = await firstIdOf();
+    expect(after).not.toBe(before);
   });
 
   it('dismissing an open prompt answers cancel', async () => {
