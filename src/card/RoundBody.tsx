@@ -38,7 +38,10 @@ export interface RoundBodyProps {
 export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   const { session, messages, components } = useInputRequestCard();
   const Status = components.SectionStatus ?? SectionStatus;
-  const failed = snapshot.sendError !== undefined && snapshot.state === 'input-required';
+  // A card mounted again within a server's wait did not see the send fail: the failure that asked
+  // to wait still explains why nothing can be sent yet.
+  const sendError = snapshot.sendError ?? snapshot.retryHeldBy;
+  const failed = sendError !== undefined && snapshot.state === 'input-required';
   const total = suspension.requests.length;
   const answeredCount = total - unansweredKeys(suspension, snapshot.answers).length;
   // A send that may have arrived keeps its answers as sent: shown locked, with Try again.
@@ -125,7 +128,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     ) : null;
 
   // A failed send, with its one primary action: Try again (same answers, same idempotency key).
-  const failure = failed ? describeFailure(snapshot.sendError) : undefined;
+  const failure = failed ? describeFailure(sendError) : undefined;
   const sendFailure = failure ? (
     <FailureNotice
       // Once the server's wait is over the notice no longer asks to wait; the changed alert says

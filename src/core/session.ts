@@ -58,6 +58,12 @@ export interface SessionSnapshot extends Lifecycle {
    */
   retryAt?: number;
   /**
+   * While `retryAt` holds and this session did not hear the failure itself (a card mounted again
+   * within the server's wait): the failure that asked to wait, for the card's notice to explain
+   * why nothing can be sent yet.
+   */
+  retryHeldBy?: unknown;
+  /**
    * While the round accepts answers and has a deadline: how much time is left, in the coarse
    * steps the card shows and announces. The session renews it each time its value changes.
    */
@@ -118,7 +124,7 @@ function pushedFeed(source: InputRequestSource): ((sink: TaskFeedSink) => TaskFe
  * The `Retry-After` holds of this page, by task, kept past the session that heard them: a card
  * unmounted and mounted again within the server's wait gets a new session, which must wait too.
  */
-const retryHolds = new Map<string, number>();
+const retryHolds = new Map<string, { until: number; failure: unknown }>();
 
 /** The longest wait between two tries of rounds that ask nothing. */
 const STILL_WAITING_MAX_MS = 30_000;
@@ -340,12 +346,15 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   // The source's queryKey as text (null for a cyclic key), made once: the ledger's and the holds' name.
   let taskKey: string | null | undefined;
-  // A hold this page heard for the task before this session (a card mounted again) still counts.
-  let retryAt: number | undefined = (() => {
+  // A hold this page heard for the task before this session (a card mounted again) still counts,
+  // and the failure that asked for it still explains it.
+  const inheritedHold = (() => {
     const key = taskKeyText();
-    const until = key === undefined ? undefined : retryHolds.get(key);
-    return until !== undefined && until > Date.now() ? until : undefined;
+    const hold = key === undefined ? undefined : retryHolds.get(key);
+    return hold !== undefined && hold.until > Date.now() ? hold : undefined;
   })();
+  let retryAt: number | undefined = inheritedHold?.until;
+  let retryHeldBy: unknown = inheritedHold?.failure;
   // Carry-over: the last round that asked something, the values typed into the round on screen
   // (in memory, with or without a draft store), and what the round on screen carries.
   let lastAsked: AskedRound | undefined;
@@ -466,6 +475,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     };
     if (stopError !== undefined) next.stopError = stopError;
     if (retryAt !== undefined) next.retryAt = retryAt;
+    if (retryAt !== undefined && retryHeldBy !== undefined && from.sendError === undefined) {
+      next.retryHeldBy = retryHeldBy;
+    }
     if (carried !== undefined && carried.roundId === from.round?.id) next.carried = carried;
     const waiting = stillWaiting();
     if (waiting) next.waiting = waiting;
@@ -901,7 +913,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
             code === 'network' ||
             code === 'timeout' ||
             (code === 'http' && (failure.status === 502 || failure.status === 504));
-          if (failure.retryAfterMs !== undefined) holdRetries(failure.retryAfterMs);
+          if (failure.retryAfterMs !== undefined) holdRetries(failure.retryAfterMs, error);
           // A refusal the server stated (an HTTP error) was not processed; anything else may have been.
           if (!uncertain && !lifecycle.sendUncertain) ledger?.delete(roundId);
           dispatch({ type: 'send-failed', roundId, error, uncertain, now: Date.now() });
@@ -933,10 +945,12 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   }
 
   /** Honours a server's `Retry-After`: no retry until then, and a change when it is allowed. */
-  function holdRetries(ms: number): void {
+  function holdRetries(ms: number, failure: unknown): void {
     retryAt = Date.now() + ms;
+    // Heard here: this session's own send error explains it.
+    retryHeldBy = undefined;
     const key = taskKeyText();
-    if (key !== undefined) retryHolds.set(key, retryAt);
+    if (key !== undefined) retryHolds.set(key, { until: retryAt, failure });
     armRetryHold();
   }
 
@@ -950,8 +964,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       () => {
         retryTimer = undefined;
         retryAt = undefined;
+        retryHeldBy = undefined;
         const key = taskKeyText();
-        if (key !== undefined && retryHolds.get(key) === until) retryHolds.delete(key);
+        if (key !== undefined && retryHolds.get(key)?.until === until) retryHolds.delete(key);
         emit();
       },
       Math.min(Math.max(0, until - Date.now()), 2_147_483_647),

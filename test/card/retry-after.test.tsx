@@ -185,11 +185,14 @@ it('keeps the wait when the card is mounted again before it ends: a new session,
   render(<InputRequestCard suspension={held} resume={resume} />);
   await advance();
   expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
+  // The new card did not see the send fail, yet says why nothing can be sent, and for how long.
+  expect(screen.getByRole('alert')).toHaveTextContent('It asked to wait 3 s before trying again.');
   await user.click(screen.getByRole('button', { name: 'Accept' }));
   await advance(1_000);
   expect(resume).toHaveBeenCalledTimes(1);
-  // Once the server's three seconds are over, Accept sends.
+  // Once the server's three seconds are over, the notice goes and Accept sends.
   await advance(2_000);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Accept' }));
   await advance();
   expect(resume).toHaveBeenCalledTimes(2);
