@@ -461,7 +461,9 @@ function statusText(
     case 'superseded':
       return messages.superseded;
     case 'expired':
-      return snapshot.refusedAsStale ? messages.outcome('refused') : messages.expired;
+      if (snapshot.refusedAsStale) return messages.outcome('refused');
+      // A send that could not be confirmed may have arrived: never "not sent" for certain.
+      return snapshot.sendUncertain ? messages.outcome('expired-unconfirmed') : messages.expired;
     case 'completed':
       return messages.completed;
     case 'failed':

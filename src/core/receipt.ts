@@ -13,6 +13,8 @@ import { shownName } from './shown-text.js';
  * - `answered-elsewhere-first`: it was answered elsewhere before this person's answer arrived (the
  *   backend refused theirs as stale): theirs was sent, but not used;
  * - `expired`: the round closed before it was answered; nothing was sent;
+ * - `expired-unconfirmed`: the round closed while a send that could not be confirmed was out:
+ *   the answer may have arrived in time, or not; "nothing was sent" would be false;
  * - `refused`: the answer arrived after the round had closed (the backend refused it as stale,
  *   and nothing says someone else answered): it was sent, but not used;
  * - `stopped`: the person stopped the whole task, or stopped waiting for a round that holds none
@@ -26,6 +28,7 @@ export type RoundOutcome =
   | 'answered-elsewhere'
   | 'answered-elsewhere-first'
   | 'expired'
+  | 'expired-unconfirmed'
   | 'refused'
   | 'stopped';
 
@@ -118,10 +121,12 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   // This person's answer was sent and refused as stale: "nothing was sent from here" would be false.
   const refused = lifecycle.refusedAsStale === true;
   if (state === 'answered-elsewhere') return refused ? 'answered-elsewhere-first' : 'answered-elsewhere';
-  if (state === 'expired') return refused ? 'refused' : 'expired';
+  // A send that could not be confirmed may have arrived before the deadline.
+  const expired = lifecycle.sendUncertain === true ? 'expired-unconfirmed' : 'expired';
+  if (state === 'expired') return refused ? 'refused' : expired;
   // The task moved on after the round closed without this person: the round's end still stands.
   if (lifecycle.closedAs !== undefined && STATE_TRAITS[state].settled) {
-    if (!refused) return lifecycle.closedAs;
+    if (!refused) return lifecycle.closedAs === 'expired' ? expired : lifecycle.closedAs;
     // Refused as stale, then the task failed or was cancelled: not the clock closed the round, and
     // "Expired" under "The task was cancelled." would say otherwise.
     return lifecycle.closedAs === 'expired' ? 'refused' : 'answered-elsewhere-first';

@@ -166,6 +166,8 @@ export const germanMessages: InputRequestMessages = {
         return 'Zuerst anderswo beantwortet. Ihre Antwort wurde nicht verwendet.';
       case 'expired':
         return 'Abgelaufen – es wurde nichts gesendet.';
+      case 'expired-unconfirmed':
+        return 'Abgelaufen – wir konnten nicht bestätigen, dass Ihre Antwort rechtzeitig angekommen ist.';
       case 'refused':
         return 'Ihre Antwort wurde nicht verwendet: Diese Anfrage war bereits geschlossen.';
       case 'stopped':

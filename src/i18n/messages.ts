@@ -406,6 +406,8 @@ export const englishMessages: InputRequestMessages = {
         return 'Answered elsewhere first. Your answer was not used.';
       case 'expired':
         return 'Expired — nothing was sent.';
+      case 'expired-unconfirmed':
+        return 'Expired — we could not confirm that your answer arrived in time.';
       case 'refused':
         return 'Your answer was not used: this request had already closed.';
       case 'stopped':

@@ -53,7 +53,7 @@ interface Scenario {
   /** Whether the task should end holding this person's answer. */
   delivered: 0 | 1;
   /** When nothing was delivered: how the card says the round ended (its `data-outcome`). */
-  outcome?: 'expired' | 'answered-elsewhere-first' | 'refused';
+  outcome?: 'expired' | 'expired-unconfirmed' | 'answered-elsewhere-first' | 'refused';
 }
 
 const RESUME_TIMEOUT_MS = 5_000;
@@ -119,7 +119,8 @@ const scenarios: Scenario[] = [
     options: { roundTtlMs: 3_000 },
     posts: ['hang'],
     delivered: 0,
-    outcome: 'expired',
+    // The card cannot know the hung send was never processed: not "nothing was sent".
+    outcome: 'expired-unconfirmed',
   },
   {
     name: 'double click while the send hangs',
@@ -346,7 +347,8 @@ async function run(scenario: Scenario) {
     // Nothing typed is lost: the card says truly how the round closed and that nothing was sent,
     // and the value is still on screen, read-only, to copy elsewhere, whatever the task did next.
     expect(card?.getAttribute('data-outcome'), `${scenario.name}: outcome`).toBe(scenario.outcome);
-    expect(card?.textContent).toMatch(/not sent|nothing was sent|not used/i);
+    // (After a send it could not confirm, the card cannot know: it says so instead.)
+    expect(card?.textContent).toMatch(/not sent|nothing was sent|not used|could not confirm/i);
     expect(note()?.value, `${scenario.name}: the typed value`).toBe('Ship it');
     expect(note()?.readOnly, `${scenario.name}: read-only`).toBe(true);
     expect(screen.getByRole('button', { name: 'Copy answers' })).toBeEnabled();

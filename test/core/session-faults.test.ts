@@ -15,6 +15,7 @@ import {
 } from '../../src/core/index.ts';
 import { createMemoryLedger, type RoundLedger } from '../../src/core/ledger.ts';
 import { outcomeOf } from '../../src/core/receipt.ts';
+import { englishMessages } from '../../src/i18n/messages.ts';
 
 const round: Suspension = parseSuspension(
   {
@@ -221,6 +222,21 @@ describe('a send whose fate is unknown', () => {
     expect(session.getSnapshot().sendUncertain).toBeUndefined();
     expect(session.getSnapshot().answers).toEqual({ q: { action: 'accept', content: { ok: true } } });
     expect(ledger.get('round-1')).toBeUndefined();
+    session.destroy();
+  });
+
+  it('never says "nothing was sent" when the deadline passes after an unconfirmed send', async () => {
+    const deadline = Date.now() + 1_000;
+    const { source } = scriptedSource(open(deadline), [() => Promise.reject(lost())]);
+    const session = createInputRequestSession({ source, ledger: createMemoryLedger() });
+    session.subscribe(() => {});
+    await session.answer('q', { action: 'accept', content: { ok: true } })?.catch(() => {});
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(session.getSnapshot().state).toBe('expired');
+    expect(outcomeOf(session.getSnapshot())).toBe('expired-unconfirmed');
+    expect(englishMessages.outcome('expired-unconfirmed')).toBe(
+      'Expired — we could not confirm that your answer arrived in time.',
+    );
     session.destroy();
   });
 
