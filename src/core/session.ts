@@ -950,6 +950,9 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     // Heard here: this session's own send error explains it.
     retryHeldBy = undefined;
     const key = taskKeyText();
+    // Holds whose card never came back end here, so the page keeps only the ones still running.
+    const now = Date.now();
+    for (const [task, hold] of retryHolds) if (hold.until <= now) retryHolds.delete(task);
     if (key !== undefined) retryHolds.set(key, { until: retryAt, failure });
     armRetryHold();
   }
