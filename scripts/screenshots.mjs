@@ -123,6 +123,11 @@ const shots = [
   { file: 'steps-error', id: 'card-step-by-step--step-error' },
   { file: 'deadline-countdown', id: 'card-deadlines--countdown' },
   { file: 'deadline-expired', id: 'card-deadlines--expired-copy-answers' },
+  {
+    file: 'expired-after-unconfirmed-send',
+    id: 'card-deadlines--expired-after-unconfirmed-send',
+    sizes: ['phone'],
+  },
   // A round of several requests expired half answered: "Accepted, but not used.", no count.
   { file: 'deadline-expired-several', id: 'card-deadlines--expired-several-requests', fullPage: true },
   {

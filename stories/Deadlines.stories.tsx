@@ -82,6 +82,40 @@ export const ExpiredCopyAnswers = meta.story({
   },
 });
 
+/** Its own question: a round's session is shared by its id, and this one's send fails. */
+const lateRound = formRound(lunchSchema, 'Confirm the lunch order before noon.', { serverName: 'Lunch' });
+
+/**
+ * The send could not be confirmed (the connection dropped), and then the time ran out: the answer
+ * may have arrived in time, so the card never says "nothing was sent".
+ */
+export const ExpiredAfterUnconfirmedSend = meta.story({
+  render: () => (
+    <InputRequestCard
+      suspension={lateRound}
+      resume={() => Promise.reject(new TypeError('Failed to fetch'))}
+      ledger={false}
+      deadline={Date.now() + 2500}
+    />
+  ),
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Note for the kitchen' }), 'No nuts, please');
+    await userEvent.click(canvas.getByRole('radio', { name: 'Large' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'We could not confirm that your answer arrived',
+    );
+    await expect(
+      await canvas.findByText(
+        'Expired — we could not confirm that your answer arrived in time.',
+        { selector: '[data-part="outcome"]' },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    await expect(canvas.queryByText('Expired — nothing was sent.')).toBeNull();
+  },
+});
+
 /** Expired, dark. */
 export const ExpiredDark = meta.story({
   globals: { backgrounds: { value: 'dark' } },
