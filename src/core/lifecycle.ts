@@ -299,7 +299,8 @@ export function roundView(lifecycle: Lifecycle): 'open' | 'read-only' | undefine
  * Where a round of several requests stands, for what each answered section says of its answer:
  *
  * - `waiting`: the round is open and waits for the answers to its other requests;
- * - `sending`: every request has its answer and they are on their way;
+ * - `sending`: every request has its answer and they are on their way (or were sent, and it is
+ *   not yet known whether they arrived: see {@link answersLocked});
  * - `not-used`: the round closed without taking them (it expired, a newer round replaced it, or it
  *   closed elsewhere after they were refused or never sent). The card shows it to read only.
  */
@@ -311,7 +312,8 @@ export type SectionPhase = 'waiting' | 'sending' | 'not-used';
  * sectionPhaseOf({ state: 'expired', round, answers }); // 'not-used'
  */
 export function sectionPhaseOf(lifecycle: Lifecycle): SectionPhase {
-  if (lifecycle.state === 'input-required') return 'waiting';
+  // Answers kept as sent (a send that may have arrived) wait for no other question.
+  if (lifecycle.state === 'input-required') return answersLocked(lifecycle) ? 'sending' : 'waiting';
   return lifecycle.state === 'submitting' ? 'sending' : 'not-used';
 }
 

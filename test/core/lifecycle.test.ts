@@ -10,6 +10,7 @@ import {
   pollDelay,
   type RoundClosedAs,
   roundView,
+  sectionPhaseOf,
 } from '../../src/core/lifecycle.ts';
 import type { Suspension } from '../../src/core/model.ts';
 import type { InputRequestState } from '../../src/core/source.ts';
@@ -395,6 +396,19 @@ describe('lifecycle helpers', () => {
     expect(isSettled('answered')).toBe(false);
     expect(acceptsAnswers('input-required')).toBe(true);
     expect(acceptsAnswers('expired')).toBe(false);
+  });
+
+  it("says a section's answer waits for the others only while the round can still take answers", () => {
+    const answered = {
+      state: 'input-required' as const,
+      round: A,
+      answers: { k: { action: 'accept' as const } },
+    };
+    expect(sectionPhaseOf(answered)).toBe('waiting');
+    // Kept as sent after a send that may have arrived: it waits for no other question.
+    expect(sectionPhaseOf({ ...answered, sendUncertain: true, lastTryUncertain: true })).toBe('sending');
+    // A retry refused outright frees them: waiting again.
+    expect(sectionPhaseOf({ ...answered, sendUncertain: true })).toBe('waiting');
   });
 
   it('reads deadlines from epoch ms and ISO strings', () => {
