@@ -89,6 +89,18 @@ const signIn = {
   },
 };
 
+/** Opens the sign-in link (no window really opens) and presses Done, as the person would. */
+async function openSignInAndFinish(canvas: ReturnType<typeof within>): Promise<void> {
+  const open = window.open;
+  window.open = () => null;
+  try {
+    await userEvent.click(await canvas.findByRole('button', { name: /Open/ }));
+  } finally {
+    window.open = open;
+  }
+  await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+}
+
 /** After the person opened the link and pressed Done, the server asks nothing until the step is done. */
 export const StillWaiting = meta.story({
   render: () => (
@@ -105,14 +117,7 @@ export const StillWaiting = meta.story({
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const open = window.open;
-    window.open = () => null;
-    try {
-      await userEvent.click(await canvas.findByRole('button', { name: /Open/ }));
-    } finally {
-      window.open = open;
-    }
-    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await openSignInAndFinish(canvas);
     // Said in the card and (for screen readers) in its live region.
     await canvas.findAllByText('Waiting for you to finish…', {}, { timeout: 5000 });
     await expect(canvas.getByRole('button', { name: 'Check now' })).toBeEnabled();
@@ -138,14 +143,7 @@ export const StoppedWaiting = meta.story({
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const open = window.open;
-    window.open = () => null;
-    try {
-      await userEvent.click(await canvas.findByRole('button', { name: /Open/ }));
-    } finally {
-      window.open = open;
-    }
-    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await openSignInAndFinish(canvas);
     await canvas.findAllByText('Waiting for you to finish…', {}, { timeout: 5000 });
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(card(canvasElement)).toHaveAttribute('data-state', 'cancelled'));
