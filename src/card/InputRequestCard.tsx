@@ -452,18 +452,18 @@ function statusText(
       return messages.submitting;
     case 'answered':
       return snapshot.confirmedLate ? messages.answerReachedServer : messages.answered;
-    // Refused as stale, the answer was sent: the live region says what the receipt says, never
-    // "nothing was sent".
     case 'answered-elsewhere':
-      return snapshot.refusedAsStale
-        ? messages.outcome('answered-elsewhere-first')
-        : messages.answeredElsewhere;
+    case 'expired': {
+      // How the round closed is the core's one decision (outcomeOf). Where this person's answer
+      // may have gone out (refused as stale, or unconfirmed) the region says what the receipt
+      // says, never "not sent"; otherwise its own, longer sentence.
+      const outcome = outcomeOf(snapshot);
+      if (outcome === 'answered-elsewhere') return messages.answeredElsewhere;
+      if (outcome === 'expired' || outcome === undefined) return messages.expired;
+      return messages.outcome(outcome);
+    }
     case 'superseded':
       return messages.superseded;
-    case 'expired':
-      if (snapshot.refusedAsStale) return messages.outcome('refused');
-      // A send that could not be confirmed may have arrived: never "not sent" for certain.
-      return snapshot.sendUncertain ? messages.outcome('expired-unconfirmed') : messages.expired;
     case 'completed':
       return messages.completed;
     case 'failed':
