@@ -128,6 +128,12 @@ const shots = [
     id: 'card-deadlines--expired-after-unconfirmed-send',
     sizes: ['phone'],
   },
+  {
+    file: 'expired-after-unconfirmed-send-dark',
+    id: 'card-deadlines--expired-after-unconfirmed-send',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   // A round of several requests expired half answered: "Accepted, but not used.", no count.
   { file: 'deadline-expired-several', id: 'card-deadlines--expired-several-requests', fullPage: true },
   {
@@ -146,6 +152,12 @@ const shots = [
     sizes: ['phone'],
   },
   { file: 'send-unconfirmed', id: 'card-outcomes--send-unconfirmed', sizes: ['phone'] },
+  {
+    file: 'send-unconfirmed-dark',
+    id: 'card-outcomes--send-unconfirmed',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   { file: 're-ask', id: 'card-rounds-that-talk-back--re-ask', fullPage: true },
   { file: 're-ask-dark', id: 'card-rounds-that-talk-back--re-ask', colorScheme: 'dark', sizes: ['phone'] },
   { file: 'german-chrome-english-server', id: 'card-language-and-direction--german-chrome-english-server' },

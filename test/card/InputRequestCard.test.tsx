@@ -163,7 +163,9 @@ describe('InputRequestCard: a form request', () => {
     render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
     const cheese = screen.getByRole('checkbox', { name: 'cheese' });
     cheese.focus();
-    // Moving between the options is still choosing: no error yet.
+    // Moving between the options is still choosing: no error yet. (In development React this
+    // held before the fix too; the e2e check against the built Storybook, production React, is
+    // the one that fails without it. The descriptions below fail here without theirs.)
     await user.tab();
     expect(screen.getByRole('checkbox', { name: 'olives' })).toHaveFocus();
     await user.tab();
