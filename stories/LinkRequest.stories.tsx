@@ -16,7 +16,8 @@ function linkRound(url: string, message = 'Connect your calendar account to cont
 
 /**
  * Link requests (MCP URL mode): the full URL with its site emphasised, warnings for what looks
- * wrong, Open only on a click, then Done or Cancel. `window.open` is stubbed in these stories,
+ * wrong, Open only on a click, then Done or Cancel (on MCP 2025, Open answers at once).
+ * `window.open` is stubbed in these stories,
  * so nothing really opens.
  */
 const meta = preview.meta({
@@ -145,6 +146,42 @@ export const DoneAccepts = meta.story({
       expect(args.resume).toHaveBeenCalledWith({ login: { action: 'accept' } }, expect.anything()),
     );
     await expect(await canvas.findByText('Answer sent.')).toBeVisible();
+  },
+});
+
+/**
+ * An MCP 2025 request (it carries an `elicitationId`): Open is the consent, so it answers accept at
+ * once, and the server does not wait (and time out) while the person signs in on the other page.
+ */
+export const Mcp2025OpenAccepts = meta.story({
+  args: {
+    suspension: parseSuspension(
+      {
+        jsonrpc: '2.0',
+        id: 12,
+        method: 'elicitation/create',
+        params: {
+          mode: 'url',
+          message: 'Sign in to your calendar account.',
+          url: 'https://accounts.example.com/oauth/authorize?client_id=cal&state=2025',
+          elicitationId: 'sign-in-story',
+        },
+      },
+      { serverName: 'Calendar' },
+    ),
+  },
+  play: async ({ args, canvas }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Open link' }));
+    await expect(window.open).toHaveBeenCalledWith(
+      'https://accounts.example.com/oauth/authorize?client_id=cal&state=2025',
+      '_blank',
+      'noopener,noreferrer',
+    );
+    await waitFor(() =>
+      expect(args.resume).toHaveBeenCalledWith({ elicitation: { action: 'accept' } }, expect.anything()),
+    );
+    await expect(canvas.queryByRole('button', { name: 'Done' })).toBeNull();
+    await expect(await canvas.findByText('You answered.')).toHaveFocus();
   },
 });
 

@@ -42,7 +42,8 @@ export interface LinkRequestSectionProps {
  * Nothing is fetched or prefetched, and the URL is never a link element. It opens only when
  * Open is clicked, in a new top-level context with `noopener,noreferrer`. The section then
  * waits: **Done** answers `accept` (in URL mode, the person consented to open it) and **Cancel**
- * answers `cancel`. URLs other than `http:`/`https:` are refused with their reason and get no
+ * answers `cancel`. An MCP 2025 request ({@link UrlRequest.acceptOnOpen}) is answered `accept` by
+ * Open itself, since there the click is the consent and the server waits for nothing else. URLs other than `http:`/`https:` are refused with their reason and get no
  * Open button at all.
  *
  * @selector [data-part="request"][data-kind="url"]

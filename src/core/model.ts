@@ -176,6 +176,18 @@ export interface UrlRequest {
   url: string;
   /** Only on 2025-11-25 URL elicitations; removed in 2026-07-28. */
   elicitationId?: string;
+  /**
+   * True for an MCP 2025-11-25 `elicitation/create` URL request (it carries an `elicitationId`).
+   * There `accept` is the person's consent to open the link, not the end of the step: the card
+   * answers `accept` as the link opens, so the server's `elicitInput` returns at once and does not
+   * time out (60 s by default) while the person signs in on the other page. The server learns the
+   * step's end by itself and may say so with `notifications/elicitation/complete`.
+   *
+   * Absent elsewhere, and the card answers `accept` on **Done**: on MCP 2026-07-28 the retry that
+   * carries the answer is how the client learns the outcome, and after a -32042 error the retry of
+   * the call must wait for the step.
+   */
+  acceptOnOpen?: true;
   /** The language of the server's text (BCP 47), as on {@link FormRequest.contentLanguage}. */
   contentLanguage?: string;
 }

@@ -33,6 +33,8 @@ export interface LinkRequestControl {
   /**
    * Opens the URL in a new top-level browsing context with `noopener,noreferrer`, only for
    * `http:`/`https:` URLs, only on a person's click. Nothing is fetched or prefetched before.
+   * A request that accepts on open (MCP 2025, {@link UrlRequest.acceptOnOpen}) is answered
+   * `{ action: 'accept' }` with it: the click is the consent.
    */
   open: () => void;
   /** The person finished on the other page: answers `{ action: 'accept' }`. */
@@ -69,7 +71,10 @@ export function useLinkRequest({
     window.open(link.href, '_blank', 'noopener,noreferrer');
     session?.noteLinkOpened(request.key);
     setOpened(true);
-  }, [link, locked, session, request.key]);
+    // While a server's Retry-After holds the round, the session refuses this answer; Done then
+    // gives it once the wait is over.
+    if (request.acceptOnOpen === true) onAnswer({ action: 'accept' });
+  }, [link, locked, session, request.key, request.acceptOnOpen, onAnswer]);
   return {
     link,
     waiting: link.openable && opened,

@@ -194,6 +194,55 @@ describe('opening a link', () => {
   });
 });
 
+/** A lone MCP 2025-11-25 URL elicitation: it carries an `elicitationId`. */
+function legacyLinkRound(url: string) {
+  return parseSuspension(
+    {
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'elicitation/create',
+      params: { mode: 'url', message: 'Sign in to Example', url, elicitationId: 'sign-in-1' },
+    },
+    { serverName: 'Example' },
+  );
+}
+
+describe('an MCP 2025 link request (accept is the consent to open)', () => {
+  it('is answered accept by Open itself: the server need not wait while the person signs in', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(<InputRequestCard suspension={legacyLinkRound('https://example.com/login')} resume={resume} />);
+
+    expect(resume).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Open link' }));
+
+    expect(open).toHaveBeenCalledWith('https://example.com/login', '_blank', 'noopener,noreferrer');
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(resume.mock.calls[0]?.[0]).toStrictEqual({ elicitation: { action: 'accept' } });
+    // The receipt says what the click did, behind its disclosure.
+    expect(await screen.findByText('Opened the link')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+    expect(screen.getByText('You answered.')).toHaveFocus();
+  });
+
+  it('Decline and Cancel before opening still answer as they say', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(<InputRequestCard suspension={legacyLinkRound('https://example.com/login')} resume={resume} />);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(resume.mock.calls[0]?.[0]).toStrictEqual({ elicitation: { action: 'decline' } });
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('a 2026 link request (no elicitationId) still waits for Done', async () => {
+    const { user, resume } = renderLink('https://example.com/login');
+    await user.click(screen.getByRole('button', { name: 'Open link' }));
+    expect(screen.getByRole('button', { name: 'Done' })).toHaveFocus();
+    expect(resume).not.toHaveBeenCalled();
+  });
+});
+
 describe('warnings', () => {
   it('warns about plain http, on the page and in the Open button description', () => {
     renderLink('http://example.com/login');

@@ -112,6 +112,39 @@ it('holds Done, Decline and Cancel of a link request for the wait, but Open stil
   open.mockRestore();
 });
 
+it('an MCP 2025 link request, answered by Open, waits for Done after a held send: opening again answers nothing', async () => {
+  const user = fakeTimeUser();
+  const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  const sent: InputResponses[] = [];
+  const resume = vi.fn(async (responses: InputResponses) => {
+    sent.push(responses);
+    if (sent.length === 1) throw busy();
+  });
+  const legacyLink = parseSuspension({
+    jsonrpc: '2.0',
+    id: 3,
+    method: 'elicitation/create',
+    params: { mode: 'url', message: 'Sign in.', url: 'https://auth.example.com/start', elicitationId: 'e-1' },
+  });
+  render(<InputRequestCard suspension={legacyLink} resume={resume} />);
+  await user.click(screen.getByRole('button', { name: 'Open link' }));
+  await advance();
+  expect(sent).toEqual([{ elicitation: { action: 'accept' } }]);
+
+  await user.click(screen.getByRole('button', { name: 'Open again' }));
+  await advance();
+  expect(open).toHaveBeenCalledTimes(2);
+  expect(resume).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('button', { name: 'Done' })).toBeDisabled();
+
+  await advance(3_000);
+  expect(resume).toHaveBeenCalledTimes(1);
+  await user.click(screen.getByRole('button', { name: 'Done' }));
+  await advance();
+  expect(sent).toEqual([{ elicitation: { action: 'accept' } }, { elicitation: { action: 'accept' } }]);
+  open.mockRestore();
+});
+
 it('in steps, holds Accept on the review but lets the person go back and change an answer', async () => {
   const user = fakeTimeUser();
   let calls = 0;

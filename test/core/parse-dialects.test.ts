@@ -267,7 +267,7 @@ describe('dialect: MCP 2025-11-25 elicitation/create JSON-RPC request', () => {
     ]);
   });
 
-  it('keys a URL request "elicitation" and keeps its elicitationId', () => {
+  it('keys a URL request "elicitation", keeps its elicitationId, and accepts it on open (consent)', () => {
     expect(parseSuspension(elicitUrlRequest).requests).toEqual([
       {
         kind: 'url',
@@ -275,6 +275,7 @@ describe('dialect: MCP 2025-11-25 elicitation/create JSON-RPC request', () => {
         message: 'Please complete the payment.',
         url: 'https://pay.example.com/checkout?session=abc',
         elicitationId: '550e8400-e29b-41d4-a716-446655440000',
+        acceptOnOpen: true,
       },
     ]);
   });

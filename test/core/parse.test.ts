@@ -148,6 +148,7 @@ describe('parseSuspension: a single elicitation/create', () => {
         message: 'Pay here',
         url: 'https://pay.example.com/checkout',
         elicitationId: 'e-42',
+        acceptOnOpen: true,
       },
     ]);
   });

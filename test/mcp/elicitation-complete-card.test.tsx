@@ -6,8 +6,8 @@ import { InputRequestCard } from '../../src/index.ts';
 import { createElicitationQueue } from '../../src/mcp/index.ts';
 import { type Connected, connectLegacy, createMrtrServer, LOGIN_URL } from '../fixtures/mcp-servers.ts';
 
-// A 2025 link request in the real card: the person opens the link, finishes elsewhere, and the
-// server's notifications/elicitation/complete closes the waiting request without another click.
+// A 2025 link request in the real card: Open answers accept (the consent), and the server's
+// notifications/elicitation/complete tells when the step the link started is done.
 
 let connection: Connected | undefined;
 afterEach(async () => {
@@ -22,8 +22,8 @@ function Questions({ queue }: { queue: ReturnType<typeof createElicitationQueue>
   ));
 }
 
-describe('a 2025 link request that the server reports complete, through the card', () => {
-  it('closes after Open once the server says the step is done, and the tool hears accept', async () => {
+describe('a 2025 link request, through the card', () => {
+  it('Open is the consent: the tool hears accept at once, and the completion still reaches the prompt', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const server = createMrtrServer();
@@ -35,11 +35,35 @@ describe('a 2025 link request that the server reports complete, through the card
     render(<Questions queue={queue} />);
 
     const call = connection.client.callTool({ name: 'sign_in_link', arguments: {} });
-    await user.click(await screen.findByRole('button', { name: /Open/ }));
+    const prompt = await nextPrompt(queue);
+    await user.click(await screen.findByRole('button', { name: 'Open link' }));
     expect(open).toHaveBeenCalledWith(LOGIN_URL, '_blank', 'noopener,noreferrer');
-    // Waiting: the request stays until the person says Done, or the server says so.
-    expect(screen.getByRole('button', { name: 'Done' })).toBeInTheDocument();
 
+    // No Done, and no completion yet: the consent alone ends the server's elicitInput, so it
+    // cannot time out while the person signs in on the other page.
+    const result = await call;
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null')).toEqual({
+      action: 'accept',
+    });
+    await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
+
+    expect(prompt.completion?.done).toBe(false);
+    await server.completeLink('sign-in-1');
+    await waitFor(() => expect(prompt.completion?.done).toBe(true));
+    open.mockRestore();
+  });
+
+  it('closes without a click when the server says the step is done before anyone answered', async () => {
+    const server = createMrtrServer();
+    const queue = createElicitationQueue({ serverName: 'Example' });
+    connection = await connectLegacy(server, (client) => {
+      client.setRequestHandler('elicitation/create', queue.handler);
+      client.setNotificationHandler('notifications/elicitation/complete', queue.handleComplete);
+    });
+    render(<Questions queue={queue} />);
+
+    const call = connection.client.callTool({ name: 'sign_in_link', arguments: {} });
+    expect(await screen.findByRole('button', { name: 'Open link' })).toBeInTheDocument();
     await server.completeLink('sign-in-1');
 
     const result = await call;
@@ -47,6 +71,20 @@ describe('a 2025 link request that the server reports complete, through the card
       action: 'accept',
     });
     await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
-    open.mockRestore();
   });
 });
+
+/** Resolves with the next prompt the queue shows. */
+function nextPrompt(queue: ReturnType<typeof createElicitationQueue>) {
+  return new Promise<ReturnType<typeof queue.getSnapshot>[number]>((resolve) => {
+    const first = queue.getSnapshot()[0];
+    if (first) return resolve(first);
+    const unsubscribe = queue.subscribe(() => {
+      const prompt = queue.getSnapshot()[0];
+      if (prompt) {
+        unsubscribe();
+        resolve(prompt);
+      }
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { isPlainObject, own, ownObject, ownString } from '../json.js';
-import type { Suspension, SuspensionMeta } from '../model.js';
+import type { InputRequest, Suspension, SuspensionMeta, UrlRequest } from '../model.js';
 import { readElicitationParams } from './request.js';
 import { buildSuspension } from './shared.js';
 
@@ -24,7 +24,7 @@ export function parseElicitationRequest(wire: Record<string, unknown>, meta: Sus
   return buildSuspension(
     {
       dialect: 'mcp-elicitation',
-      requests: [readElicitationParams(LONE_ELICITATION_KEY, params)],
+      requests: [readLoneRequest(params)],
       // The JSON-RPC id makes each new request a new round, even with the same question.
       identitySource: { id: own(wire, 'id') ?? null, params: params ?? null },
       wire: { taskId: relatedTask ? ownString(relatedTask, 'taskId') : undefined },
@@ -38,11 +38,22 @@ export function parseElicitationParams(wire: Record<string, unknown>, meta: Susp
   return buildSuspension(
     {
       dialect: 'mcp-elicitation',
-      requests: [readElicitationParams(LONE_ELICITATION_KEY, wire)],
+      requests: [readLoneRequest(wire)],
       identitySource: wire,
     },
     meta,
   );
+}
+
+/**
+ * Reads the one request of a lone `elicitation/create`. A URL request with an `elicitationId` is
+ * MCP 2025-11-25's, whose `accept` is consent to open ({@link UrlRequest.acceptOnOpen}); the SDK
+ * of 2026-07-28 drops the id, and -32042 errors are read elsewhere.
+ */
+function readLoneRequest(params: unknown): InputRequest {
+  const request = readElicitationParams(LONE_ELICITATION_KEY, params);
+  if (request.kind === 'url' && request.elicitationId !== undefined) request.acceptOnOpen = true;
+  return request;
 }
 
 /** True for an object that reads as `elicitation/create` params. */
