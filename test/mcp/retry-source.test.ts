@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InputResponses, Suspension } from '../../src/core/model.ts';
 import { isStaleRoundError, type ResumeOutcome } from '../../src/core/source.ts';
 import { answerRound, answerUntilDone, createMcpRetrySource } from '../../src/mcp/index.ts';
@@ -44,6 +44,23 @@ function calls(server: MrtrServer, name: string) {
 }
 
 describe('createMcpRetrySource against a real MCP 2026-07-28 server', () => {
+  it("names its rounds apart from an earlier page's in the same tab (the ledger outlives a reload)", async () => {
+    const { client } = await setup();
+    const firstRoundIdOf = async () => {
+      // A fresh page: the module state (its call counter) starts over.
+      vi.resetModules();
+      const { createMcpRetrySource: fresh } = await import('../../src/mcp/index.ts');
+      const source = fresh({
+        client,
+        request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Friday' } } },
+      });
+      return suspensionOf(await source.fetchState(signal())).id;
+    };
+    const before = await firstRoundIdOf();
+    const after = await firstRoundIdOf();
+    expect(after).not.toBe(before);
+  });
+
   it('asks once, answers with every default typed, and returns the tool output', async () => {
     const { server, client } = await setup();
     const source = createMcpRetrySource({
