@@ -6,7 +6,6 @@ import {
   askerMeta,
   errorText,
   type McpClient,
-  protocolErrorCode,
   send,
   tolerateMissingResultType,
   untilAborted,

@@ -8,7 +8,6 @@ import {
   errorText,
   isRecord,
   type McpClient,
-  protocolErrorCode,
   untilAborted,
 } from './client.js';
 import { framedParams, type McpCallClient, requestEnvelope, requestPastSdk } from './past-sdk.js';
