@@ -89,7 +89,7 @@ export const ServerAskedToWait = meta.story({
     await userEvent.type(canvas.getByLabelText(/Note/), 'Numbers look good');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     const notice = await canvas.findByRole('alert');
-    await expect(notice).toHaveTextContent('60 s');
+    await expect(notice).toHaveTextContent('It asked to wait 1 minute before trying again.');
     await waitFor(() => expect(notice).toHaveFocus());
     for (const name of ['Try again', 'Accept', 'Decline', 'Cancel']) {
       await expect(canvas.getByRole('button', { name })).toBeDisabled();
@@ -134,7 +134,7 @@ export const UnsupportedSchema = meta.story({
     ),
   },
   play: async ({ args, canvas }) => {
-    await expect(canvas.getByText('This request cannot be answered here')).toBeVisible();
+    await expect(canvas.getByText('This question cannot be answered here')).toBeVisible();
     await expect(canvas.queryByRole('textbox')).toBeNull();
     await userEvent.click(canvas.getByText(/Details: \d problems/));
     await expect(canvas.getByText(/"pattern" is not allowed/)).toBeVisible();

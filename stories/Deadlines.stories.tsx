@@ -103,11 +103,11 @@ export const ExpiredAfterUnconfirmedSend = meta.story({
     await userEvent.click(canvas.getByRole('radio', { name: 'Large' }));
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'We could not confirm that your answer arrived',
+      'Your answer may or may not have arrived',
     );
     await expect(
       await canvas.findByText(
-        'Expired — we could not confirm that your answer arrived in time.',
+        'Expired — it is not known whether your answer arrived in time.',
         { selector: '[data-part="outcome"]' },
         { timeout: 5000 },
       ),

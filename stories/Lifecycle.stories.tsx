@@ -60,7 +60,7 @@ const region = (canvas: PlayContext['canvas']) =>
 
 export const Loading = meta.story(
   live('loading', { latencyMs: 60_000 }, async ({ canvas }) => {
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading the request…');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading the question…');
     await expect(region(canvas)).toHaveAttribute('data-state', 'loading');
   }),
 );
@@ -102,7 +102,7 @@ export const AsksTwice = meta.story(
 export const AnsweredElsewhere = meta.story(
   live('answered-elsewhere', { scenario: 'answered-elsewhere' }, async ({ canvas }) => {
     await expect(
-      await canvas.findByText('Answered elsewhere. This request is closed.', {}, { timeout: 5000 }),
+      await canvas.findByText('Answered elsewhere. This question is closed.', {}, { timeout: 5000 }),
     ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Accept' })).toBeNull();
   }),
@@ -150,10 +150,10 @@ export const RefusedTaskCancelled = meta.story(
     await waitFor(() => expect(region(canvas)).toHaveAttribute('data-outcome', 'refused'), { timeout: 5000 });
     // The refusal says it at once; the next reading of the task adds why.
     await expect(
-      await canvas.findByText('The task was cancelled.', { selector: 'p' }, { timeout: 5000 }),
+      await canvas.findByText('The task was stopped.', { selector: 'p' }, { timeout: 5000 }),
     ).toBeVisible();
     await expect(
-      canvas.getByText('Your answer was not used: this request had already closed.'),
+      canvas.getByText('Your answer was not used: this question had already closed.'),
     ).toBeVisible();
     await expect(canvas.queryByText(/Expired/)).toBeNull();
     await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
@@ -167,7 +167,7 @@ export const ReplacedByNewerRound = meta.story(
     await canvas.findByRole('textbox', { name: /Note/ });
     api.task.ask(followUpRound);
     await expect(
-      await canvas.findByText('A newer request replaced this one.', {}, { timeout: 5000 }),
+      await canvas.findByText('A newer question replaced this one.', {}, { timeout: 5000 }),
     ).toBeVisible();
     await expect(
       await canvas.findByLabelText(/Send on/, { selector: 'input' }, { timeout: 5000 }),
@@ -179,7 +179,7 @@ export const Expired = meta.story(
   live('expired', { roundTtlMs: 1200 }, async ({ canvas }) => {
     await canvas.findByRole('textbox', { name: /Note/ });
     await expect(
-      await canvas.findByText('This request expired. Your answers were not sent.', {}, { timeout: 5000 }),
+      await canvas.findByText('This question expired. Your answers were not sent.', {}, { timeout: 5000 }),
     ).toBeVisible();
     // Nothing can be sent any more; what was typed stays readable and copyable.
     await expect(canvas.queryByRole('button', { name: 'Accept' })).toBeNull();
@@ -229,7 +229,7 @@ export const Cancelled = meta.story(
   live('cancelled', { startWorking: true }, async ({ canvas }, api) => {
     api.task.cancel();
     await expect(
-      await canvas.findByText('The task was cancelled.', { selector: 'p' }, { timeout: 5000 }),
+      await canvas.findByText('The task was stopped.', { selector: 'p' }, { timeout: 5000 }),
     ).toBeVisible();
   }),
 );

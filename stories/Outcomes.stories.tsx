@@ -188,7 +188,7 @@ export const SendUnconfirmed = meta.story({
   play: async ({ canvas }) => {
     await answerOrder(canvas);
     await expect(await canvas.findByRole('alert')).toHaveTextContent(
-      'We could not confirm that your answer arrived',
+      'Your answer may or may not have arrived',
     );
     await expect(canvas.getByRole('button', { name: 'Accept' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
@@ -302,7 +302,7 @@ export const Result = meta.story({
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Ordered: 1 × Large, dessert. Arrives at 12:30.')).toBeVisible();
-    await userEvent.click(canvas.getByText('Structured result'));
+    await userEvent.click(canvas.getByText('Result data'));
   },
 });
 

@@ -29,7 +29,7 @@ function secretRound(): Suspension {
 const SECRET = 'ghp_8Xk2LmQ4vTz9';
 
 /**
- * Secret fields: masked, with a show/hide toggle, and a warning that MCP forbids servers to ask
+ * Secret fields: masked, with a show/hide toggle, and a warning that servers must never ask
  * for passwords, keys or payment data in a form — Decline is one click away.
  */
 const meta = preview.meta({
@@ -47,7 +47,7 @@ export const Masked = meta.story({
     await expect(input).toHaveAttribute('autocomplete', 'off');
     await expect(input.closest('[data-part="field"]')).toHaveAttribute('data-secret');
     await expect(
-      canvas.getByText(/MCP forbids servers to ask for passwords, API keys or payment details/),
+      canvas.getByText(/servers must never ask for passwords, API keys or payment details/),
     ).toBeVisible();
     await expect(input).toHaveAccessibleDescription(expect.stringContaining('press Decline.'));
     await userEvent.type(input, SECRET);

@@ -148,7 +148,7 @@ export const StoppedWaiting = meta.story({
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(card(canvasElement)).toHaveAttribute('data-state', 'cancelled'));
     const line = canvasElement.querySelector('[data-part="task-cancelled"]');
-    await expect(line).toHaveTextContent('You stopped waiting. Nothing more is sent for this request.');
+    await expect(line).toHaveTextContent('You stopped waiting. Nothing more is sent for this question.');
     await expect(card(canvasElement)).not.toHaveTextContent(/task/i);
   },
 });

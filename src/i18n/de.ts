@@ -1,7 +1,7 @@
 import type { Failure } from '../core/failure.js';
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
-import { formatDuration, formatNumber, formatReceiptValue, scriptNames } from './format.js';
+import { formatDuration, formatNumber, formatReceiptValue, formatWait, scriptNames } from './format.js';
 import type { AnsweredRequestMessages, InputRequestMessages } from './messages.js';
 
 const n = (value: unknown) => formatNumber('de', value);
@@ -39,13 +39,14 @@ export const germanMessages: InputRequestMessages = {
   sendFailed: (failure) =>
     `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)} Alle Eingaben bleiben erhalten${failure.retryAfterMs === undefined ? '; versuchen Sie es erneut' : ''}.`,
   sendUncertain: (failure, keptAsSent) =>
-    `Wir konnten nicht bestätigen, dass Ihre Antwort angekommen ist (vielleicht ist sie es): ${germanFailure(failure)} ${
+    `Ihre Antwort ist möglicherweise angekommen, möglicherweise nicht: ${germanFailure(failure)} ${
       keptAsSent
-        ? 'Sie bleibt so, wie Sie sie gesendet haben, bis wir es wissen: „Erneut versuchen“ sendet dieselbe Antwort, und sie kann nicht doppelt ankommen.'
+        ? 'Sie bleibt so, wie Sie sie gesendet haben: „Erneut versuchen“ sendet dieselbe Antwort, und sie kann nicht doppelt ankommen.'
         : 'Alle Eingaben bleiben erhalten; ein erneutes Senden kann sie nicht doppelt ankommen lassen.'
     }`,
   answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',
-  textCut: (count) => `(${formatNumber('de', count)} weitere Zeichen nicht angezeigt)`,
+  textCut: (count) =>
+    `(${formatNumber('de', count)} ${count === 1 ? 'weiteres Zeichen' : 'weitere Zeichen'} nicht angezeigt)`,
   failureDetails: 'Einzelheiten',
   retry: 'Erneut versuchen',
   stopTask: 'Aufgabe beenden',
@@ -63,28 +64,28 @@ export const germanMessages: InputRequestMessages = {
   },
   changeAnswer: 'Antwort ändern',
   progress: (answered, total) => `${n(answered)} von ${n(total)} beantwortet`,
-  cannotAnswer: 'Diese Anfrage lässt sich hier nicht beantworten',
+  cannotAnswer: 'Diese Frage lässt sich hier nicht beantworten',
   unsupportedReason: (request) => {
     const params = request.reasonParams ?? {};
     switch (request.reasonCode) {
       case 'sampling':
-        return 'Der Server möchte, dass diese App ein Sprachmodell ausführt (Sampling). Diese Karte kann das nicht beantworten; Sie können ablehnen oder abbrechen.';
+        return 'Der Server möchte, dass diese App ein Sprachmodell ausführt (Sampling). Diese App kann das hier nicht beantworten; Sie können ablehnen oder abbrechen.';
       case 'roots':
-        return 'Der Server fragt, auf welche Ordner er zugreifen darf (Roots). Diese Karte kann das nicht beantworten; Sie können ablehnen oder abbrechen.';
+        return 'Der Server fragt, auf welche Ordner er zugreifen darf (Roots). Diese App kann das hier nicht beantworten; Sie können ablehnen oder abbrechen.';
       case 'unknown-method':
         return params.method === undefined
-          ? 'Der Server hat eine Anfrage gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.'
+          ? 'Der Server hat eine Art Frage gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.'
           : `Der Server hat eine Anfrage „${params.method}“ gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.`;
       case 'unknown-mode':
         return params.mode === undefined
           ? 'Der Server fragt in einer Form, die diese App nicht unterstützt. Sie können ablehnen oder abbrechen.'
           : `Der Server fragt im Modus „${params.mode}“, den diese App nicht unterstützt. Sie können ablehnen oder abbrechen.`;
       case 'schema':
-        return 'Dieses Formular verwendet Schema-Funktionen, die diese App nicht sicher anzeigen kann. Sie können ablehnen oder abbrechen.';
+        return 'Dieses Formular verwendet Funktionen, die diese App nicht sicher anzeigen kann. Sie können ablehnen oder abbrechen.';
       case 'too-many-fields':
         return params.count === undefined || params.limit === undefined
           ? 'Der Server fragt zu viele Werte auf einmal ab. Sie können ablehnen oder abbrechen.'
-          : `Der Server fragt ${n(params.count)} Werte auf einmal ab; diese App zeigt in dieser Art Anfrage höchstens ${n(params.limit)}. Sie können ablehnen oder abbrechen.`;
+          : `Der Server fragt ${n(params.count)} Werte auf einmal ab; diese App zeigt in dieser Art Frage höchstens ${n(params.limit)}. Sie können ablehnen oder abbrechen.`;
       case 'too-many-options':
         return 'Dieses Formular bietet mehr Optionen an, als diese App auf einmal anzeigen kann. Sie können ablehnen oder abbrechen.';
       case 'duplicate-key':
@@ -98,7 +99,7 @@ export const germanMessages: InputRequestMessages = {
       case 'too-many-requests':
         return `Der Server hat ${n(params.count ?? 0)} Fragen auf einmal gestellt; diese App zeigt höchstens ${n(params.limit ?? 0)} zusammen. Sie können alle ablehnen oder abbrechen.`;
       default:
-        return 'Der Server hat eine Anfrage gesendet, die diese App nicht lesen kann. Sie können ablehnen oder abbrechen.';
+        return 'Der Server hat eine Frage gesendet, die diese App nicht lesen kann. Sie können ablehnen oder abbrechen.';
     }
   },
   additionalInputRequired: (labels) => `Weitere Angaben erforderlich: ${labels.join(', ')}.`,
@@ -109,17 +110,17 @@ export const germanMessages: InputRequestMessages = {
   linkRefused: (scheme) =>
     `Dieser Link verwendet „${scheme}“. Das ist keine Webadresse, daher lässt er sich nicht öffnen.`,
   linkInvalid: 'Das ist keine gültige Webadresse, daher lässt sie sich nicht öffnen.',
-  linkSite: 'Webseite:',
+  linkSite: 'Website:',
   linkWaiting: (doneLabel) => `Schließen Sie den Vorgang im neuen Tab ab und wählen Sie dann „${doneLabel}“.`,
   openAgain: 'Erneut öffnen',
   linkInsecure:
     'Diese Adresse ist nicht verschlüsselt (http). Andere im Netzwerk könnten die Seite und Ihre Eingaben mitlesen oder verändern.',
   linkCredentials:
-    'Vor dem Namen der Webseite stehen ein Benutzername oder ein Passwort. Das ist ungewöhnlich und soll oft verschleiern, wohin ein Link wirklich führt.',
+    'Vor dem Namen der Website steht ein Benutzername oder ein Passwort. Das ist ungewöhnlich und dient oft dazu, zu verschleiern, wohin ein Link wirklich führt.',
   linkIpAddress:
-    'Diese Adresse ist eine bloße IP-Adresse statt eines Namens; wem die Webseite gehört, ist nicht zu erkennen.',
+    'Diese Adresse ist eine bloße IP-Adresse statt eines Namens; wem die Website gehört, ist nicht zu erkennen.',
   linkPunycode: (unicode, ascii) =>
-    `Der Name der Webseite enthält internationale Zeichen: Er liest sich als „${unicode}“, die echte Adresse ist ${ascii}. Ähnlich aussehende Buchstaben sind ein häufiger Trick.`,
+    `Der Name der Website enthält internationale Zeichen: Er sieht aus wie „${unicode}“, die echte Adresse lautet jedoch ${ascii}. Ähnlich aussehende Buchstaben sind ein häufiger Trick.`,
   linkMixedScript: (unicode, scripts) =>
     `„${unicode}“ mischt Buchstaben verschiedener Schriften (${scriptNames('de', scripts)}). So werden oft bekannte Namen nachgeahmt.`,
   show: 'Anzeigen',
@@ -127,29 +128,30 @@ export const germanMessages: InputRequestMessages = {
   showSecret: (fieldLabel) => `${fieldLabel} anzeigen`,
   hideSecret: (fieldLabel) => `${fieldLabel} verbergen`,
   secretWarning: (declineLabel) =>
-    `Vorsicht: MCP verbietet Servern, in einem Formular nach Passwörtern, API-Schlüsseln oder Zahlungsdaten zu fragen. Wenn Sie diese Frage nicht erwartet haben, wählen Sie „${declineLabel}“.`,
+    `Vorsicht: Server dürfen in einem Formular nie nach Passwörtern, API-Schlüsseln oder Zahlungsdaten fragen. Wenn Sie diese Frage nicht erwartet haben, wählen Sie „${declineLabel}“.`,
   secretWarningClosed:
-    'Vorsicht: MCP verbietet Servern, in einem Formular nach Passwörtern, API-Schlüsseln oder Zahlungsdaten zu fragen.',
+    'Vorsicht: Server dürfen in einem Formular nie nach Passwörtern, API-Schlüsseln oder Zahlungsdaten fragen.',
   answeringAutomatically: 'Diese App antwortet…',
   answeredAutomatically: 'Von dieser App beantwortet.',
   automaticAnswerFailed: (failure) =>
-    `Diese App konnte die Anfrage nicht selbst beantworten: ${germanFailure(failure)} Sie können weiterhin ablehnen oder abbrechen.`,
-  loading: 'Anfrage wird geladen…',
+    `Diese App konnte die Frage nicht selbst beantworten: ${germanFailure(failure)} Sie können weiterhin ablehnen oder abbrechen.`,
+  loading: 'Frage wird geladen…',
   working: 'In Arbeit – gerade gibt es nichts zu beantworten.',
-  answeredElsewhere: 'Bereits an anderer Stelle beantwortet. Diese Anfrage ist geschlossen.',
-  superseded: 'Eine neuere Anfrage hat diese ersetzt.',
+  answeredElsewhere: 'Bereits an anderer Stelle beantwortet. Diese Frage ist geschlossen.',
+  superseded: 'Eine neuere Frage hat diese ersetzt.',
   answeringElsewhere: (placeName) =>
     placeName
-      ? `Wird gerade in ${placeName} beantwortet.`
+      ? // Any noun reads right after the colon, with or without its article.
+        `Wird gerade an anderer Stelle beantwortet: ${placeName}.`
       : 'Wird gerade an anderer Stelle auf dieser Seite beantwortet.',
   answeringInAnotherTab: 'Wird gerade in einem anderen Tab beantwortet.',
   answerHere: 'Hier beantworten',
-  newRequest: 'Eine neue Anfrage wartet auf Ihre Antwort.',
-  expired: 'Diese Anfrage ist abgelaufen. Ihre Antworten wurden nicht gesendet.',
+  newRequest: 'Eine neue Frage wartet auf Ihre Antwort.',
+  expired: 'Diese Frage ist abgelaufen. Ihre Antworten wurden nicht gesendet.',
   completed: 'Abgeschlossen.',
   failed: (detail) =>
     detail ? `Die Aufgabe ist fehlgeschlagen: ${detail}` : 'Die Aufgabe ist fehlgeschlagen.',
-  cancelled: 'Die Aufgabe wurde abgebrochen.',
+  cancelled: 'Die Aufgabe wurde beendet.',
   locale: 'de',
   outcome: (outcome) => {
     switch (outcome) {
@@ -167,9 +169,9 @@ export const germanMessages: InputRequestMessages = {
       case 'expired':
         return 'Abgelaufen – es wurde nichts gesendet.';
       case 'expired-unconfirmed':
-        return 'Abgelaufen – wir konnten nicht bestätigen, dass Ihre Antwort rechtzeitig angekommen ist.';
+        return 'Abgelaufen – es ist unklar, ob Ihre Antwort rechtzeitig angekommen ist.';
       case 'refused':
-        return 'Ihre Antwort wurde nicht verwendet: Diese Anfrage war bereits geschlossen.';
+        return 'Ihre Antwort wurde nicht verwendet: Diese Frage war bereits geschlossen.';
       case 'stopped':
         return 'Von Ihnen beendet.';
     }
@@ -188,7 +190,7 @@ export const germanMessages: InputRequestMessages = {
   receiptValue: (value) => formatReceiptValue('de', value, { yes: 'Ja', no: 'Nein', hidden: 'Verborgen' }),
   resultHeading: 'Ergebnis',
   resultFailed: 'Das Werkzeug hat einen Fehler gemeldet.',
-  resultDetails: 'Strukturiertes Ergebnis',
+  resultDetails: 'Ergebnisdaten',
   taskProgress: (progress, total) =>
     total === undefined ? `In Arbeit… ${n(progress)} erledigt` : `In Arbeit… ${n(progress)} von ${n(total)}`,
   workingFor: (seconds) => `In Arbeit… ${formatDuration(seconds)}`,
@@ -210,20 +212,21 @@ export const germanMessages: InputRequestMessages = {
   fieldError: germanFieldError,
   askedAgain: 'Erneut gefragt',
   askedAgainReason: 'Der Server fragt erneut. Seine Begründung:',
-  askedAgainKept: 'Ihre früheren Antworten sind eingetragen; Geheimnisse werden nie aufbewahrt.',
+  askedAgainKept:
+    'Ihre früheren Antworten sind eingetragen. Passwörter und andere verborgene Eingaben werden nie gespeichert; geben Sie sie erneut ein.',
   startedAgain:
     'Neu begonnen. Ihre früheren Antworten sind eingetragen; prüfen Sie sie und senden Sie erneut.',
   stillWaiting: 'Warten, bis Sie fertig sind…',
   waitingForServer: 'Warten auf den Server…',
   stillWaitingHint: 'Diese Karte fragt von selbst erneut nach, seltener, je länger es dauert.',
   checkNow: 'Jetzt prüfen',
-  stoppedWaiting: 'Sie warten nicht mehr. Für diese Anfrage wird nichts mehr gesendet.',
+  stoppedWaiting: 'Sie haben das Warten beendet. Für diese Frage wird nichts mehr gesendet.',
   stateRefused:
-    'Der Server nimmt diese Anfrage nicht mehr an: Ihr Zustand ist ungültig oder abgelaufen. Ihre Antworten wurden nicht übernommen.',
+    'Der Server nimmt keine Antworten auf diese Frage mehr an; sie ist abgelaufen oder nicht mehr gültig. Ihre Antworten wurden nicht übernommen.',
   startAgain: 'Neu beginnen',
   startAgainHint: 'Fragt den Server noch einmal von vorn. Ihre Antworten werden wieder eingetragen.',
-  restarting: 'Wird neu begonnen…',
-  restartFailed: (failure) => `Neu beginnen ist fehlgeschlagen: ${germanFailure(failure)}`,
+  restarting: 'Wird neu gestartet…',
+  restartFailed: (failure) => `Der Neustart ist fehlgeschlagen: ${germanFailure(failure)}`,
 };
 
 function germanFieldError(error: FieldError, field: FieldSpec): string {
@@ -270,7 +273,7 @@ function formatError(format: unknown): string {
     case 'email':
       return 'Geben Sie eine gültige E-Mail-Adresse ein.';
     case 'uri':
-      return 'Geben Sie eine gültige URL ein (zum Beispiel https://example.com).';
+      return 'Geben Sie eine gültige Webadresse ein (zum Beispiel https://example.com).';
     case 'date':
       return 'Geben Sie ein gültiges Datum ein (JJJJ-MM-TT).';
     case 'date-time':
@@ -313,13 +316,13 @@ function germanFailure(failure: Failure): string {
       const wait =
         failure.retryAfterMs === undefined
           ? ''
-          : ` Er bittet, ${n(Math.ceil(failure.retryAfterMs / 1000))}\u00a0s zu warten, bevor Sie es erneut versuchen.`;
+          : ` Er bittet, ${formatWait('de', failure.retryAfterMs)} zu warten, bevor Sie es erneut versuchen.`;
       return failure.status !== undefined && failure.status >= 500
         ? `Der Server hatte ein Problem (Fehler\u00a0${failure.status}).${wait}`
-        : `Der Server hat sie abgelehnt (Fehler\u00a0${failure.status ?? '?'}).${wait}`;
+        : `Der Server hat abgelehnt (Fehler\u00a0${failure.status ?? '?'}).${wait}`;
     }
     case 'stale':
-      return 'Der Server nimmt keine Antworten auf diese Anfrage mehr an.';
+      return 'Der Server nimmt keine Antworten auf diese Frage mehr an.';
     case 'refused':
       return 'Der Server hat eine Antwort gesendet, die diese App nicht lesen kann.';
     case 'unknown':
@@ -342,14 +345,15 @@ export const germanAnsweredMessages: AnsweredRequestMessages = {
       case 'cancel':
         return 'Sie haben abgebrochen.';
       case 'timed-out':
-        return `Es kam keine Antwort in der Zeit, daher wurde dem Server gemeldet: ${toldWord}.`;
+        return `Es kam nicht rechtzeitig eine Antwort, daher wurde dem Server gemeldet: ${toldWord}.`;
       case 'cancelled':
         return `Der Chat endete vor einer Antwort, daher wurde dem Server gemeldet: ${toldWord}.`;
     }
   },
   answers: 'Ihre Antworten',
   hidden: 'Verborgen',
-  textCut: (count) => `(${formatNumber('de', count)} weitere Zeichen nicht angezeigt)`,
+  textCut: (count) =>
+    `(${formatNumber('de', count)} ${count === 1 ? 'weiteres Zeichen' : 'weitere Zeichen'} nicht angezeigt)`,
   yes: 'Ja',
   no: 'Nein',
   sendError: (code, status) => {

@@ -40,6 +40,35 @@ export function scriptNames(locale: string, scripts: readonly string[]): string 
   }
 }
 
+const waitFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A wait in the locale's words, rounded up to what a person counts in: seconds under a minute,
+ * minutes under an hour, else hours ("3 seconds", "1 Minute", "2 hours").
+ */
+export function formatWait(locale: string, ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const [unit, value]: ['second' | 'minute' | 'hour', number] =
+    seconds < 60
+      ? ['second', seconds]
+      : seconds < 3600
+        ? ['minute', Math.ceil(seconds / 60)]
+        : ['hour', Math.ceil(seconds / 3600)];
+  const key = `${locale} ${unit}`;
+  let format = waitFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' });
+    } catch {
+      // An engine without unit formatting: the number and the unit's symbol.
+      return `${formatNumber(locale, value)}\u00a0${unit === 'second' ? 's' : unit === 'minute' ? 'min' : 'h'}`;
+    }
+    waitFormats.set(key, format);
+  }
+  // The number stays with its unit when the line breaks.
+  return format.format(value).replace(' ', '\u00a0');
+}
+
 /** Seconds as m:ss (or h:mm:ss), the way a stopwatch shows them in any language. */
 export function formatDuration(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));

@@ -4,7 +4,7 @@ import type { SectionPhase } from '../core/lifecycle.js';
 import type { FieldSpec, InputRequest, UnsupportedRequest } from '../core/model.js';
 import type { ReceiptValue, RoundOutcome } from '../core/receipt.js';
 import type { FieldError } from '../core/validate.js';
-import { formatDuration, formatNumber, formatReceiptValue, scriptNames } from './format.js';
+import { formatDuration, formatNumber, formatReceiptValue, formatWait, scriptNames } from './format.js';
 
 /**
  * Every built-in string the cards show. Pass a partial object as the `messages` prop to
@@ -283,13 +283,14 @@ export const englishMessages: InputRequestMessages = {
   sendFailed: (failure) =>
     `Your answer could not be sent: ${englishFailure(failure)} Everything you typed is kept${failure.retryAfterMs === undefined ? '; try again' : ''}.`,
   sendUncertain: (failure, keptAsSent) =>
-    `We could not confirm that your answer arrived (it may have): ${englishFailure(failure)} ${
+    `Your answer may or may not have arrived: ${englishFailure(failure)} ${
       keptAsSent
-        ? 'It stays as you sent it until we know: Try again sends the same answer, and it cannot arrive twice.'
+        ? 'It stays as you sent it: Try again sends the same answer, and it cannot arrive twice.'
         : 'Everything you typed is kept; sending it again cannot make it arrive twice.'
     }`,
   answerReachedServer: 'Your answer reached the server.',
-  textCut: (count) => `(${formatNumber('en', count)} more characters not shown)`,
+  textCut: (count) =>
+    `(${formatNumber('en', count)} more ${count === 1 ? 'character' : 'characters'} not shown)`,
   failureDetails: 'Details',
   retry: 'Try again',
   stopTask: 'Stop task',
@@ -307,28 +308,28 @@ export const englishMessages: InputRequestMessages = {
   },
   changeAnswer: 'Change answer',
   progress: (answered, total) => `${answered} of ${total} answered`,
-  cannotAnswer: 'This request cannot be answered here',
+  cannotAnswer: 'This question cannot be answered here',
   unsupportedReason: (request) => {
     const params = request.reasonParams ?? {};
     switch (request.reasonCode) {
       case 'sampling':
-        return 'The server asks this app to run a language model (sampling). This card cannot answer that; you can decline or cancel.';
+        return 'The server asks this app to run a language model (sampling). This app cannot answer that here; you can decline or cancel.';
       case 'roots':
-        return 'The server asks which folders it may access (roots). This card cannot answer that; you can decline or cancel.';
+        return 'The server asks which folders it may access (roots). This app cannot answer that here; you can decline or cancel.';
       case 'unknown-method':
         return params.method === undefined
-          ? 'The server sent a kind of request this app does not know how to answer. You can decline or cancel.'
+          ? 'The server sent a kind of question this app does not know how to answer. You can decline or cancel.'
           : `The server sent a "${params.method}" request, which this app does not know how to answer. You can decline or cancel.`;
       case 'unknown-mode':
         return params.mode === undefined
           ? 'The server asked in a way this app does not support. You can decline or cancel.'
           : `The server asked in "${params.mode}" mode, which this app does not support. You can decline or cancel.`;
       case 'schema':
-        return 'This form uses schema features this app cannot show safely, so it cannot be filled in here. You can decline or cancel.';
+        return 'This form uses features this app cannot show safely, so it cannot be filled in here. You can decline or cancel.';
       case 'too-many-fields':
         return params.count === undefined || params.limit === undefined
           ? 'The server asked for too many values at once. You can decline or cancel.'
-          : `The server asked for ${formatNumber('en', params.count)} values at once; this app shows at most ${formatNumber('en', params.limit)} in this kind of request. You can decline or cancel.`;
+          : `The server asked for ${formatNumber('en', params.count)} values at once; this app shows at most ${formatNumber('en', params.limit)} in this kind of question. You can decline or cancel.`;
       case 'too-many-options':
         return 'This form offers more options than this app can show at once. You can decline or cancel.';
       case 'duplicate-key':
@@ -342,7 +343,7 @@ export const englishMessages: InputRequestMessages = {
       case 'too-many-requests':
         return `The server asked ${formatNumber('en', params.count ?? 0)} questions at once; this app shows at most ${formatNumber('en', params.limit ?? 0)} together. You can decline or cancel them all.`;
       default:
-        return 'The server sent a request this app cannot read. You can decline or cancel.';
+        return 'The server sent a question this app cannot read. You can decline or cancel.';
     }
   },
   additionalInputRequired: (labels) => `Additional input required: ${labels.join(', ')}.`,
@@ -369,26 +370,26 @@ export const englishMessages: InputRequestMessages = {
   showSecret: (fieldLabel) => `Show ${fieldLabel}`,
   hideSecret: (fieldLabel) => `Hide ${fieldLabel}`,
   secretWarning: (declineLabel) =>
-    `Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form. If you did not expect this question, press ${declineLabel}.`,
+    `Careful: servers must never ask for passwords, API keys or payment details in a form. If you did not expect this question, press ${declineLabel}.`,
   secretWarningClosed:
-    'Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form.',
+    'Careful: servers must never ask for passwords, API keys or payment details in a form.',
   answeringAutomatically: 'Answering in this app…',
   answeredAutomatically: 'Answered by this app.',
   automaticAnswerFailed: (failure) =>
     `This app could not answer it by itself: ${englishFailure(failure)} You can still decline or cancel.`,
-  loading: 'Loading the request…',
+  loading: 'Loading the question…',
   working: 'Working… nothing to answer right now.',
-  answeredElsewhere: 'Answered elsewhere. This request is closed.',
-  superseded: 'A newer request replaced this one.',
+  answeredElsewhere: 'Answered elsewhere. This question is closed.',
+  superseded: 'A newer question replaced this one.',
   answeringElsewhere: (placeName) =>
     placeName ? `Being answered in ${placeName}.` : 'Being answered in another place on this page.',
   answeringInAnotherTab: 'Being answered in another tab.',
   answerHere: 'Answer here',
-  newRequest: 'A new request needs your answer.',
-  expired: 'This request expired. Your answers were not sent.',
+  newRequest: 'A new question needs your answer.',
+  expired: 'This question expired. Your answers were not sent.',
   completed: 'Done.',
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
-  cancelled: 'The task was cancelled.',
+  cancelled: 'The task was stopped.',
   connectionLost: 'Could not reach the server. Trying again…',
   locale: 'en',
   outcome: (outcome) => {
@@ -407,9 +408,9 @@ export const englishMessages: InputRequestMessages = {
       case 'expired':
         return 'Expired — nothing was sent.';
       case 'expired-unconfirmed':
-        return 'Expired — we could not confirm that your answer arrived in time.';
+        return 'Expired — it is not known whether your answer arrived in time.';
       case 'refused':
-        return 'Your answer was not used: this request had already closed.';
+        return 'Your answer was not used: this question had already closed.';
       case 'stopped':
         // The task, or only the wait for a round that holds none (an MCP retry): the line under
         // it says which.
@@ -430,7 +431,7 @@ export const englishMessages: InputRequestMessages = {
   receiptValue: (value) => formatReceiptValue('en', value, { yes: 'Yes', no: 'No', hidden: 'Hidden' }),
   resultHeading: 'Result',
   resultFailed: 'The tool reported an error.',
-  resultDetails: 'Structured result',
+  resultDetails: 'Result data',
   taskProgress: (progress, total) =>
     total === undefined
       ? `Working… ${formatNumber('en', progress)} done`
@@ -453,15 +454,16 @@ export const englishMessages: InputRequestMessages = {
   fieldError: (error, field) => englishFieldError(error, field),
   askedAgain: 'Asked again',
   askedAgainReason: 'The server asked again. Its reason:',
-  askedAgainKept: 'Your earlier answers are filled in; secrets are never kept.',
+  askedAgainKept:
+    'Your earlier answers are filled in. Passwords and other hidden values are never kept; enter them again.',
   startedAgain: 'Started again. Your earlier answers are filled in; check them and send again.',
   stillWaiting: 'Waiting for you to finish…',
   waitingForServer: 'Waiting for the server…',
   stillWaitingHint: 'This card checks again by itself, less often the longer it takes.',
   checkNow: 'Check now',
-  stoppedWaiting: 'You stopped waiting. Nothing more is sent for this request.',
+  stoppedWaiting: 'You stopped waiting. Nothing more is sent for this question.',
   stateRefused:
-    'The server no longer accepts this request: its state is invalid or has expired. Your answers were not taken.',
+    'The server no longer accepts answers to this question; it has expired or is no longer valid. Your answers were not used.',
   startAgain: 'Start again',
   startAgainHint: 'Asks the server again from the start. Your answers are filled in again.',
   restarting: 'Starting again…',
@@ -479,14 +481,14 @@ function englishFailure(failure: Failure): string {
       const wait =
         failure.retryAfterMs === undefined
           ? ''
-          : ` It asked to wait ${formatNumber('en', Math.ceil(failure.retryAfterMs / 1000))}\u00a0s before trying again.`;
+          : ` It asked to wait ${formatWait('en', failure.retryAfterMs)} before trying again.`;
       return failure.status !== undefined && failure.status >= 500
         ? // The number stays with its word when the line breaks.
           `the server had a problem (error\u00a0${failure.status}).${wait}`
-        : `the server refused it (error\u00a0${failure.status ?? '?'}).${wait}`;
+        : `the server refused (error\u00a0${failure.status ?? '?'}).${wait}`;
     }
     case 'stale':
-      return 'the server no longer accepts answers to this request.';
+      return 'the server no longer accepts answers to this question.';
     case 'refused':
       return 'the server sent a reply this app cannot read.';
     case 'unknown':
@@ -537,7 +539,7 @@ function englishFormatError(format: unknown): string {
     case 'email':
       return 'Enter a valid email address.';
     case 'uri':
-      return 'Enter a valid URL (for example https://example.com).';
+      return 'Enter a valid web address (for example https://example.com).';
     case 'date':
       return 'Enter a valid date (YYYY-MM-DD).';
     case 'date-time':
@@ -636,7 +638,8 @@ export const englishAnsweredMessages: AnsweredRequestMessages = {
   },
   answers: 'Your answers',
   hidden: 'Hidden',
-  textCut: (count) => `(${formatNumber('en', count)} more characters not shown)`,
+  textCut: (count) =>
+    `(${formatNumber('en', count)} more ${count === 1 ? 'character' : 'characters'} not shown)`,
   yes: 'Yes',
   no: 'No',
   sendError: (code, status) => {

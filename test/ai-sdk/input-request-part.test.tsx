@@ -245,7 +245,7 @@ describe('InputRequestPart', () => {
       code: 'not-waiting',
       status: 410,
       outcome: 'refused',
-      receipt: 'Your answer was not used: this request had already closed.',
+      receipt: 'Your answer was not used: this question had already closed.',
     },
   ])(
     'closes the card on a $status $code refusal, keeping the typed values to copy, with no retry',

@@ -160,7 +160,7 @@ describe('an expired form', () => {
     expect(screen.getByLabelText('Card PIN')).toHaveAttribute('readonly');
     // The secret's warning no longer tells to press a Decline that is gone.
     expect(screen.getByLabelText('Card PIN')).toHaveAccessibleDescription(
-      'Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form.',
+      'Careful: servers must never ask for passwords, API keys or payment details in a form.',
     );
     expect(screen.getByRole('radio', { name: 'Large' })).toBeChecked();
     expect(screen.getByRole('radiogroup', { name: /Size/ })).toHaveAttribute('aria-readonly', 'true');

@@ -111,7 +111,7 @@ const scenarios: Scenario[] = [
     name: '409: task cancelled, unseen',
     before: (api) => api.task.cancel(),
     delivered: 0,
-    // Not "Expired" under "The task was cancelled.": the answer came after the round had closed.
+    // Not "Expired" under "The task was stopped.": the answer came after the round had closed.
     outcome: 'refused',
   },
   {
@@ -348,7 +348,7 @@ async function run(scenario: Scenario) {
     // and the value is still on screen, read-only, to copy elsewhere, whatever the task did next.
     expect(card?.getAttribute('data-outcome'), `${scenario.name}: outcome`).toBe(scenario.outcome);
     // (After a send it could not confirm, the card cannot know: it says so instead.)
-    expect(card?.textContent).toMatch(/not sent|nothing was sent|not used|could not confirm/i);
+    expect(card?.textContent).toMatch(/not sent|nothing was sent|not used|not known whether/i);
     expect(note()?.value, `${scenario.name}: the typed value`).toBe('Ship it');
     expect(note()?.readOnly, `${scenario.name}: read-only`).toBe(true);
     expect(screen.getByRole('button', { name: 'Copy answers' })).toBeEnabled();

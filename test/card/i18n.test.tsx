@@ -490,9 +490,43 @@ describe('failure wording', () => {
     const english = englishMessages.sendFailed(failure);
     const german = germanMessages.sendFailed(failure);
     expect(english).toContain('(error\u00a0503)');
-    expect(english).toContain('3\u00a0s before');
+    expect(english).toContain('3\u00a0seconds before');
     expect(german).toContain('(Fehler\u00a0503)');
-    expect(german).toContain('3\u00a0s zu warten');
+    expect(german).toContain('3\u00a0Sekunden zu warten');
+  });
+});
+
+describe('counted words', () => {
+  it('says a wait the way a person counts it: seconds, then minutes, then hours, singular for one', () => {
+    const waitOf = (retryAfterMs: number) => {
+      const failure: Failure = { code: 'http', status: 429, retryAfterMs, detail: 'HTTP 429' };
+      return [englishMessages.sendFailed(failure), germanMessages.sendFailed(failure)];
+    };
+    expect(waitOf(1_000)).toEqual([
+      expect.stringContaining('wait 1\u00a0second before'),
+      expect.stringContaining('1\u00a0Sekunde zu warten'),
+    ]);
+    expect(waitOf(90_000)).toEqual([
+      expect.stringContaining('wait 2\u00a0minutes before'),
+      expect.stringContaining('2\u00a0Minuten zu warten'),
+    ]);
+    expect(waitOf(3_600_000)).toEqual([
+      expect.stringContaining('wait 1\u00a0hour before'),
+      expect.stringContaining('1\u00a0Stunde zu warten'),
+    ]);
+  });
+
+  it('says one cut character in the singular', () => {
+    expect(englishMessages.textCut(1)).toBe('(1 more character not shown)');
+    expect(englishMessages.textCut(2)).toBe('(2 more characters not shown)');
+    expect(germanMessages.textCut(1)).toBe('(1 weiteres Zeichen nicht angezeigt)');
+    expect(germanMessages.textCut(1_000)).toBe('(1.000 weitere Zeichen nicht angezeigt)');
+  });
+
+  it('names the place a copy is answered in German whatever its article', () => {
+    expect(germanMessages.answeringElsewhere('Seitenleiste')).toBe(
+      'Wird gerade an anderer Stelle beantwortet: Seitenleiste.',
+    );
   });
 });
 
@@ -536,8 +570,8 @@ describe('englishMessages.fieldError', () => {
       ['email: format', 'Enter a valid email address.', 'Geben Sie eine gültige E-Mail-Adresse ein.'],
       [
         'uri: format',
-        'Enter a valid URL (for example https://example.com).',
-        'Geben Sie eine gültige URL ein (zum Beispiel https://example.com).',
+        'Enter a valid web address (for example https://example.com).',
+        'Geben Sie eine gültige Webadresse ein (zum Beispiel https://example.com).',
       ],
       ['date: format', 'Enter a valid date (YYYY-MM-DD).', 'Geben Sie ein gültiges Datum ein (JJJJ-MM-TT).'],
       ['dateTime: format', 'Enter a valid date and time.', 'Geben Sie ein gültiges Datum mit Uhrzeit ein.'],

@@ -61,7 +61,7 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByRole('textbox', { name: /Note/ })).toBeInTheDocument();
     task.answerElsewhere();
     await advance(POLL_MS);
-    expect(screen.getByText('Answered elsewhere. This request is closed.')).toBeInTheDocument();
+    expect(screen.getByText('Answered elsewhere. This question is closed.')).toBeInTheDocument();
     expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(resume).not.toHaveBeenCalled();
@@ -76,7 +76,7 @@ describe('a followed task, on a fake clock', () => {
 
     task.ask(followUpRound);
     await advance(POLL_MS);
-    expect(screen.getByText('A newer request replaced this one.')).toBeInTheDocument();
+    expect(screen.getByText('A newer question replaced this one.')).toBeInTheDocument();
     expect(card()).toHaveAttribute('data-state', 'superseded');
     expect(sessionStorage.length).toBe(0);
 
@@ -95,7 +95,7 @@ describe('a followed task, on a fake clock', () => {
     expect(sessionStorage.length).toBe(1);
 
     await advance(60_000);
-    expect(screen.getByText('This request expired. Your answers were not sent.')).toBeInTheDocument();
+    expect(screen.getByText('This question expired. Your answers were not sent.')).toBeInTheDocument();
     expect(card()).toHaveAttribute('data-state', 'expired');
     expect(screen.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('too late');
@@ -220,7 +220,7 @@ describe('a followed task, on a fake clock', () => {
     task.expire({ silently: true });
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await advance(POLL_MS);
-    const reason = /The server no longer accepts this request/;
+    const reason = /The server no longer accepts answers to this question/;
     expect(card()).toHaveAttribute('data-state', 'expired');
     expect(screen.getByText(reason)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start again' })).toBeInTheDocument();
@@ -240,13 +240,13 @@ describe('a followed task, on a fake clock', () => {
     first.task.cancel();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await advance(POLL_MS);
-    const closed = 'Your answer was not used: this request had already closed.';
+    const closed = 'Your answer was not used: this question had already closed.';
     expect(card()).toHaveAttribute('data-state', 'cancelled');
     expect(card()).toHaveAttribute('data-outcome', 'refused');
     expect(screen.getByText(closed)).toBeInTheDocument();
     expect(screen.queryByText(/Expired/)).not.toBeInTheDocument();
     // How the task ended comes before the values that were not used, not after them.
-    const ended = screen.getByText('The task was cancelled.', { selector: 'p' });
+    const ended = screen.getByText('The task was stopped.', { selector: 'p' });
     expect(ended.compareDocumentPosition(note()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await reload(first);
@@ -283,9 +283,9 @@ describe('a followed task, on a fake clock', () => {
       </Harness>,
     );
     const status = screen.getByRole('status');
-    expect(status).toHaveTextContent('Loading the request…');
+    expect(status).toHaveTextContent('Loading the question…');
     await advance();
-    expect(status).toHaveTextContent('A new request needs your answer.');
+    expect(status).toHaveTextContent('A new question needs your answer.');
     task.answerElsewhere();
     await advance(POLL_MS);
     expect(status).toHaveTextContent('Answered elsewhere');
@@ -323,7 +323,7 @@ describe('a followed task, on a fake clock', () => {
       </Harness>,
     );
     await advance(100);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading the request…');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the question…');
     await advance(2000);
     expect(reads).toBe(3);
     expect(screen.getByRole('status')).toHaveTextContent('Could not reach the server. Trying again…');

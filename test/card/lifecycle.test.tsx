@@ -127,7 +127,7 @@ describe('InputRequestCard with a source: sends over HTTP', () => {
     // The answer was sent, and refused: the live region says so, as the receipt does.
     await waitFor(() =>
       expect(screen.getByRole('article').querySelector('[data-part="status"]')).toHaveTextContent(
-        'Your answer was not used: this request had already closed.',
+        'Your answer was not used: this question had already closed.',
       ),
     );
     expect(api.task.received[0]?.outcome).toBe('expired');

@@ -346,7 +346,7 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     );
     expect(await screen.findByText('Sent to <b>team</b>.')).toBeInTheDocument();
     expect(screen.getByText('Result')).toBeInTheDocument();
-    expect(screen.getByText('Structured result').closest('details')).toHaveTextContent('"recipients": 3');
+    expect(screen.getByText('Result data').closest('details')).toHaveTextContent('"recipients": 3');
     expect(card().querySelector('b')).toBeNull();
     view.unmount();
 
@@ -377,7 +377,7 @@ describe('a followed task: outcomes the server decides, and the result', () => {
         <InputRequestCard source={source} />
       </Harness>,
     );
-    const line = await screen.findByText('The task was cancelled.', { selector: 'p' });
+    const line = await screen.findByText('The task was stopped.', { selector: 'p' });
     expect(line).toHaveAttribute('data-part', 'task-cancelled');
   });
 

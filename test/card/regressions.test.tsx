@@ -94,7 +94,7 @@ describe('defects fixed by the session', () => {
     const explanation = alert.querySelector('p');
     // The request may have reached the server before the connection dropped: the card says so.
     expect(explanation).toHaveTextContent(
-      'We could not confirm that your answer arrived (it may have): the server could not be reached. Check your connection.',
+      'Your answer may or may not have arrived: the server could not be reached. Check your connection.',
     );
     expect(explanation).not.toHaveTextContent('Failed to fetch');
     // The detail is there for whoever needs it, folded away.
@@ -133,7 +133,7 @@ describe('defects fixed by the session', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'It stays as you sent it until we know: Try again sends the same answer',
+      'It stays as you sent it: Try again sends the same answer',
     );
     // Editing now would send other answers under the first send's idempotency key.
     const name = screen.getByRole('textbox', { name: 'Name' });
@@ -173,7 +173,7 @@ describe('defects fixed by the session', () => {
     await waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('data-state', 'expired'));
     // The card's own live region (an expired form has another, for Copy answers).
     const said = () => screen.getByRole('article').querySelector('[data-part="status"][role="status"]');
-    expect(said()).toHaveTextContent('Your answer was not used: this request had already closed.');
+    expect(said()).toHaveTextContent('Your answer was not used: this question had already closed.');
     expect(said()).not.toHaveTextContent(/not sent/);
     view.unmount();
 

@@ -77,7 +77,7 @@ it('says when the wait is over, and moves focus from the notice to Try again', a
   await advance();
   const notice = screen.getByRole('alert');
   expect(notice).toHaveFocus();
-  expect(notice).toHaveTextContent('It asked to wait 3 s before trying again. Everything you typed is kept.');
+  expect(notice).toHaveTextContent('It asked to wait 3 seconds before trying again. Everything you typed is kept.');
   // Not "try again" while Try again is disabled.
   expect(notice).not.toHaveTextContent('kept; try again');
 
@@ -191,7 +191,7 @@ it('asks for no retry while the wait holds the button, in German too', async () 
   await advance();
   const notice = screen.getByRole('alert');
   expect(notice).toHaveTextContent(
-    '3 s zu warten, bevor Sie es erneut versuchen. Alle Eingaben bleiben erhalten.',
+    '3 Sekunden zu warten, bevor Sie es erneut versuchen. Alle Eingaben bleiben erhalten.',
   );
   expect(notice).not.toHaveTextContent('erhalten; versuchen Sie es erneut');
 
@@ -219,7 +219,7 @@ it('keeps the wait when the card is mounted again before it ends: a new session,
   await advance();
   expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
   // The new card did not see the send fail, yet says why nothing can be sent, and for how long.
-  expect(screen.getByRole('alert')).toHaveTextContent('It asked to wait 3 s before trying again.');
+  expect(screen.getByRole('alert')).toHaveTextContent('It asked to wait 3 seconds before trying again.');
   await user.click(screen.getByRole('button', { name: 'Accept' }));
   await advance(1_000);
   expect(resume).toHaveBeenCalledTimes(1);

@@ -80,7 +80,7 @@ describe('a secret field', () => {
   it('warns that MCP forbids asking for secrets in a form, as part of the field description', () => {
     render(<InputRequestCard suspension={secretRound()} resume={async () => undefined} />);
     const warning =
-      'Careful: MCP forbids servers to ask for passwords, API keys or payment details in a form. If you did not expect this question, press Decline.';
+      'Careful: servers must never ask for passwords, API keys or payment details in a form. If you did not expect this question, press Decline.';
     expect(screen.getAllByText(warning)).toHaveLength(2);
     expect(screen.getByLabelText(/^API key/)).toHaveAccessibleDescription(`From your dashboard. ${warning}`);
   });

@@ -138,7 +138,7 @@ describe('one live copy across tabs (BroadcastChannel)', () => {
     const { first, second, firstResume, secondResume } = openInBothTabs('Send it, tab test 3?');
     await second.findByText('Being answered in another tab.');
     await user.click(first.getByRole('button', { name: 'Accept' }));
-    expect(await second.findByText('Answered elsewhere. This request is closed.')).toBeVisible();
+    expect(await second.findByText('Answered elsewhere. This question is closed.')).toBeVisible();
     expect(firstResume).toHaveBeenCalledOnce();
     expect(secondResume).not.toHaveBeenCalled();
   });

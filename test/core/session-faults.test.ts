@@ -235,7 +235,7 @@ describe('a send whose fate is unknown', () => {
     expect(session.getSnapshot().state).toBe('expired');
     expect(outcomeOf(session.getSnapshot())).toBe('expired-unconfirmed');
     expect(englishMessages.outcome('expired-unconfirmed')).toBe(
-      'Expired — we could not confirm that your answer arrived in time.',
+      'Expired — it is not known whether your answer arrived in time.',
     );
     session.destroy();
   });

@@ -192,7 +192,7 @@ function recordConversationPhrases(page, phrases) {
   }, phrases);
 }
 
-const ELSEWHERE = 'Answered elsewhere. This request is closed.';
+const ELSEWHERE = 'Answered elsewhere. This question is closed.';
 const history = (card) => card.evaluate(() => window.__cardHistory);
 
 /** The approval card's four controls, by role and name. */
@@ -336,7 +336,9 @@ try {
       expectEqual(await fields.note.inputValue(), 'Numbers look good', 'the note after the re-ask');
       await card.getByText('The server asked again. Its reason:').waitFor({ timeout: TIMEOUT });
       await card
-        .getByText('Your earlier answers are filled in; secrets are never kept.')
+        .getByText(
+          'Your earlier answers are filled in. Passwords and other hidden values are never kept; enter them again.',
+        )
         .waitFor({ timeout: TIMEOUT });
       await fields.code.fill('135790');
       await fields.confirm.check();
@@ -649,9 +651,9 @@ try {
       const { page, problems } = await openChat(context, conversation);
       await page.getByRole('button', { name: 'Add a contact with an address' }).click();
       const card = newest(page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
-      await card.getByText('This request cannot be answered here').waitFor({ timeout: TIMEOUT });
+      await card.getByText('This question cannot be answered here').waitFor({ timeout: TIMEOUT });
       await card
-        .getByText('This form uses schema features this app cannot show safely', { exact: false })
+        .getByText('This form uses features this app cannot show safely', { exact: false })
         .waitFor({ timeout: TIMEOUT });
       await card
         .getByText('Who should I add? Give their name and postal address.')
@@ -734,7 +736,7 @@ try {
         .waitFor({ timeout: TIMEOUT });
       await card.getByRole('button', { name: 'Stop task' }).click();
       await expectState(card, 'cancelled');
-      await shown(reply, 'The task was cancelled.').waitFor({ timeout: TIMEOUT });
+      await shown(reply, 'The task was stopped.').waitFor({ timeout: TIMEOUT });
       expectEqual(
         (await received()).mcp
           .slice(before)
@@ -832,7 +834,7 @@ try {
       });
       await card.getByRole('button', { name: 'Stop waiting' }).click();
       await expectState(card, 'cancelled');
-      await shown(reply, 'The task was cancelled.').waitFor({ timeout: TIMEOUT });
+      await shown(reply, 'The task was stopped.').waitFor({ timeout: TIMEOUT });
       const count = () =>
         received().then(({ mcp }) => mcp.filter((arrival) => arrival.tool === 'connect_account').length);
       const stoppedAt = await count();

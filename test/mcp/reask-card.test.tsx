@@ -253,13 +253,13 @@ describe('a round that asks nothing ("still waiting")', () => {
     await advance();
     expect(card()).toHaveAttribute('data-state', 'cancelled');
     expect(screen.getByRole('status')).toHaveTextContent(
-      'You stopped waiting. Nothing more is sent for this request.',
+      'You stopped waiting. Nothing more is sent for this question.',
     );
     // The line people see says the same; no task was cancelled (an MCP retry holds none open).
     expect(card().querySelector('[data-part="task-cancelled"]')).toHaveTextContent(
-      'You stopped waiting. Nothing more is sent for this request.',
+      'You stopped waiting. Nothing more is sent for this question.',
     );
-    expect(card()).not.toHaveTextContent('The task was cancelled.');
+    expect(card()).not.toHaveTextContent('The task was stopped.');
     await advance(10 * 60_000);
     expect(server.entries).toHaveLength(5);
   });
@@ -286,7 +286,7 @@ describe('a refused state offers Start again', () => {
     const startAgain = await screen.findByRole('button', { name: 'Start again' });
     expect(card()).toHaveAttribute('data-state', 'expired');
     expect(
-      screen.getByText(/The server no longer accepts this request: its state is invalid or has expired/),
+      screen.getByText(/The server no longer accepts answers to this question; it has expired or is no longer valid/),
     ).toBeInTheDocument();
     expect(startAgain).toHaveAccessibleDescription(/Asks the server again from the start/);
     expect(toolCalls(server)).toHaveLength(2);
@@ -336,7 +336,7 @@ describe('a request nobody can show here', () => {
     );
     await advance();
 
-    const sampling = screen.getByRole('group', { name: /This request cannot be answered here/ });
+    const sampling = screen.getByRole('group', { name: /This question cannot be answered here/ });
     expect(within(sampling).getByText(/asks this app to run a language model/)).toBeInTheDocument();
     // Nothing answers it for the person: an hour later the server still has only the first call.
     await advance(60 * 60_000);
@@ -357,6 +357,6 @@ describe('a request nobody can show here', () => {
     const entries = screen.getAllByText('Declined');
     expect(entries).toHaveLength(1);
     const entry = entries[0]?.closest('[data-part="receipt-entry"]') as HTMLElement;
-    expect(within(entry).getByText('This request cannot be answered here')).toBeInTheDocument();
+    expect(within(entry).getByText('This question cannot be answered here')).toBeInTheDocument();
   });
 });
