@@ -355,11 +355,16 @@ export function unansweredKeys(round: Suspension | undefined, answers: InputResp
   return round.requests.map((request) => request.key).filter((key) => !Object.hasOwn(answers, key));
 }
 
+/** The latest (and, negated, the earliest) time a `Date` can hold: 100,000,000 days from 1970. */
+const MAX_TIME_MS = 8.64e15;
+
 /**
- * Reads a deadline given as epoch milliseconds or an ISO 8601 string; anything else is no deadline.
+ * Reads a deadline given as epoch milliseconds or an ISO 8601 string; anything else is no deadline,
+ * and so is a number no `Date` can hold (past it, the countdown's arithmetic loses its precision).
  */
 export function deadlineOf(value: string | number | undefined): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'number')
+    return Number.isFinite(value) && Math.abs(value) <= MAX_TIME_MS ? value : undefined;
   if (typeof value === 'string') {
     const time = Date.parse(value);
     return Number.isNaN(time) ? undefined : time;

@@ -173,6 +173,20 @@ describe('a session with a deadline', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
+  it('takes a deadline no Date can hold as none: no countdown, and no timer that fires for ever', async () => {
+    const { session } = sessionWithDeadline(1e30);
+    const heard = vi.fn();
+    session.subscribe(heard);
+    expect(session.getSnapshot().state).toBe('input-required');
+    expect(session.getSnapshot().deadline).toBeUndefined();
+    expect(session.getSnapshot().timeLeft).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(heard).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    // The last time a Date holds still counts down.
+    expect(sessionWithDeadline(8.64e15).session.getSnapshot().timeLeft).toMatchObject({ unit: 'day' });
+  });
+
   it('sends normally before the deadline', async () => {
     const { session, resume } = sessionWithDeadline(START + 5 * MINUTE);
     session.subscribe(() => {});
@@ -193,5 +207,7 @@ describe('readTaskState', () => {
       Date.parse('2026-11-30T10:00:00Z') + 30_000,
     );
     expect(readTaskState({ ...inputRequiredTask, createdAt: 'yesterday' }).deadline).toBeUndefined();
+    // A time to live past what a Date holds is no deadline.
+    expect(readTaskState({ ...inputRequiredTask, ttlMs: 1e30 }).deadline).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import {
   ownString,
   quote,
 } from '../json.js';
+import { deadlineOf } from '../lifecycle.js';
 import type { Suspension, SuspensionMeta } from '../model.js';
 import type { InputRequestState, TaskStatus } from '../source.js';
 import { readInputRequestMap } from './request.js';
@@ -157,7 +158,9 @@ function readState(wire: unknown, meta: SuspensionMeta): InputRequestState {
     state.suspension = suspension;
     const createdAt = Date.parse(ownString(task, 'createdAt') ?? '');
     const ttl = ownNumber(task, 'ttlMs') ?? ownNumber(task, 'ttl');
-    if (Number.isFinite(createdAt) && ttl !== undefined && ttl > 0) state.deadline = createdAt + ttl;
+    const deadline =
+      Number.isFinite(createdAt) && ttl !== undefined && ttl > 0 ? deadlineOf(createdAt + ttl) : undefined;
+    if (deadline !== undefined) state.deadline = deadline;
   } else if (status === 'completed' && hasOwnData(task, 'result')) {
     state.result = own(task, 'result');
   } else if (status === 'failed') {
