@@ -20,9 +20,18 @@ export interface Failure {
   status?: number;
   /** The raw message, for a developer disclosure or a log. Never the main text a person reads. */
   detail: string;
-  /** How long the server asked to wait before trying again (HTTP `Retry-After`), in ms. */
+  /**
+   * How long the server asked to wait before trying again (HTTP `Retry-After`), in ms; at most a
+   * day ({@link MAX_RETRY_AFTER_MS}), whatever the server said.
+   */
   retryAfterMs?: number;
 }
+
+/**
+ * The longest wait a server's `Retry-After` can impose on a card: one day. A longer one (or one no
+ * clock can count to) would hold the answers past any use.
+ */
+export const MAX_RETRY_AFTER_MS = 86_400_000;
 
 /**
  * Describes whatever a `resume`, `fetchState` or answerer rejected with, `undefined` and
@@ -44,7 +53,7 @@ export function describeFailure(error: unknown): Failure {
     if (typeof status === 'number' && status >= 400) {
       const retryAfterMs = (error as { retryAfterMs?: unknown }).retryAfterMs;
       return typeof retryAfterMs === 'number' && retryAfterMs > 0
-        ? { code: 'http', status, detail, retryAfterMs }
+        ? { code: 'http', status, detail, retryAfterMs: Math.min(retryAfterMs, MAX_RETRY_AFTER_MS) }
         : { code: 'http', status, detail };
     }
     if (name === 'TypeError' && /fetch|network|load failed/i.test(detail)) return { code: 'network', detail };

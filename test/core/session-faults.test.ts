@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   answersLocked,
   createInputRequestSession,
+  describeFailure,
   type InputRequestSource,
   type InputRequestState,
   type InputResponses,
@@ -277,5 +278,23 @@ describe('a send whose fate is unknown', () => {
     session.receive({ status: 'working', answeredKey: 'key-1' });
     expect(session.getSnapshot().state).toBe('answered');
     session.destroy();
+  });
+});
+
+describe('a server that asks to wait', () => {
+  it('is heard for a day at most: a Retry-After no clock can count to holds a day, and every call still rejects', async () => {
+    const busy = Object.assign(new Error('HTTP 429'), { status: 429, retryAfterMs: 1e16 });
+    const { source } = scriptedSource(open(), [() => Promise.reject(busy)]);
+    const session = createInputRequestSession({ source, ledger: createMemoryLedger() });
+    session.subscribe(() => {});
+    await expect(session.answer('q', { action: 'accept', content: { ok: true } })).rejects.toThrow(
+      'HTTP 429',
+    );
+    expect(describeFailure(session.getSnapshot().sendError).retryAfterMs).toBe(86_400_000);
+    // Held: refused with a promise that rejects, never a throw out of the call.
+    const retried = session.retry();
+    expect(retried).toBeInstanceOf(Promise);
+    await expect(retried).rejects.toThrow(/asked to wait until 2026-12-02T09:00:00.000Z/);
+    await expect(session.declineRound()).rejects.toThrow(/Retry-After/);
   });
 });
