@@ -122,6 +122,11 @@ export function checkLink(url: string, options: CheckLinkOptions = {}): LinkChec
   }
 
   const { href, hostname } = parsed;
+  // No DNS name is longer: such a host names nothing, and spelling it out (decoded, in a warning)
+  // would hand a server megabytes of unbroken text to lay out.
+  if (hostname.replace(/\.$/, '').length > MAX_HOST_LENGTH) {
+    return { openable: false, reason: 'invalid', scheme: parsed.protocol.replace(/:$/, '') };
+  }
   const userInfo =
     parsed.username || parsed.password
       ? `${parsed.username}${parsed.password ? `:${parsed.password}` : ''}@`
@@ -240,6 +245,9 @@ export function loadedPublicSuffixList(): RegistrableDomainFinder | undefined {
 
 /** The longest DNS label (RFC 1035); a longer one names no host, and decoding it would cost quadratic time. */
 const MAX_LABEL_LENGTH = 63;
+
+/** The longest DNS name, written with dots and without the root's trailing one (RFC 1035). */
+const MAX_HOST_LENGTH = 253;
 
 /**
  * The host as it reads: each `xn--` label decoded (RFC 3492); labels that fail to decode, and

@@ -51,6 +51,14 @@ describe('checkLink: which URLs may open', () => {
     expect(checkLink(url)).toStrictEqual({ openable: false, reason: 'invalid', scheme });
   });
 
+  it('refuses a host longer than any DNS name (253 characters) as no web address, and opens the longest one', () => {
+    const tooLong = `https://${Array.from({ length: 4 }, () => 'a'.repeat(63)).join('.')}.example.com/`;
+    expect(checkLink(tooLong)).toStrictEqual({ openable: false, reason: 'invalid', scheme: 'https' });
+    const longest = `https://${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com./`;
+    expect(new URL(longest).hostname.replace(/\.$/, '')).toHaveLength(253);
+    expect(checkLink(longest).openable).toBe(true);
+  });
+
   it('opens https and http, normalised to what the browser will load', () => {
     const https = openable('HTTPS://Accounts.EXAMPLE.com/connect?x=1#top');
     expect(https.href).toBe('https://accounts.example.com/connect?x=1#top');
@@ -304,8 +312,10 @@ describe('toUnicodeHostname and mixedScripts', () => {
     expect(toUnicodeHostname(long)).toBe(long);
     const short = new URL(`https://${'äb'.repeat(10)}.example/`).hostname;
     expect(toUnicodeHostname(short)).toBe(`${'äb'.repeat(10)}.example`);
-    const check = checkLink(`https://${'äb'.repeat(50_000)}.example/`);
+    const check = checkLink(`https://${'äb'.repeat(20)}.example/`);
     expect(check.openable && check.warnings.map((warning) => warning.kind)).toStrictEqual(['punycode']);
+    // A host of 100,000 characters is no DNS name at all.
+    expect(checkLink(`https://${'äb'.repeat(50_000)}.example/`)).toMatchObject({ reason: 'invalid' });
   });
 
   it('names the scripts of the first mixed label', () => {
