@@ -269,7 +269,9 @@ export function localDateTimeErrors(fields: readonly FieldSpec[], values: RawFor
 export function toLocalDateTimeInput(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  // Years before 1000 still take four digits, as the input's value requires.
+  const year = String(date.getFullYear()).padStart(4, '0');
+  return `${year}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 function pad(value: number): string {

@@ -546,6 +546,13 @@ function analyzeString({ property, report, base }: PropertyContext): FieldSpec |
           ['default'],
           `"default" ${quote(value)} is not ${FORMAT_DESCRIPTIONS.get(format) ?? `in the ${format} format`}; give a valid value or no default.`,
         );
+      } else if ((format === 'date' || format === 'date-time') && !showableTime(format, value)) {
+        // RFC 3339 allows year 0000, but a date input cannot show it: the browser would clear the
+        // field, and the default the person never saw would still be sent.
+        report(
+          ['default'],
+          `"default" ${quote(value)} lies before the year 1 (in some time zone), which a date field cannot show; give a later date or no default.`,
+        );
       } else {
         defaultValue = value;
       }
@@ -1019,3 +1026,19 @@ function listValues(options: readonly FieldOption[]): string {
 function quote(text: string): string {
   return quoteText(text, 60);
 }
+
+/**
+ * Whether a date input can show `value` wherever the person is: HTML dates start at 0001-01-01,
+ * and a date-time is shown in local time, as late as 12 hours behind UTC.
+ */
+function showableTime(format: 'date' | 'date-time', value: string): boolean {
+  if (format === 'date') return !value.startsWith('0000');
+  const time = Date.parse(value.replace(/^(\d{4}-\d{2}-\d{2})[tT\s]/, '$1T'));
+  return !Number.isNaN(time) && time >= EARLIEST_SHOWN_TIME;
+}
+
+/**
+ * The first instant every time zone shows in year 1: 0001-01-01T00:00 at UTC−12, the latest
+ * zone. (`Date.UTC` would read year 1 as 1901.)
+ */
+const EARLIEST_SHOWN_TIME = new Date(0).setUTCFullYear(1, 0, 1) + 12 * 3_600_000;

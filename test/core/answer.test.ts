@@ -129,6 +129,8 @@ describe('date-time conversion', () => {
   it('shows an RFC 3339 value in local time, and odd text unchanged', () => {
     expect(toLocalDateTimeInput('2026-12-01T08:30:00Z')).toBe('2026-12-01T09:30');
     expect(toLocalDateTimeInput('soon')).toBe('soon');
+    // An input's value needs four digits of year.
+    expect(toLocalDateTimeInput('0005-06-01T12:00:00Z')).toMatch(/^0005-06-01T\d{2}:\d{2}$/);
   });
 });
 

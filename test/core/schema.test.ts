@@ -108,6 +108,31 @@ describe('analyzeRequestedSchema: accepted constructs', () => {
     expect(onlyField({ type: 'string', format, default: value })).toMatchObject({ kind, default: value });
   });
 
+  it.each([
+    ['date', '0000-01-01'],
+    ['date-time', '0000-06-01T12:00:00Z'],
+    // 05:00 UTC on 1 January of year 1 is still year 0 twelve hours west.
+    ['date-time', '0001-01-01T05:00:00Z'],
+  ] as const)(
+    'refuses a %s default a date field cannot show (%s): it would be sent unseen',
+    (format, value) => {
+      const problems = problemsAt(
+        withField({ type: 'string', format, default: value }),
+        '/properties/f/default',
+      );
+      expect(problems).toHaveLength(1);
+      expect(problems[0]?.message).toContain('before the year 1');
+    },
+  );
+
+  it.each([
+    ['date', '0001-01-01'],
+    ['date-time', '0001-01-01T12:00:00Z'],
+    ['date-time', '0005-06-01T12:00:00+01:00'],
+  ] as const)('keeps an early %s default every time zone shows (%s)', (format, value) => {
+    expect(onlyField({ type: 'string', format, default: value })).toMatchObject({ default: value });
+  });
+
   it('reads number bounds and a fractional default', () => {
     expect(
       onlyField({ type: 'number', title: 'Ratio', minimum: -1.5, maximum: 2.5, default: 0.25 }),
