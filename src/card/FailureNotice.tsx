@@ -1,6 +1,7 @@
 'use client';
 import type { ReactNode } from 'react';
 import type { Failure } from '../core/failure.js';
+import { shownWithEllipsis } from '../core/shown-text.js';
 import { useInputRequestCard } from './context.js';
 
 /** Props of {@link FailureNotice}. */
@@ -29,7 +30,7 @@ export function FailureNotice({ failure, text, action, part }: FailureNoticeProp
       {failure.detail ? (
         <details data-part="failure-details">
           <summary>{messages.failureDetails}</summary>
-          <p>{failure.detail}</p>
+          <p>{shownWithEllipsis(failure.detail, 'prose')}</p>
         </details>
       ) : null}
       {action}

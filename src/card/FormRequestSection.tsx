@@ -10,7 +10,7 @@ import { CopyAnswers } from './Deadline.js';
 import { Field } from './Field.js';
 import { FormReview, FormStep, useFormSteps } from './FormSteps.js';
 import { RefusalButton } from './RefusalButton.js';
-import { shownProse, useServerText } from './serverText.js';
+import { additionalInputText, shownProse, useServerText } from './serverText.js';
 
 /** Props of {@link FormRequestSection}. */
 export interface FormRequestSectionProps {
@@ -126,7 +126,7 @@ export const FormRequestSection = memo(function FormRequestSection({
       ) : null}
       <p id={messageId} data-part="message" {...(request.messageCode === undefined ? text : {})}>
         {request.messageCode === 'additional-input'
-          ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
+          ? additionalInputText(request, messages)
           : shownProse(request.message, messages.textCut)}
       </p>
       {carried?.askedAgain && Object.keys(carried.values).length > 0 ? (

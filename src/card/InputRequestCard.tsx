@@ -18,6 +18,7 @@ import { type PollPolicy, roundView, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
 import type { SessionSnapshot } from '../core/session.js';
+import { shownWithEllipsis } from '../core/shown-text.js';
 import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
@@ -291,7 +292,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         ) : null}
         {state === 'failed' ? (
           <p data-part="task-failure" role="alert" {...serverText}>
-            {messages.failed(snapshot.error)}
+            {messages.failed(
+              snapshot.error === undefined ? undefined : shownWithEllipsis(snapshot.error, 'prose'),
+            )}
           </p>
         ) : null}
       </>
@@ -442,7 +445,8 @@ function statusText(
     case 'loading':
       return snapshot.fetchError ? messages.connectionLost : messages.loading;
     case 'working':
-      return snapshot.message ?? messages.working;
+      // The visible line is cut; so is what the live region reads.
+      return snapshot.message === undefined ? messages.working : shownWithEllipsis(snapshot.message, 'prose');
     case 'input-required':
       if (snapshot.fetchError) return messages.connectionLost;
       if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;

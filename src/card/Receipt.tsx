@@ -3,7 +3,7 @@ import { forwardRef, useId } from 'react';
 import { contentLanguageOf, type InputRequest } from '../core/model.js';
 import type { ReceiptEntry, RoundOutcome } from '../core/receipt.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { serverText, serverTextIn, shownAnswer, shownProse } from './serverText.js';
+import { additionalInputText, serverText, serverTextIn, shownAnswer, shownProse } from './serverText.js';
 
 /** Props of {@link Receipt}. */
 export interface ReceiptProps {
@@ -50,7 +50,7 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
             const request = requests.find((candidate) => candidate.key === entry.key);
             const question =
               request?.kind === 'form' && request.messageCode === 'additional-input'
-                ? messages.additionalInputRequired(request.messageParams?.labels ?? [])
+                ? additionalInputText(request, messages)
                 : entry.message;
             // The server's words (question, labels, option titles) in the server's language.
             const serverWords = serverTextIn(contentLanguageOf(request, contentLanguage));

@@ -1,6 +1,7 @@
 'use client';
 import { useId } from 'react';
 import { readTaskResult } from '../core/receipt.js';
+import { SHOWN_TEXT_LIMITS } from '../core/shown-text.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { serverText, shownProse } from './serverText.js';
 
@@ -23,6 +24,7 @@ export function TaskResult({ result, messages }: TaskResultProps) {
   const id = useId();
   const view = readTaskResult(result);
   if (!view) return null;
+  const shown = withinProseLimit(view.texts);
   return (
     <section
       data-part="result"
@@ -32,20 +34,38 @@ export function TaskResult({ result, messages }: TaskResultProps) {
       <p id={`${id}-heading`} data-part="result-heading">
         {view.isError ? messages.resultFailed : messages.resultHeading}
       </p>
-      {view.texts.map((text, index) => (
+      {shown.texts.map((text, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: text blocks have no identity but their order.
         <p key={index} data-part="result-text" {...serverText}>
           {shownProse(text, messages.textCut)}
         </p>
       ))}
+      {shown.leftOut > 0 ? <p data-part="result-text">{messages.textCut(shown.leftOut)}</p> : null}
       {view.structured !== undefined ? (
         <details data-part="result-details">
           <summary>{messages.resultDetails}</summary>
-          <pre {...serverText}>{describeStructure(view.structured)}</pre>
+          <pre {...serverText}>{shownProse(describeStructure(view.structured), messages.textCut)}</pre>
         </details>
       ) : null}
     </section>
   );
+}
+
+/**
+ * The text blocks a result shows: each is cut like prose, and once they reach the prose limit
+ * together, the blocks after are only counted (`leftOut`, in characters), however many a server sends.
+ */
+function withinProseLimit(texts: readonly string[]): { texts: readonly string[]; leftOut: number } {
+  let length = 0;
+  let count = 0;
+  while (count < texts.length && length < SHOWN_TEXT_LIMITS.prose) {
+    length += texts[count]?.length ?? 0;
+    count += 1;
+  }
+  if (count === texts.length) return { texts, leftOut: 0 };
+  let leftOut = 0;
+  for (const text of texts.slice(count)) leftOut += text.length;
+  return { texts: texts.slice(0, count), leftOut };
 }
 
 /** Structure as indented JSON text (never markup); what JSON cannot hold is said, not thrown. */

@@ -1,6 +1,7 @@
 'use client';
 import { type ReactNode, useId } from 'react';
 import type { ElicitResult, UnsupportedRequest } from '../core/model.js';
+import { shownName, shownWithEllipsis } from '../core/shown-text.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { RefusalButton } from './RefusalButton.js';
@@ -69,7 +70,7 @@ export function UnsupportedRequestSection({
         {reasonDetail ? (
           <details data-part="failure-details">
             <summary>{messages.failureDetails}</summary>
-            <p>{reasonDetail}</p>
+            <p>{shownWithEllipsis(reasonDetail, 'prose')}</p>
           </details>
         ) : null}
       </div>
@@ -79,7 +80,12 @@ export function UnsupportedRequestSection({
           <ul>
             {request.problems.map((problem) => (
               <li key={`${problem.path}:${problem.message}`}>
-                {problem.path === '' ? null : <code>{problem.path}</code>} {problem.message}
+                {problem.path === '' ? null : (
+                  <code>
+                    <bdi>{shownName(problem.path)}</bdi>
+                  </code>
+                )}{' '}
+                {problem.message}
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, type ReactNode, useContext } from 'react';
-import type { FieldSpec } from '../core/model.js';
+import type { FieldSpec, FormRequest } from '../core/model.js';
 import type { ReceiptValue } from '../core/receipt.js';
 import { shownName, shownText } from '../core/shown-text.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
@@ -36,6 +36,14 @@ export function serverTextIn(lang: string | undefined): { dir: 'auto'; lang?: st
 }
 
 const NO_LANGUAGE: { lang?: string } = {};
+
+/**
+ * The sentence a flat-list round asks with ("Additional input required: Email, Code."): its
+ * labels, server text, cut like any name and isolated in the sentence by the messages.
+ */
+export function additionalInputText(request: FormRequest, messages: InputRequestMessages): string {
+  return messages.additionalInputRequired((request.messageParams?.labels ?? []).map(shownName));
+}
 
 /** A character no message contains: where the server's text goes in a host sentence. */
 const SLOT = '\uE000';

@@ -104,10 +104,19 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** A string as a JSON string literal, cut at `limit` characters (with `…`), for messages. */
+/**
+ * A string as a JSON string literal, cut at `limit` characters (with `…`), for messages. Bidi
+ * controls are escaped like control characters, so a quoted name cannot reorder the message.
+ */
 export function quote(text: string, limit = 80): string {
-  return JSON.stringify(text.length > limit ? `${text.slice(0, limit)}…` : text);
+  return JSON.stringify(text.length > limit ? `${text.slice(0, limit)}…` : text).replace(
+    BIDI_CONTROLS,
+    (control) => `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
+
+/** The characters that set or override text direction (ALM, LRM, RLM, embeddings, overrides, isolates). */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * JSON with object keys sorted, so equal values always give equal text. Like `JSON.stringify`,

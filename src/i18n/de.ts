@@ -1,7 +1,14 @@
 import type { Failure } from '../core/failure.js';
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
-import { formatDuration, formatNumber, formatReceiptValue, formatWait, scriptNames } from './format.js';
+import {
+  formatDuration,
+  formatNumber,
+  formatReceiptValue,
+  formatWait,
+  isolated,
+  scriptNames,
+} from './format.js';
 import type { AnsweredRequestMessages, InputRequestMessages } from './messages.js';
 
 const n = (value: unknown) => formatNumber('de', value);
@@ -75,11 +82,11 @@ export const germanMessages: InputRequestMessages = {
       case 'unknown-method':
         return params.method === undefined
           ? 'Der Server hat eine Art Frage gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.'
-          : `Der Server hat eine Anfrage „${params.method}“ gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.`;
+          : `Der Server hat eine Anfrage „${isolated(params.method)}“ gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.`;
       case 'unknown-mode':
         return params.mode === undefined
           ? 'Der Server fragt in einer Form, die diese App nicht unterstützt. Sie können ablehnen oder abbrechen.'
-          : `Der Server fragt im Modus „${params.mode}“, den diese App nicht unterstützt. Sie können ablehnen oder abbrechen.`;
+          : `Der Server fragt im Modus „${isolated(params.mode)}“, den diese App nicht unterstützt. Sie können ablehnen oder abbrechen.`;
       case 'schema':
         return 'Dieses Formular verwendet Funktionen, die diese App nicht sicher anzeigen kann. Sie können ablehnen oder abbrechen.';
       case 'too-many-fields':
@@ -102,7 +109,7 @@ export const germanMessages: InputRequestMessages = {
         return 'Der Server hat eine Frage gesendet, die diese App nicht lesen kann. Sie können ablehnen oder abbrechen.';
     }
   },
-  additionalInputRequired: (labels) => `Weitere Angaben erforderlich: ${labels.join(', ')}.`,
+  additionalInputRequired: (labels) => `Weitere Angaben erforderlich: ${labels.map(isolated).join(', ')}.`,
   problemDetails: (count) => (count === 1 ? 'Einzelheiten: 1 Problem' : `Einzelheiten: ${n(count)} Probleme`),
   openLink: 'Link öffnen',
   done: 'Fertig',

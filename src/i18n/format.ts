@@ -40,6 +40,15 @@ export function scriptNames(locale: string, scripts: readonly string[]): string 
   }
 }
 
+/**
+ * Server text set into a sentence of ours as a directional isolate (U+2068 … U+2069): a
+ * right-to-left name, or a bidi override (U+202E) inside it, cannot reorder the words around it.
+ * For plain strings; in markup the card uses `<bdi>`.
+ */
+export function isolated(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 const waitFormats = new Map<string, Intl.NumberFormat>();
 
 /**

@@ -4,7 +4,14 @@ import type { SectionPhase } from '../core/lifecycle.js';
 import type { FieldSpec, InputRequest, UnsupportedRequest } from '../core/model.js';
 import type { ReceiptValue, RoundOutcome } from '../core/receipt.js';
 import type { FieldError } from '../core/validate.js';
-import { formatDuration, formatNumber, formatReceiptValue, formatWait, scriptNames } from './format.js';
+import {
+  formatDuration,
+  formatNumber,
+  formatReceiptValue,
+  formatWait,
+  isolated,
+  scriptNames,
+} from './format.js';
 
 /**
  * Every built-in string the cards show. Pass a partial object as the `messages` prop to
@@ -319,11 +326,11 @@ export const englishMessages: InputRequestMessages = {
       case 'unknown-method':
         return params.method === undefined
           ? 'The server sent a kind of question this app does not know how to answer. You can decline or cancel.'
-          : `The server sent a "${params.method}" request, which this app does not know how to answer. You can decline or cancel.`;
+          : `The server sent a "${isolated(params.method)}" request, which this app does not know how to answer. You can decline or cancel.`;
       case 'unknown-mode':
         return params.mode === undefined
           ? 'The server asked in a way this app does not support. You can decline or cancel.'
-          : `The server asked in "${params.mode}" mode, which this app does not support. You can decline or cancel.`;
+          : `The server asked in "${isolated(params.mode)}" mode, which this app does not support. You can decline or cancel.`;
       case 'schema':
         return 'This form uses features this app cannot show safely, so it cannot be filled in here. You can decline or cancel.';
       case 'too-many-fields':
@@ -346,7 +353,7 @@ export const englishMessages: InputRequestMessages = {
         return 'The server sent a question this app cannot read. You can decline or cancel.';
     }
   },
-  additionalInputRequired: (labels) => `Additional input required: ${labels.join(', ')}.`,
+  additionalInputRequired: (labels) => `Additional input required: ${labels.map(isolated).join(', ')}.`,
   problemDetails: (count) => (count === 1 ? 'Details: 1 problem' : `Details: ${count} problems`),
   openLink: 'Open link',
   done: 'Done',

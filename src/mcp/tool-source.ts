@@ -2,14 +2,7 @@ import { stableStringify } from '../core/json.js';
 import type { InputResponses } from '../core/model.js';
 import { readTaskState } from '../core/parse/tasks.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from '../core/source.js';
-import {
-  type AskerOptions,
-  askerMeta,
-  errorText,
-  isRecord,
-  type McpClient,
-  untilAborted,
-} from './client.js';
+import { type AskerOptions, askerMeta, errorText, isRecord, type McpClient, untilAborted } from './client.js';
 import { framedParams, type McpCallClient, requestEnvelope, requestPastSdk } from './past-sdk.js';
 import {
   answerRound,

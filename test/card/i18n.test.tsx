@@ -473,8 +473,12 @@ describe('germanMessages', () => {
   });
 
   it('words the question of a flat field list without server text', () => {
-    expect(englishMessages.additionalInputRequired(['Stadt'])).toBe('Additional input required: Stadt.');
-    expect(germanMessages.additionalInputRequired(['Stadt'])).toBe('Weitere Angaben erforderlich: Stadt.');
+    expect(englishMessages.additionalInputRequired(['Stadt'])).toBe(
+      'Additional input required: \u2068Stadt\u2069.',
+    );
+    expect(germanMessages.additionalInputRequired(['Stadt'])).toBe(
+      'Weitere Angaben erforderlich: \u2068Stadt\u2069.',
+    );
   });
 
   it('names scripts in German', () => {
@@ -699,7 +703,9 @@ describe('a card in German', () => {
         messages={germanMessages}
       />,
     );
-    expect(screen.getByRole('form', { name: 'Weitere Angaben erforderlich: Stadt.' })).toBeVisible();
+    expect(
+      screen.getByRole('form', { name: 'Weitere Angaben erforderlich: \u2068Stadt\u2069.' }),
+    ).toBeVisible();
     expect(englishLeftIn(perceivedText())).toStrictEqual([]);
   });
 

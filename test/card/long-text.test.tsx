@@ -2,7 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type InputRequestSource, MAX_REQUESTS, SHOWN_TEXT_LIMITS, shownText } from '../../src/core/index.ts';
+import {
+  type InputRequestSource,
+  type InputRequestState,
+  MAX_REQUESTS,
+  SHOWN_TEXT_LIMITS,
+  shownText,
+} from '../../src/core/index.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
 import { createStorageDraftStore, InputRequestCard, parseSuspension } from '../../src/index.ts';
 import { sentContent } from '../fixtures/resume.ts';
@@ -286,5 +292,141 @@ describe('a round of more questions than a card shows', () => {
         'Der Server hat 21 Fragen auf einmal gestellt; diese App zeigt höchstens 20 zusammen. Sie können alle ablehnen oder abbrechen.',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+/** A source that only ever reads `state` (not followed: no QueryClient). */
+function sourceOf(state: InputRequestState): InputRequestSource {
+  return {
+    queryKey: ['long-text', Math.random()],
+    initialState: state,
+    follow: false,
+    fetchState: async () => state,
+    resume: async () => undefined,
+  };
+}
+
+describe('every other kind of server text is cut too', () => {
+  const limit = SHOWN_TEXT_LIMITS.prose + 1000;
+
+  it("a failed task's reason, on the page and in the live region", () => {
+    render(<InputRequestCard source={sourceOf({ status: 'failed', error: 'e'.repeat(MB) })} />);
+    const line = document.querySelector('[data-part="task-failure"]')?.textContent ?? '';
+    expect(line.startsWith('The task failed: eee')).toBe(true);
+    expect(line.length).toBeLessThan(limit);
+    expect(document.body.textContent?.length).toBeLessThan(3 * limit);
+  });
+
+  it("a working task's status message, also where only screen readers hear it", () => {
+    render(<InputRequestCard source={sourceOf({ status: 'working', message: 'w'.repeat(MB) })} />);
+    expect(document.body.textContent?.length).toBeLessThan(3 * limit);
+  });
+
+  it("a result's text blocks, however many, and its structure", () => {
+    const result = {
+      content: Array.from({ length: 100_000 }, () => ({ type: 'text', text: 'block ' })),
+      structuredContent: { rows: 's'.repeat(MB) },
+    };
+    render(<InputRequestCard source={sourceOf({ status: 'completed', result })} />);
+    const blocks = document.querySelectorAll('[data-part="result-text"]');
+    expect(blocks.length).toBeLessThan(1000);
+    expect(blocks[blocks.length - 1]?.textContent).toMatch(/^\(\d{3},\d{3} more characters not shown\)$/);
+    const structure = document.querySelector('[data-part="result-details"] pre')?.textContent ?? '';
+    expect(structure.length).toBeLessThan(limit);
+    expect(structure).toMatch(/more characters not shown\)$/);
+  });
+
+  it("a send failure's raw detail behind Details", async () => {
+    const user = userEvent.setup();
+    render(
+      <InputRequestCard
+        suspension={round({ message: 'Ship?', requestedSchema: { type: 'object', properties: {} } })}
+        resume={async () => {
+          throw new Error('d'.repeat(MB));
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const details = await waitFor(() => {
+      const found = document.querySelector('[data-part="failure-details"] p');
+      if (!found) throw new Error('no details yet');
+      return found;
+    });
+    expect(details.textContent?.length).toBeLessThan(limit);
+  });
+
+  it('a method or mode nobody answers, and a long schema path: cut, and unable to reorder the sentence', () => {
+    const method = `tools/call\u202E${'m'.repeat(200_000)}`;
+    const suspension = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          odd: { method, params: {} },
+          mode: { method: 'elicitation/create', params: { mode: '\u202Eweird', message: 'Hm?' } },
+          deep: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Deep?',
+              requestedSchema: { type: 'object', properties: { ['p'.repeat(100_000)]: { type: 'object' } } },
+            },
+          },
+        },
+      },
+      { serverName: 'Odd' },
+    );
+    render(<InputRequestCard suspension={suspension} resume={async () => {}} />);
+    const reason = screen.getByText(/^The server sent a ".*" request, which this app/);
+    expect(reason.textContent?.length).toBeLessThan(1000);
+    expect(reason.textContent).toContain('"\u2068tools/call\u202E');
+    expect(reason.textContent).toMatch(/\u2069" request, which this app does not know how to answer/);
+    expect(screen.getByText(/^The server asked in ".*" mode/).textContent).toContain(
+      '"\u2068\u202Eweird\u2069"',
+    );
+    for (const path of document.querySelectorAll('[data-part="problems"] code')) {
+      expect(path.textContent?.length).toBeLessThan(1000);
+    }
+    expect(document.body.textContent?.length).toBeLessThan(10_000);
+  });
+});
+
+describe('server names inside our sentences', () => {
+  it('isolates each flat-list label, so an override in one cannot turn the sentence around', () => {
+    const suspension = parseSuspension(
+      {
+        inputRequests: [
+          { name: 'account', label: 'Account\u202E' },
+          { name: 'code', label: 'Code' },
+        ],
+      },
+      { serverName: 'Bank' },
+    );
+    render(<InputRequestCard suspension={suspension} resume={async () => {}} />);
+    expect(document.querySelector('[data-part="message"]')?.textContent).toBe(
+      'Additional input required: \u2068Account\u202E\u2069, \u2068Code\u2069.',
+    );
+  });
+
+  it('escapes direction controls in the names a problem quotes, and isolates the path it points at', () => {
+    const suspension = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          q: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Deep?',
+              requestedSchema: { type: 'object', properties: { 'a\u202Eb': 7 } },
+            },
+          },
+        },
+      },
+      { serverName: 'Odd' },
+    );
+    render(<InputRequestCard suspension={suspension} resume={async () => {}} />);
+    const problem = document.querySelector('[data-part="problems"] li');
+    expect(problem?.textContent).toContain('Field "a\\u202eb" must be a schema object');
+    expect(problem?.querySelector('code > bdi')?.textContent).toBe(
+      '/params/requestedSchema/properties/a\u202Eb',
+    );
   });
 });

@@ -77,7 +77,9 @@ it('says when the wait is over, and moves focus from the notice to Try again', a
   await advance();
   const notice = screen.getByRole('alert');
   expect(notice).toHaveFocus();
-  expect(notice).toHaveTextContent('It asked to wait 3 seconds before trying again. Everything you typed is kept.');
+  expect(notice).toHaveTextContent(
+    'It asked to wait 3 seconds before trying again. Everything you typed is kept.',
+  );
   // Not "try again" while Try again is disabled.
   expect(notice).not.toHaveTextContent('kept; try again');
 

@@ -286,7 +286,9 @@ describe('a refused state offers Start again', () => {
     const startAgain = await screen.findByRole('button', { name: 'Start again' });
     expect(card()).toHaveAttribute('data-state', 'expired');
     expect(
-      screen.getByText(/The server no longer accepts answers to this question; it has expired or is no longer valid/),
+      screen.getByText(
+        /The server no longer accepts answers to this question; it has expired or is no longer valid/,
+      ),
     ).toBeInTheDocument();
     expect(startAgain).toHaveAccessibleDescription(/Asks the server again from the start/);
     expect(toolCalls(server)).toHaveLength(2);

@@ -9,6 +9,7 @@ import {
 } from '../model.js';
 import { analyzeOwnedSchema, analyzeRequestedSchema, MAX_FIELDS, tooManyFieldsMessage } from '../schema.js';
 import { looksSecret } from '../secret.js';
+import { shownName } from '../shown-text.js';
 import { languageTag, readGuarded, unreadRequests, unsupported } from './shared.js';
 
 /**
@@ -58,7 +59,11 @@ function readEntry(key: string, entry: unknown): InputRequest {
     case 'roots/list':
       return unsupported(key, method, 'roots', [], { params: isPlainObject(params) ? params : {} });
     default:
-      return unsupported(key, method, 'unknown-method', [], { message, reasonParams: { method } });
+      // Only for the words: cut like any name the card shows.
+      return unsupported(key, method, 'unknown-method', [], {
+        message,
+        reasonParams: { method: shownName(method) },
+      });
   }
 }
 
@@ -115,7 +120,7 @@ function readParams(key: string, params: unknown): InputRequest {
       method,
       'unknown-mode',
       [{ path: '/params/mode', message: 'Supported modes are "form" and "url".' }],
-      { message, reasonParams: typeof mode === 'string' ? { mode } : {} },
+      { message, reasonParams: typeof mode === 'string' ? { mode: shownName(mode) } : {} },
     );
   }
 
