@@ -5,6 +5,7 @@ import { serverTextIn, shownProse, withServerText } from '../card/serverText.js'
 import { isPlainObject } from '../core/json.js';
 import { contentLanguageOf } from '../core/model.js';
 import { receiptFieldsOf } from '../core/receipt.js';
+import { visibleName } from '../core/shown-text.js';
 import { formatReceiptValue, textDirection } from '../i18n/format.js';
 import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
 import { type InputRequestPartData, suspensionOfPart } from './part.js';
@@ -45,6 +46,9 @@ export function AnsweredInputRequest({
   const messages = useMemo(() => ({ ...englishAnsweredMessages, ...overrides }), [overrides]);
   const suspension = useMemo(() => suspensionOfPart(data), [data]);
   const request = suspension.requests[0];
+  // A name of only invisible characters names nobody, as on the card.
+  const server = visibleName(data.serverName);
+  const tool = visibleName(data.toolName);
   const headingId = `${useId()}-heading`;
   const ending = data.status === 'answered' ? (data.answer?.action ?? 'accept') : data.status;
   const endingKind = ending === 'pending' ? 'accept' : ending;
@@ -73,9 +77,9 @@ export function AnsweredInputRequest({
           `h${headingLevel}`,
           { id: headingId, 'data-part': 'heading' },
           // Names are isolated inside the sentence, as on the card, and cut past 300 characters.
-          data.serverName ? withServerText(messages.askedBy, data.serverName) : messages.askedByUnknown,
+          server ? withServerText(messages.askedBy, server) : messages.askedByUnknown,
         )}
-        {data.toolName ? <p data-part="tool">{withServerText(messages.viaTool, data.toolName)}</p> : null}
+        {tool ? <p data-part="tool">{withServerText(messages.viaTool, tool)}</p> : null}
       </header>
       {request ? (
         <p data-part="message" {...serverWords}>

@@ -18,7 +18,7 @@ import { type PollPolicy, roundView, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
 import type { SessionSnapshot } from '../core/session.js';
-import { shownWithEllipsis } from '../core/shown-text.js';
+import { shownWithEllipsis, visibleName } from '../core/shown-text.js';
 import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
@@ -499,7 +499,8 @@ function CardHeader({
   messages: InputRequestMessages;
   over: boolean;
 }) {
-  const tool = suspension?.toolTitle ?? suspension?.toolName;
+  const tool = visibleName(suspension?.toolTitle) ?? visibleName(suspension?.toolName);
+  const server = visibleName(suspension?.serverName);
   return (
     <header data-part="header">
       {createElement(
@@ -510,8 +511,8 @@ function CardHeader({
         // Without a round nothing was asked (yet): the card follows a task.
         suspension === undefined
           ? messages.taskOfUnknown
-          : suspension.serverName
-            ? withServerText(over ? messages.askedByClosed : messages.askedBy, suspension.serverName)
+          : server
+            ? withServerText(over ? messages.askedByClosed : messages.askedBy, server)
             : over
               ? messages.askedByUnknownClosed
               : messages.askedByUnknown,

@@ -53,6 +53,24 @@ export function shownName(name: string): string {
   return shownWithEllipsis(name, 'name');
 }
 
+/**
+ * `name` when it shows anything, else `undefined`: a name of only spaces, zero-width or other
+ * invisible characters (U+200B, U+3164 HANGUL FILLER, U+2800 BRAILLE BLANK, direction marks)
+ * names nobody, so the card says who asks as it does without a name.
+ *
+ * @example
+ * ```ts
+ * visibleName('GitHub'); // 'GitHub'
+ * visibleName('\u3164'); // undefined
+ * ```
+ */
+export function visibleName(name: string | undefined): string | undefined {
+  return name !== undefined && VISIBLE.test(name) ? name : undefined;
+}
+
+/** A character that shows something: not a space, a control, a default-ignorable or a blank. */
+const VISIBLE = /[^\s\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
 /** `text` whole, or cut at the limit of its kind and ended with "…" (a name, a link's path). */
 export function shownWithEllipsis(text: string, kind: ShownTextKind): string {
   const shown = shownText(text, kind);

@@ -1,4 +1,5 @@
 import type { SuspensionMeta } from '../core/model.js';
+import { visibleName } from '../core/shown-text.js';
 import { StaleRoundError } from '../core/source.js';
 import { tapTransport } from './tap.js';
 
@@ -202,10 +203,10 @@ export function askerMeta(
 function introducedName(client: unknown): string | undefined {
   const introduced = (client as { getServerVersion?: () => unknown } | undefined)?.getServerVersion?.();
   if (!isRecord(introduced)) return undefined;
-  const name = [introduced.title, introduced.name].find(
-    (candidate): candidate is string => typeof candidate === 'string' && candidate.trim() !== '',
-  );
-  return name;
+  // A title of invisible characters introduces nobody: the name after it may.
+  return [introduced.title, introduced.name]
+    .map((candidate) => (typeof candidate === 'string' ? visibleName(candidate) : undefined))
+    .find((candidate) => candidate !== undefined);
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -117,6 +117,31 @@ describe('InputRequestPart', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('heads the summary as no name does when the server and tool names show nothing', () => {
+    const part = {
+      type: 'data-input-request',
+      id: 'req-2',
+      data: {
+        requestId: 'req-2',
+        chatId: 'chat-7',
+        serverName: '\u3164',
+        toolName: '\u200B',
+        request: {
+          method: 'elicitation/create',
+          params: { message: 'Delete notes.txt?', requestedSchema: { type: 'object', properties: {} } },
+        },
+        status: 'answered',
+        createdAt: '2026-12-01T10:00:00.000Z',
+        expiresAt: '2026-12-01T10:10:00.000Z',
+        answer: { action: 'decline' },
+      },
+    };
+    expect(isInputRequestPart(part)).toBe(true);
+    render(<InputRequestPart part={part as InputRequestDataPart} fetch={vi.fn<typeof fetch>()} />);
+    expect(screen.getByRole('heading', { name: 'A tool asked' })).toBeInTheDocument();
+    expect(document.querySelector('[data-part="tool"]')).toBeNull();
+  });
+
   it('words the answers as the card receipt does: numbers, dates, chosen options and long text in the summary language', () => {
     const part = JSON.parse(
       JSON.stringify({

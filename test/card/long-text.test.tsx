@@ -430,3 +430,25 @@ describe('server names inside our sentences', () => {
     );
   });
 });
+
+describe('names that show nothing', () => {
+  it.each(['\u3164', '\u200B', '\u2800', ' \u200E\u200F '])(
+    '%j heads the card as no name does, and names no tool',
+    (blank) => {
+      render(
+        <InputRequestCard
+          suspension={round(
+            { message: 'Ship?', requestedSchema: { type: 'object', properties: {} } },
+            {
+              serverName: blank,
+              toolName: blank,
+            },
+          )}
+          resume={async () => {}}
+        />,
+      );
+      expect(screen.getByRole('heading', { name: 'A tool is asking' })).toBeInTheDocument();
+      expect(document.querySelector('[data-part="tool"]')).toBeNull();
+    },
+  );
+});

@@ -113,6 +113,16 @@ describe('createMcpRetrySource against a real MCP 2026-07-28 server', () => {
     expect(suspensionOf(await source.fetchState(signal()))).toMatchObject({ serverName: 'fixture' });
   });
 
+  it('skips an introduced title that shows nothing (a Hangul filler) for the name after it', async () => {
+    const server = createMrtrServer({ name: 'Calendar', title: '\u3164' });
+    connection = await connectModern(server, { inputRequired: { autoFulfill: false } });
+    const source = createMcpRetrySource({
+      client: connection.client,
+      request: { method: 'tools/call', params: { name: 'book_meeting', arguments: { day: 'Monday' } } },
+    });
+    expect(suspensionOf(await source.fetchState(signal()))).toMatchObject({ serverName: 'Calendar' });
+  });
+
   it('calls the tool once however often the state is fetched', async () => {
     const { server, client } = await setup();
     const source = createMcpRetrySource({
