@@ -1,3 +1,4 @@
+import { dateTimeInstant } from './formats.js';
 import { setOwn } from './json.js';
 import type { ContentValue, ElicitContent, FieldSpec } from './model.js';
 import type { FieldError } from './validate.js';
@@ -267,8 +268,9 @@ export function localDateTimeErrors(fields: readonly FieldSpec[], values: RawFor
  * Text that is not a date-time is returned unchanged, so the person sees what the server sent.
  */
 export function toLocalDateTimeInput(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
+  const instant = dateTimeInstant(value);
+  if (instant === undefined) return value;
+  const date = new Date(instant);
   // Years before 1000 still take four digits, as the input's value requires.
   const year = String(date.getFullYear()).padStart(4, '0');
   return `${year}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;

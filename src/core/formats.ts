@@ -61,6 +61,31 @@ function isDateTime(value: string): boolean {
   return parts !== null && dateExists(parts) && timeExists(parts);
 }
 
+/**
+ * The moment an RFC 3339 date-time names, in epoch milliseconds, or `undefined` for text that is
+ * none. Reads every form the format check accepts (a `±hh` or `±hhmm` offset, a leap second, taken
+ * as the second before it, and years before 100), which `Date.parse` does not.
+ */
+export function dateTimeInstant(value: string): number | undefined {
+  const parts = DATE_TIME.exec(value);
+  if (parts === null || !dateExists(parts) || !timeExists(parts)) return undefined;
+  const [year, month, day, hour, minute] = parts.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const seconds = Math.min(Number(parts[6]), 59.999);
+  const sign = parts[7] === '-' ? -1 : 1;
+  const offsetMinutes = parts[7] === undefined ? 0 : sign * (Number(parts[8]) * 60 + Number(parts[9] ?? 0));
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, 0, 0);
+  return date.getTime() + Math.floor(seconds * 1000) - offsetMinutes * 60_000;
+}
+
 /** Whether the year, month and day in `parts[1..3]` name a real day. */
 function dateExists(parts: RegExpExecArray): boolean {
   const year = Number(parts[1]);

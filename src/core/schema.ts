@@ -1029,16 +1029,9 @@ function quote(text: string): string {
 
 /**
  * Whether a date input can show `value` wherever the person is: HTML dates start at 0001-01-01,
- * and a date-time is shown in local time, as late as 12 hours behind UTC.
+ * and a date-time is shown in local time, which (historical zones included) stays within a day of
+ * what it is written as. So a date from year 1, and a date-time written from 0001-01-02 on.
  */
 function showableTime(format: 'date' | 'date-time', value: string): boolean {
-  if (format === 'date') return !value.startsWith('0000');
-  const time = Date.parse(value.replace(/^(\d{4}-\d{2}-\d{2})[tT\s]/, '$1T'));
-  return !Number.isNaN(time) && time >= EARLIEST_SHOWN_TIME;
+  return format === 'date' ? !value.startsWith('0000') : value.slice(0, 10) >= '0001-01-02';
 }
-
-/**
- * The first instant every time zone shows in year 1: 0001-01-01T00:00 at UTC−12, the latest
- * zone. (`Date.UTC` would read year 1 as 1901.)
- */
-const EARLIEST_SHOWN_TIME = new Date(0).setUTCFullYear(1, 0, 1) + 12 * 3_600_000;

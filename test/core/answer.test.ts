@@ -131,6 +131,10 @@ describe('date-time conversion', () => {
     expect(toLocalDateTimeInput('soon')).toBe('soon');
     // An input's value needs four digits of year.
     expect(toLocalDateTimeInput('0005-06-01T12:00:00Z')).toMatch(/^0005-06-01T\d{2}:\d{2}$/);
+    // Every form the format check accepts, which Date.parse does not all read.
+    expect(toLocalDateTimeInput('2026-05-01T10:00:00+01')).toBe('2026-05-01T11:00');
+    expect(toLocalDateTimeInput('2026-05-01t10:00:00+0100')).toBe('2026-05-01T11:00');
+    expect(toLocalDateTimeInput('2016-12-31T23:59:60Z')).toBe('2017-01-01T00:59');
   });
 });
 

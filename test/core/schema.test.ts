@@ -111,8 +111,9 @@ describe('analyzeRequestedSchema: accepted constructs', () => {
   it.each([
     ['date', '0000-01-01'],
     ['date-time', '0000-06-01T12:00:00Z'],
-    // 05:00 UTC on 1 January of year 1 is still year 0 twelve hours west.
+    // 1 January of year 1 is still year 0 in a zone behind UTC (Manila's old local time: −15:56).
     ['date-time', '0001-01-01T05:00:00Z'],
+    ['date-time', '0001-01-01T13:00:00Z'],
   ] as const)(
     'refuses a %s default a date field cannot show (%s): it would be sent unseen',
     (format, value) => {
@@ -127,8 +128,11 @@ describe('analyzeRequestedSchema: accepted constructs', () => {
 
   it.each([
     ['date', '0001-01-01'],
-    ['date-time', '0001-01-01T12:00:00Z'],
+    ['date-time', '0001-01-02T00:00:00Z'],
     ['date-time', '0005-06-01T12:00:00+01:00'],
+    // Forms the format allows that Date.parse does not read.
+    ['date-time', '2026-05-01T10:00:00+01'],
+    ['date-time', '2016-12-31T23:59:60Z'],
   ] as const)('keeps an early %s default every time zone shows (%s)', (format, value) => {
     expect(onlyField({ type: 'string', format, default: value })).toMatchObject({ default: value });
   });
