@@ -78,6 +78,7 @@ export function LinkRequestSection({
     request,
     onAnswer,
     locked: inert,
+    held,
     session: card?.session,
     registrableDomain: finder,
   });

@@ -8,10 +8,19 @@ import { usePublicSuffixList } from './usePublicSuffixList.js';
 /** Options of {@link useLinkRequest}. */
 export interface UseLinkRequestOptions {
   request: UrlRequest;
-  /** Gives this request its answer: `accept` once the person is done on the other page. */
+  /**
+   * Gives this request its answer: `accept` once the person is done on the other page, or, for a
+   * request that accepts on open ({@link UrlRequest.acceptOnOpen}), as the link opens.
+   */
   onAnswer: (result: ElicitResult) => void;
   /** True while nothing may change (answered, sending, closed). */
   locked?: boolean;
+  /**
+   * True while a server's wait (HTTP `Retry-After`) holds the round: Open still opens the page,
+   * but answers nothing, also for a request that accepts on open ({@link UrlRequest.acceptOnOpen});
+   * Done answers once the wait is over.
+   */
+  held?: boolean;
   /**
    * The session of the round: it remembers that the link was opened, so Done is offered again in
    * another copy of the card and after a reload.
@@ -28,7 +37,10 @@ export interface UseLinkRequestOptions {
 export interface LinkRequestControl {
   /** What the URL is and whether it may be opened; its warnings. */
   link: LinkCheck;
-  /** True after Open, until the request is answered: the person works in the other tab. */
+  /**
+   * True after Open: the person works in the other tab. Stays true once the request is answered
+   * (an MCP 2025 one is answered by Open itself), so check the answer before offering Done.
+   */
   waiting: boolean;
   /**
    * Opens the URL in a new top-level browsing context with `noopener,noreferrer`, only for
@@ -37,7 +49,7 @@ export interface LinkRequestControl {
    * `{ action: 'accept' }` with it: the click is the consent.
    */
   open: () => void;
-  /** The person finished on the other page: answers `{ action: 'accept' }`. */
+  /** The person finished on the other page: answers `{ action: 'accept' }` (not needed after an Open that answered). */
   done: () => void;
   decline: () => void;
   cancel: () => void;
@@ -49,14 +61,17 @@ export interface LinkRequestControl {
  *
  * @example
  * ```tsx
- * const { link, waiting, open, done, cancel } = useLinkRequest({ request, onAnswer });
- * return link.openable ? <button onClick={waiting ? done : open}>{waiting ? 'Done' : 'Open'}</button> : null;
+ * const { link, waiting, open, done } = useLinkRequest({ request, onAnswer, locked: answered });
+ * if (!link.openable || answered) return null;
+ * // An MCP 2025 request (request.acceptOnOpen) is answered by open(): it needs no Done.
+ * return <button onClick={waiting ? done : open}>{waiting ? 'Done' : 'Open'}</button>;
  * ```
  */
 export function useLinkRequest({
   request,
   onAnswer,
   locked = false,
+  held = false,
   registrableDomain: ownFinder,
   session,
 }: UseLinkRequestOptions): LinkRequestControl {
@@ -71,10 +86,10 @@ export function useLinkRequest({
     window.open(link.href, '_blank', 'noopener,noreferrer');
     session?.noteLinkOpened(request.key);
     setOpened(true);
-    // While a server's Retry-After holds the round, the session refuses this answer; Done then
-    // gives it once the wait is over.
-    if (request.acceptOnOpen === true) onAnswer({ action: 'accept' });
-  }, [link, locked, session, request.key, request.acceptOnOpen, onAnswer]);
+    // Not while held: the session would keep an answer it cannot send, and nothing would send it
+    // when the wait ends.
+    if (request.acceptOnOpen === true && !held) onAnswer({ action: 'accept' });
+  }, [link, locked, held, session, request.key, request.acceptOnOpen, onAnswer]);
   return {
     link,
     waiting: link.openable && opened,

@@ -46,7 +46,8 @@ export interface ElicitationPrompt {
   respond: (result: ElicitResult) => void;
   /**
    * For a 2025 URL request (it carries an `elicitationId`): learns when the server says the
-   * out-of-band step is done, so a waiting link request can close itself. If that happens before
+   * out-of-band step is done, so a UI can show the step as finished (the card answers such a
+   * request `accept` as the link opens: `UrlRequest.acceptOnOpen`). If the notice comes before
    * anyone answered, the handler answers `{ action: 'accept' }` for the person: the server has
    * just confirmed they finished. Absent for every other request.
    */

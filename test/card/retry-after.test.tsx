@@ -232,3 +232,44 @@ it('keeps the wait when the card is mounted again before it ends: a new session,
   await advance();
   expect(resume).toHaveBeenCalledTimes(2);
 });
+
+it('an MCP 2025 link opened while a kept wait holds its round answers nothing: Done answers once the wait is over', async () => {
+  const user = fakeTimeUser();
+  const open = vi.spyOn(window, 'open').mockReturnValue(null);
+  const legacyLink = parseSuspension({
+    jsonrpc: '2.0',
+    id: 4,
+    method: 'elicitation/create',
+    params: {
+      mode: 'url',
+      message: 'Sign in, again.',
+      url: 'https://auth.example.com/again',
+      elicitationId: 'e-2',
+    },
+  });
+  const sent: InputResponses[] = [];
+  const resume = vi.fn(async (responses: InputResponses) => {
+    sent.push(responses);
+    if (sent.length === 1) throw busy();
+  });
+  const first = render(<InputRequestCard suspension={legacyLink} resume={resume} />);
+  await user.click(screen.getByRole('button', { name: 'Open link' }));
+  await advance();
+  expect(sent).toHaveLength(1);
+  // A new card within the wait: its session never sent, yet the page's hold covers the round.
+  first.unmount();
+  await advance(100);
+  render(<InputRequestCard suspension={legacyLink} resume={resume} />);
+  await advance();
+  const openAgain =
+    screen.queryByRole('button', { name: 'Open again' }) ?? screen.getByRole('button', { name: 'Open link' });
+  await user.click(openAgain);
+  await advance(3_000);
+  expect(sent).toHaveLength(1);
+  const done = screen.getByRole('button', { name: 'Done' });
+  expect(done).toBeEnabled();
+  await user.click(done);
+  await advance();
+  expect(sent).toEqual([{ elicitation: { action: 'accept' } }, { elicitation: { action: 'accept' } }]);
+  open.mockRestore();
+});
