@@ -138,7 +138,7 @@ export const AnsweredElsewhereFirst = meta.story(
 
 /**
  * The task was cancelled while this person was typing, and the card had not read it yet: their
- * Accept is refused (HTTP 409). The card says the task was cancelled and that the answer was not
+ * Accept is refused (HTTP 409). The card says the task was stopped and that the answer was not
  * used (not "Expired": no clock closed the round), and keeps what they typed to read and copy.
  */
 export const RefusedTaskCancelled = meta.story(

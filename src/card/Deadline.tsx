@@ -5,7 +5,7 @@ import { formAnswers } from '../core/form-answers.js';
 import type { FormRequest } from '../core/model.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { additionalInputText, fieldLabel } from './serverText.js';
+import { fieldLabel } from './serverText.js';
 
 /** Props of {@link TimeLeftNotice}. */
 export interface TimeLeftNoticeProps {
@@ -63,7 +63,10 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
         : [`${fieldLabel(field, messages)}: ${messages.receiptValue(value)}`],
     );
     const question =
-      request.messageCode === 'additional-input' ? additionalInputText(request, messages) : request.message;
+      request.messageCode === 'additional-input'
+        ? // Plain text for the clipboard: the labels whole, with no direction marks around them.
+          messages.additionalInputRequired(request.messageParams?.labels ?? [])
+        : request.message;
     const text = [question, ...lines].filter(Boolean).join('\n');
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     const refused = () => setOutcome({ copied: false, text });

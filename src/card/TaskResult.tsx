@@ -51,14 +51,18 @@ export function TaskResult({ result, messages }: TaskResultProps) {
   );
 }
 
+/** The most text blocks a result shows, however short: empty ones cost layout too. */
+const MAX_SHOWN_BLOCKS = 100;
+
 /**
  * The text blocks a result shows: each is cut like prose, and once they reach the prose limit
- * together, the blocks after are only counted (`leftOut`, in characters), however many a server sends.
+ * together (or {@link MAX_SHOWN_BLOCKS}), the blocks after are only counted (`leftOut`, in
+ * characters), however many a server sends.
  */
 function withinProseLimit(texts: readonly string[]): { texts: readonly string[]; leftOut: number } {
   let length = 0;
   let count = 0;
-  while (count < texts.length && length < SHOWN_TEXT_LIMITS.prose) {
+  while (count < texts.length && count < MAX_SHOWN_BLOCKS && length < SHOWN_TEXT_LIMITS.prose) {
     length += texts[count]?.length ?? 0;
     count += 1;
   }

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { FieldSpec, FormRequest } from '../core/model.js';
 import type { ReceiptValue } from '../core/receipt.js';
 import { shownName, shownText } from '../core/shown-text.js';
+import { isolated } from '../i18n/format.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 
 /**
@@ -38,11 +39,14 @@ export function serverTextIn(lang: string | undefined): { dir: 'auto'; lang?: st
 const NO_LANGUAGE: { lang?: string } = {};
 
 /**
- * The sentence a flat-list round asks with ("Additional input required: Email, Code."): its
- * labels, server text, cut like any name and isolated in the sentence by the messages.
+ * The sentence a flat-list round asks with ("Additional input required: Email, Code."), as the
+ * card shows it: its labels, server text, cut like any name and each a directional isolate, so an
+ * override in one cannot turn the sentence around (whatever messages the host gives).
  */
 export function additionalInputText(request: FormRequest, messages: InputRequestMessages): string {
-  return messages.additionalInputRequired((request.messageParams?.labels ?? []).map(shownName));
+  return messages.additionalInputRequired(
+    (request.messageParams?.labels ?? []).map((label) => isolated(shownName(label))),
+  );
 }
 
 /** A character no message contains: where the server's text goes in a host sentence. */

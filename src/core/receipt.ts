@@ -128,7 +128,7 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   if (lifecycle.closedAs !== undefined && STATE_TRAITS[state].settled) {
     if (!refused) return lifecycle.closedAs === 'expired' ? expired : lifecycle.closedAs;
     // Refused as stale, then the task failed or was cancelled: not the clock closed the round, and
-    // "Expired" under "The task was cancelled." would say otherwise.
+    // "Expired" under "The task was stopped." would say otherwise.
     return lifecycle.closedAs === 'expired' ? 'refused' : 'answered-elsewhere-first';
   }
   const answeredHere = round !== undefined && sentRoundId === round.id && state !== 'submitting';

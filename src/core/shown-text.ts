@@ -65,7 +65,9 @@ export function shownName(name: string): string {
  * ```
  */
 export function visibleName(name: string | undefined): string | undefined {
-  return name !== undefined && VISIBLE.test(name) ? name : undefined;
+  // What shows is the name's first characters: invisible ones there and visible ones past the cut
+  // still name nobody.
+  return name !== undefined && VISIBLE.test(shownText(name, 'name').text) ? name : undefined;
 }
 
 /** A character that shows something: not a space, a control, a default-ignorable or a blank. */

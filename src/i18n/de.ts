@@ -109,7 +109,7 @@ export const germanMessages: InputRequestMessages = {
         return 'Der Server hat eine Frage gesendet, die diese App nicht lesen kann. Sie können ablehnen oder abbrechen.';
     }
   },
-  additionalInputRequired: (labels) => `Weitere Angaben erforderlich: ${labels.map(isolated).join(', ')}.`,
+  additionalInputRequired: (labels) => `Weitere Angaben erforderlich: ${labels.join(', ')}.`,
   problemDetails: (count) => (count === 1 ? 'Einzelheiten: 1 Problem' : `Einzelheiten: ${n(count)} Probleme`),
   openLink: 'Link öffnen',
   done: 'Fertig',

@@ -60,7 +60,8 @@ export function formatWait(locale: string, ms: number): string {
   const [unit, value]: ['second' | 'minute' | 'hour', number] =
     seconds < 60
       ? ['second', seconds]
-      : seconds < 3600
+      : // Rounded up first: 3,550 s is an hour, not "60 minutes".
+        Math.ceil(seconds / 60) < 60
         ? ['minute', Math.ceil(seconds / 60)]
         : ['hour', Math.ceil(seconds / 3600)];
   const key = `${locale} ${unit}`;

@@ -353,7 +353,7 @@ export const englishMessages: InputRequestMessages = {
         return 'The server sent a question this app cannot read. You can decline or cancel.';
     }
   },
-  additionalInputRequired: (labels) => `Additional input required: ${labels.map(isolated).join(', ')}.`,
+  additionalInputRequired: (labels) => `Additional input required: ${labels.join(', ')}.`,
   problemDetails: (count) => (count === 1 ? 'Details: 1 problem' : `Details: ${count} problems`),
   openLink: 'Open link',
   done: 'Done',

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestedSchema } from '../../src/core/model.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
-import { InputRequestCard, type InputResponses } from '../../src/index.ts';
+import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
 import { createTestSource } from '../../src/testing/index.ts';
 import { formRound, mixedRound } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
@@ -293,6 +293,23 @@ describe('an expired form', () => {
     );
     expect(copied).not.toContain('1234');
     expect(within(card()).getByText('Answers copied.')).toHaveAttribute('role', 'status');
+  });
+
+  it("copies a flat list's question as plain text, with no direction marks", async () => {
+    const user = fakeTimeUser();
+    const label = 'City of arrival';
+    render(
+      <InputRequestCard
+        suspension={parseSuspension([{ name: 'city', label }], { serverName: 'Travel' })}
+        resume={async () => undefined}
+        deadline={START + MINUTE}
+      />,
+    );
+    await user.type(screen.getByRole('textbox'), 'Oslo');
+    await advance(MINUTE);
+    await user.click(screen.getByRole('button', { name: 'Copy answers' }));
+    await advance();
+    expect(await navigator.clipboard.readText()).toBe(`Additional input required: ${label}.\n${label}: Oslo`);
   });
 
   it('shows the text selected to copy by hand when the clipboard refuses', async () => {

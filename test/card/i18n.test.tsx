@@ -473,12 +473,8 @@ describe('germanMessages', () => {
   });
 
   it('words the question of a flat field list without server text', () => {
-    expect(englishMessages.additionalInputRequired(['Stadt'])).toBe(
-      'Additional input required: \u2068Stadt\u2069.',
-    );
-    expect(germanMessages.additionalInputRequired(['Stadt'])).toBe(
-      'Weitere Angaben erforderlich: \u2068Stadt\u2069.',
-    );
+    expect(englishMessages.additionalInputRequired(['Stadt'])).toBe('Additional input required: Stadt.');
+    expect(germanMessages.additionalInputRequired(['Stadt'])).toBe('Weitere Angaben erforderlich: Stadt.');
   });
 
   it('names scripts in German', () => {
@@ -513,6 +509,11 @@ describe('counted words', () => {
     expect(waitOf(90_000)).toEqual([
       expect.stringContaining('wait 2\u00a0minutes before'),
       expect.stringContaining('2\u00a0Minuten zu warten'),
+    ]);
+    // Rounded up before the unit is chosen: never "60 minutes".
+    expect(waitOf(3_599_000)).toEqual([
+      expect.stringContaining('wait 1\u00a0hour before'),
+      expect.stringContaining('1\u00a0Stunde zu warten'),
     ]);
     expect(waitOf(3_600_000)).toEqual([
       expect.stringContaining('wait 1\u00a0hour before'),

@@ -336,6 +336,12 @@ describe('every other kind of server text is cut too', () => {
     expect(structure).toMatch(/more characters not shown\)$/);
   });
 
+  it('a result of thousands of empty text blocks: a hundred at most', () => {
+    const result = { content: Array.from({ length: 50_000 }, () => ({ type: 'text', text: '' })) };
+    render(<InputRequestCard source={sourceOf({ status: 'completed', result })} />);
+    expect(document.querySelectorAll('[data-part="result-text"]').length).toBeLessThanOrEqual(101);
+  });
+
   it("a send failure's raw detail behind Details", async () => {
     const user = userEvent.setup();
     render(
@@ -432,6 +438,19 @@ describe('server names inside our sentences', () => {
 });
 
 describe('names that show nothing', () => {
+  it('names nobody when only what is cut away would show', () => {
+    render(
+      <InputRequestCard
+        suspension={round(
+          { message: 'Ship?', requestedSchema: { type: 'object', properties: {} } },
+          { serverName: `${'\u200B'.repeat(300)}Bank` },
+        )}
+        resume={async () => {}}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'A tool is asking' })).toBeInTheDocument();
+  });
+
   it.each(['\u3164', '\u200B', '\u2800', ' \u200E\u200F '])(
     '%j heads the card as no name does, and names no tool',
     (blank) => {
