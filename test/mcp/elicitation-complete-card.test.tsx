@@ -22,19 +22,25 @@ function Questions({ queue }: { queue: ReturnType<typeof createElicitationQueue>
   ));
 }
 
+/** A real 2025 server and the README's queue host, its questions rendered as cards. */
+async function showQuestions() {
+  const server = createMrtrServer();
+  const queue = createElicitationQueue({ serverName: 'Example' });
+  connection = await connectLegacy(server, (client) => {
+    client.setRequestHandler('elicitation/create', queue.handler);
+    client.setNotificationHandler('notifications/elicitation/complete', queue.handleComplete);
+  });
+  render(<Questions queue={queue} />);
+  return { server, queue, client: connection.client };
+}
+
 describe('a 2025 link request, through the card', () => {
   it('Open is the consent: the tool hears accept at once, and the completion still reaches the prompt', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const server = createMrtrServer();
-    const queue = createElicitationQueue({ serverName: 'Example' });
-    connection = await connectLegacy(server, (client) => {
-      client.setRequestHandler('elicitation/create', queue.handler);
-      client.setNotificationHandler('notifications/elicitation/complete', queue.handleComplete);
-    });
-    render(<Questions queue={queue} />);
+    const { server, queue, client } = await showQuestions();
 
-    const call = connection.client.callTool({ name: 'sign_in_link', arguments: {} });
+    const call = client.callTool({ name: 'sign_in_link', arguments: {} });
     const prompt = await nextPrompt(queue);
     await user.click(await screen.findByRole('button', { name: 'Open link' }));
     expect(open).toHaveBeenCalledWith(LOGIN_URL, '_blank', 'noopener,noreferrer');
@@ -54,15 +60,9 @@ describe('a 2025 link request, through the card', () => {
   });
 
   it('closes without a click when the server says the step is done before anyone answered', async () => {
-    const server = createMrtrServer();
-    const queue = createElicitationQueue({ serverName: 'Example' });
-    connection = await connectLegacy(server, (client) => {
-      client.setRequestHandler('elicitation/create', queue.handler);
-      client.setNotificationHandler('notifications/elicitation/complete', queue.handleComplete);
-    });
-    render(<Questions queue={queue} />);
+    const { server, client } = await showQuestions();
 
-    const call = connection.client.callTool({ name: 'sign_in_link', arguments: {} });
+    const call = client.callTool({ name: 'sign_in_link', arguments: {} });
     expect(await screen.findByRole('button', { name: 'Open link' })).toBeInTheDocument();
     await server.completeLink('sign-in-1');
 
