@@ -1,5 +1,5 @@
 'use client';
-import { type ComponentType, useEffect, useMemo, useRef } from 'react';
+import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import type { InputRequestCardCommonProps } from '../card/InputRequestCard.js';
 import { InputRequestCard } from '../card/InputRequestCard.js';
 import { isElicitResult, type Suspension } from '../core/model.js';
@@ -59,6 +59,11 @@ export function InputRequestPart({
   }
   const suspension = parsed.current.suspension;
 
+  // This person's answer came after the request closed (the route refused it): their card, closed
+  // with what they typed and "Your answer was not used", stays in place of the summary, which only
+  // knows that no answer came in time. The summary is back after a reload.
+  const [answerRefused, setAnswerRefused] = useState(false);
+
   const latest = useRef({ api, headers, fetch, messages });
   latest.current = { api, headers, fetch, messages };
   const resume = useMemo<ResumeFunction>(
@@ -79,7 +84,9 @@ export function InputRequestPart({
         try {
           await postInputRequestAnswer({ chatId: data.chatId, requestId: data.requestId, response }, options);
         } catch (error) {
-          throw closedRefusal(error) ?? error;
+          const closed = closedRefusal(error);
+          if (closed) setAnswerRefused(true);
+          throw closed ?? error;
         }
       },
     [suspension, data.chatId, data.requestId],
@@ -99,7 +106,7 @@ export function InputRequestPart({
     if (!active || active === document.body) summaryRef.current?.focus();
   }, [pending]);
 
-  if (pending) {
+  if (pending || answerRefused) {
     // The bridge answers the server itself at `expiresAt` (timed-out): the card counts down to it.
     const deadline = cardProps.deadline ?? data.expiresAt;
     return <InputRequestCard {...cardProps} deadline={deadline} suspension={suspension} resume={resume} />;

@@ -296,6 +296,34 @@ describe('InputRequestPart', () => {
     },
   );
 
+  it('keeps the closed card when the part then says the request timed out: the answer came late, and was not used', async () => {
+    const user = userEvent.setup();
+    const { parts } = await askOnce();
+    const pending = parts[0] as InputRequestDataPart;
+    const refusing: typeof fetch = async () =>
+      Response.json(
+        { error: { code: 'not-waiting', message: 'input-request-cards: not-waiting' } },
+        { status: 410 },
+      );
+    const { rerender } = render(<InputRequestPart part={pending} fetch={refusing} />);
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Planning');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const card = await screen.findByRole('article', { name: /^Calendar asked$/ });
+    await vi.waitFor(() => expect(card).toHaveAttribute('data-outcome', 'refused'));
+
+    // The stream catches up: the bridge had told the server "cancel" when the time ran out.
+    const timedOut = {
+      ...pending,
+      data: { ...pending.data, status: 'timed-out', outcome: { action: 'cancel', reason: 'timed-out' } },
+    } as InputRequestDataPart;
+    rerender(<InputRequestPart part={timedOut} fetch={refusing} />);
+    expect(screen.queryByText(/No answer came in time/)).toBeNull();
+    expect(screen.getByRole('article').querySelector('[data-part="outcome"]')).toHaveTextContent(
+      'Your answer was not used: this question had already closed.',
+    );
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
+  });
+
   it('speaks German and takes a replacement for the summary', async () => {
     const { parts } = await askOnce();
     const ended: InputRequestDataPart = {
