@@ -10,6 +10,7 @@ import { CopyAnswers } from './Deadline.js';
 import { Field } from './Field.js';
 import { FormReview, FormStep, useFormSteps } from './FormSteps.js';
 import { RefusalButton } from './RefusalButton.js';
+import { SectionQuestionId } from './SectionStatus.js';
 import { additionalInputText, shownProse, useServerText } from './serverText.js';
 
 /** Props of {@link FormRequestSection}. */
@@ -132,7 +133,7 @@ export const FormRequestSection = memo(function FormRequestSection({
       {carried?.askedAgain && Object.keys(carried.values).length > 0 ? (
         <p data-part="reask-kept">{messages.askedAgainKept}</p>
       ) : null}
-      {status}
+      <SectionQuestionId.Provider value={messageId}>{status}</SectionQuestionId.Provider>
       <fieldset data-part="fields" disabled={inert}>
         {request.fields.map((field, position) => {
           const control = (

@@ -8,6 +8,7 @@ import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { CardContext } from './context.js';
 import { RefusalButton } from './RefusalButton.js';
+import { SectionQuestionId } from './SectionStatus.js';
 import { shownProse, useServerText } from './serverText.js';
 
 /** Props of {@link LinkRequestSection}. */
@@ -267,7 +268,7 @@ function LinkFrame({
       <p id={messageId} data-part="message" {...text}>
         {message}
       </p>
-      {status}
+      <SectionQuestionId.Provider value={messageId}>{status}</SectionQuestionId.Provider>
       {children}
     </fieldset>
   );

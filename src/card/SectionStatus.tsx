@@ -1,4 +1,5 @@
 'use client';
+import { createContext, useContext } from 'react';
 import type { SectionPhase } from '../core/lifecycle.js';
 import type { ElicitResult } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
@@ -15,6 +16,13 @@ export interface SectionStatusProps {
 }
 
 /**
+ * The id of the element that says a section's question, given by the section around its status:
+ * Change answer is described by it, so each of a round's Change answer buttons says which answer
+ * it changes.
+ */
+export const SectionQuestionId = createContext<string | undefined>(undefined);
+
+/**
  * What a section of a round of several requests shows once it has its answer: what was chosen,
  * and, while the round is open, Change answer. In a round that closed without taking the answers
  * (shown read-only) it says they were not used.
@@ -22,12 +30,13 @@ export interface SectionStatusProps {
  * @selector [data-part="section-status"] (with `data-action` and `data-phase`)
  */
 export function SectionStatus({ answer, phase, canChange, onChange, messages }: SectionStatusProps) {
+  const questionId = useContext(SectionQuestionId);
   if (!answer) return null;
   return (
     <div data-part="section-status" data-action={answer.action} data-phase={phase}>
       <p>{messages.sectionAnswered(answer.action, phase)}</p>
       {canChange ? (
-        <button type="button" data-part="change" onClick={onChange}>
+        <button type="button" data-part="change" aria-describedby={questionId} onClick={onChange}>
           {messages.changeAnswer}
         </button>
       ) : null}

@@ -5,6 +5,7 @@ import { shownName, shownWithEllipsis } from '../core/shown-text.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { RefusalButton } from './RefusalButton.js';
+import { SectionQuestionId } from './SectionStatus.js';
 import { shownProse, useServerText } from './serverText.js';
 
 /** Props of {@link UnsupportedRequestSection}. */
@@ -59,11 +60,13 @@ export function UnsupportedRequestSection({
       aria-labelledby={`${id}-reason`}
     >
       {request.message === undefined ? null : (
-        <p data-part="message" {...text}>
+        <p id={`${id}-message`} data-part="message" {...text}>
           {shownProse(request.message, messages.textCut)}
         </p>
       )}
-      {status}
+      <SectionQuestionId.Provider value={request.message === undefined ? `${id}-reason` : `${id}-message`}>
+        {status}
+      </SectionQuestionId.Provider>
       <div data-part="reason" id={`${id}-reason`}>
         <strong>{messages.cannotAnswer}</strong>
         <p>{reasonText ?? messages.unsupportedReason(request)}</p>

@@ -411,6 +411,20 @@ describe('InputRequestCard: several requests in one round', () => {
     finish();
   });
 
+  it('says which answer each Change answer changes: the question it sits under describes it', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<InputRequestCard suspension={mixedRound} resume={() => new Promise(() => {})} />);
+    await user.click(screen.getAllByRole('button', { name: 'Decline' })[0] as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Open link' }));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    open.mockRestore();
+    const changes = screen.getAllByRole('button', { name: 'Change answer' });
+    expect(changes).toHaveLength(2);
+    expect(changes[0]).toHaveAccessibleDescription('Who should we notify?');
+    expect(changes[1]).toHaveAccessibleDescription('Connect your calendar account.');
+  });
+
   it('lets an answer be changed before the round is sent', async () => {
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
