@@ -1,5 +1,5 @@
 'use client';
-import { createElement, type Ref, useId, useMemo } from 'react';
+import { createElement, type Ref, useId, useMemo, useSyncExternalStore } from 'react';
 import { AnswerRow } from '../card/Receipt.js';
 import { serverTextIn, shownProse, withServerText } from '../card/serverText.js';
 import { isPlainObject } from '../core/json.js';
@@ -46,6 +46,9 @@ export function AnsweredInputRequest({
   const messages = useMemo(() => ({ ...englishAnsweredMessages, ...overrides }), [overrides]);
   const suspension = useMemo(() => suspensionOfPart(data), [data]);
   const request = suspension.requests[0];
+  // A summary rendered on a server shows date-times as written (a server's time zone is not the
+  // reader's); once hydrated, in the reader's, as the card's field showed them.
+  const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   // A name of only invisible characters names nobody, as on the card.
   const server = visibleName(data.serverName);
   const tool = visibleName(data.toolName);
@@ -94,7 +97,12 @@ export function AnsweredInputRequest({
               key={field.name}
               part="answer"
               field={field}
-              text={formatReceiptValue(messages.locale, field.value, messages)}
+              text={formatReceiptValue(
+                messages.locale,
+                field.value,
+                messages,
+                hydrated ? 'local' : 'as-written',
+              )}
               textCut={messages.textCut}
               serverWords={serverWords}
             />
@@ -104,3 +112,7 @@ export function AnsweredInputRequest({
     </article>
   );
 }
+
+const noSubscription = () => () => {};
+const isClient = () => true;
+const isServer = () => false;

@@ -86,6 +86,27 @@ export function dateTimeInstant(value: string): number | undefined {
   return date.getTime() + Math.floor(seconds * 1000) - offsetMinutes * 60_000;
 }
 
+/**
+ * The wall-clock time an RFC 3339 date-time is written in (its date, hours and minutes, whatever
+ * its offset), as epoch milliseconds of that wall clock read as UTC; `undefined` for text that is
+ * none. Formatted with `timeZone: 'UTC'` it reads the same on every machine.
+ */
+export function dateTimeAsWritten(value: string): number | undefined {
+  const parts = DATE_TIME.exec(value);
+  if (parts === null || !dateExists(parts) || !timeExists(parts)) return undefined;
+  const [year, month, day, hour, minute] = parts.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, 0, 0);
+  return date.getTime();
+}
+
 /** Whether the year, month and day in `parts[1..3]` name a real day. */
 function dateExists(parts: RegExpExecArray): boolean {
   const year = Number(parts[1]);

@@ -1,3 +1,4 @@
+import { dateTimeAsWritten } from '../core/formats.js';
 import type { ReceiptValue } from '../core/receipt.js';
 
 /**
@@ -90,12 +91,16 @@ export function formatDuration(seconds: number): string {
 
 /**
  * One answered value of a receipt in a locale's words: option titles joined as a list, numbers,
- * dates and date-times as the locale writes them; a secret never shows.
+ * dates and date-times as the locale writes them; a secret never shows. A date-time is shown in
+ * this machine's time zone (`clock: 'local'`, as the field showed it), or at the wall-clock time
+ * it is written in (`'as-written'`), which reads the same on a server and in every browser: what
+ * a server render shows before hydration.
  */
 export function formatReceiptValue(
   locale: string,
   value: ReceiptValue,
   words: { yes: string; no: string; hidden: string },
+  clock: 'local' | 'as-written' = 'local',
 ): string {
   switch (value.kind) {
     case 'text':
@@ -114,12 +119,17 @@ export function formatReceiptValue(
       return words.hidden;
     case 'date':
     case 'date-time': {
-      const date = new Date(value.kind === 'date' ? `${value.value}T00:00:00` : value.value);
+      const asWritten = value.kind === 'date-time' && clock === 'as-written';
+      const date = asWritten
+        ? new Date(dateTimeAsWritten(value.value) ?? Number.NaN)
+        : new Date(value.kind === 'date' ? `${value.value}T00:00:00` : value.value);
       if (Number.isNaN(date.getTime())) return value.value;
       try {
         return new Intl.DateTimeFormat(
           locale,
-          value.kind === 'date' ? { dateStyle: 'long' } : { dateStyle: 'long', timeStyle: 'short' },
+          value.kind === 'date'
+            ? { dateStyle: 'long' }
+            : { dateStyle: 'long', timeStyle: 'short', ...(asWritten ? { timeZone: 'UTC' } : {}) },
         ).format(date);
       } catch {
         return value.value;

@@ -225,3 +225,72 @@ it('hydrates one round shown twice on a page', async () => {
   expect(recoverable).toEqual([]);
   expect(container.querySelectorAll('article')).toHaveLength(2);
 });
+
+it('hydrates an AI SDK summary with a date-time answer in another time zone than the server’s, without a mismatch', async () => {
+  const part = {
+    type: 'data-input-request',
+    id: 'req-tz',
+    data: {
+      requestId: 'req-tz',
+      chatId: 'chat-tz',
+      serverName: 'Calendar',
+      request: {
+        method: 'elicitation/create',
+        params: {
+          message: 'When does it start?',
+          requestedSchema: {
+            type: 'object',
+            properties: { when: { type: 'string', format: 'date-time', title: 'Starts at' } },
+          },
+        },
+      },
+      status: 'answered',
+      createdAt: '2026-05-04T16:00:00.000Z',
+      expiresAt: '2026-05-04T16:10:00.000Z',
+      answer: { action: 'accept', content: { when: '2026-05-04T09:30:00-07:00' } },
+    },
+  };
+  const zone = process.env.TZ;
+  const page = Object.getOwnPropertyDescriptor(globalThis, 'window');
+  let html: string;
+  try {
+    // The server: no window, and UTC.
+    process.env.TZ = 'UTC';
+    Object.defineProperty(globalThis, 'window', { value: undefined, configurable: true });
+    const server = await import('../../src/ai-sdk/index.ts');
+    html = renderToString(<server.InputRequestPart part={part as never} />);
+  } finally {
+    if (page) Object.defineProperty(globalThis, 'window', page);
+  }
+  // It shows the time as written, which is what the person typed: no server's zone in it.
+  expect(html).toContain('May 4, 2026 at 9:30');
+
+  // The browser: another realm, in Los Angeles.
+  process.env.TZ = 'America/Los_Angeles';
+  try {
+    vi.resetModules();
+    const { act } = await import('react');
+    const { hydrateRoot } = await import('react-dom/client');
+    const browser = await import('../../src/ai-sdk/index.ts');
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const recoverable: unknown[] = [];
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <browser.InputRequestPart part={part as never} />, {
+        onRecoverableError: (error) => recoverable.push(error),
+      });
+    });
+    cleanups.push(async () => {
+      await act(async () => root?.unmount());
+      container.remove();
+    });
+    expect(recoverable).toEqual([]);
+    expect(container.querySelector('[data-part="answer"]')?.textContent).toContain('May 4, 2026 at 9:30');
+  } finally {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  }
+});
