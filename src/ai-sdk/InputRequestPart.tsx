@@ -124,15 +124,19 @@ export function InputRequestPart({
 
 /**
  * The route's refusals that say the question closed for good, as the card's stale round: someone
- * else's answer came first (`already-answered`, 409), or the server stopped waiting (`not-waiting`,
- * 410). The card then closes the round, keeping what was typed, instead of offering a Try again
- * that cannot succeed. Other refusals stay send failures.
+ * else's answer came first (`already-answered`, 409), the server stopped waiting (`not-waiting`,
+ * 410), or no such question waits any more (`unknown-request`, 404: answered, timed out, or lost
+ * with the instance that asked, as a dev server's reload loses it). The card then closes the
+ * round, keeping what was typed, instead of offering a Try again that cannot succeed. Other
+ * refusals stay send failures.
  */
 function closedRefusal(error: unknown): StaleRoundError | undefined {
   if (!(error instanceof AnswerNotDeliveredError)) return undefined;
   if (error.code === 'already-answered') {
     return new StaleRoundError(error.message, error.status, { closedAs: 'answered-elsewhere' });
   }
-  if (error.code === 'not-waiting') return new StaleRoundError(error.message, error.status);
+  if (error.code === 'not-waiting' || error.code === 'unknown-request') {
+    return new StaleRoundError(error.message, error.status);
+  }
   return undefined;
 }

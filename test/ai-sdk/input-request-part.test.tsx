@@ -246,17 +246,20 @@ describe('InputRequestPart', () => {
     }
   });
 
-  it('shows why an answer was refused and keeps the typed values', async () => {
+  it('closes the card, keeping the typed values, when the route no longer knows the question', async () => {
     const user = userEvent.setup();
     const { bridge, parts } = await askOnce();
     const pending = parts[0] as InputRequestDataPart;
-    // The request is no longer open (another tab answered it, the stream moved on).
+    // The request is no longer open (another tab answered it, the stream moved on), so the real
+    // route answers unknown-request: a Try again could never succeed.
     await bridge.store.deliver('chat-7', pending.data.requestId, { action: 'cancel' });
     render(<InputRequestPart part={pending} fetch={routeFetch(bridge)} />);
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Planning');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText(/this question is no longer open/)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
+    const card = await screen.findByRole('article', { name: /^Calendar asked$/ });
+    await vi.waitFor(() => expect(card).toHaveAttribute('data-outcome', 'refused'));
+    expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
+    expect(within(card).queryByRole('button', { name: /Try again|Accept/ })).toBeNull();
   });
 
   it.each([
@@ -269,6 +272,12 @@ describe('InputRequestPart', () => {
     {
       code: 'not-waiting',
       status: 410,
+      outcome: 'refused',
+      receipt: 'Your answer was not used: this question had already closed.',
+    },
+    {
+      code: 'unknown-request',
+      status: 404,
       outcome: 'refused',
       receipt: 'Your answer was not used: this question had already closed.',
     },
