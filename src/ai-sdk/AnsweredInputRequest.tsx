@@ -6,7 +6,7 @@ import { isPlainObject } from '../core/json.js';
 import { contentLanguageOf } from '../core/model.js';
 import { receiptFieldsOf } from '../core/receipt.js';
 import { visibleName } from '../core/shown-text.js';
-import { formatReceiptValue, textDirection } from '../i18n/format.js';
+import { formatDateTimeAsWritten, formatReceiptValue, textDirection } from '../i18n/format.js';
 import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
 import { type InputRequestPartData, suspensionOfPart } from './part.js';
 
@@ -97,12 +97,11 @@ export function AnsweredInputRequest({
               key={field.name}
               part="answer"
               field={field}
-              text={formatReceiptValue(
-                messages.locale,
-                field.value,
-                messages,
-                hydrated ? 'local' : 'as-written',
-              )}
+              text={
+                field.value.kind === 'date-time' && !hydrated
+                  ? formatDateTimeAsWritten(messages.locale, field.value.value)
+                  : formatReceiptValue(messages.locale, field.value, messages)
+              }
               textCut={messages.textCut}
               serverWords={serverWords}
             />

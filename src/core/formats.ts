@@ -68,22 +68,13 @@ function isDateTime(value: string): boolean {
  */
 export function dateTimeInstant(value: string): number | undefined {
   const parts = DATE_TIME.exec(value);
-  if (parts === null || !dateExists(parts) || !timeExists(parts)) return undefined;
-  const [year, month, day, hour, minute] = parts.slice(1, 6).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const wallClock = parts ? wallClockOf(parts) : undefined;
+  if (!parts || wallClock === undefined) return undefined;
   const seconds = Math.min(Number(parts[6]), 59.999);
-  const sign = parts[7] === '-' ? -1 : 1;
-  const offsetMinutes = parts[7] === undefined ? 0 : sign * (Number(parts[8]) * 60 + Number(parts[9] ?? 0));
-  const date = new Date(0);
-  // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, 0, 0);
-  return date.getTime() + Math.floor(seconds * 1000) - offsetMinutes * 60_000;
+  const offsetMinutes = parts[7]
+    ? (parts[7] === '-' ? -1 : 1) * (Number(parts[8]) * 60 + Number(parts[9] ?? 0))
+    : 0;
+  return wallClock + Math.floor(seconds * 1000) - offsetMinutes * 60_000;
 }
 
 /**
@@ -93,17 +84,16 @@ export function dateTimeInstant(value: string): number | undefined {
  */
 export function dateTimeAsWritten(value: string): number | undefined {
   const parts = DATE_TIME.exec(value);
-  if (parts === null || !dateExists(parts) || !timeExists(parts)) return undefined;
-  const [year, month, day, hour, minute] = parts.slice(1, 6).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  return parts ? wallClockOf(parts) : undefined;
+}
+
+/** The date, hours and minutes of a matched date-time, read as UTC; `undefined` when no such moment exists. */
+function wallClockOf(parts: RegExpExecArray): number | undefined {
+  if (!dateExists(parts) || !timeExists(parts)) return undefined;
   const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, 0, 0);
+  // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+  date.setUTCFullYear(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]));
+  date.setUTCHours(Number(parts[4]), Number(parts[5]), 0, 0);
   return date.getTime();
 }
 

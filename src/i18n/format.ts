@@ -90,17 +90,31 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
+ * A date-time answer at the wall-clock time it is written in, as the locale writes it: the same
+ * text on a server and in every browser (what a server render shows before hydration; after it,
+ * {@link formatReceiptValue} shows it in the reader's time zone, as the field did).
+ */
+export function formatDateTimeAsWritten(locale: string, value: string): string {
+  const wallClock = dateTimeAsWritten(value);
+  if (wallClock === undefined) return value;
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(
+      wallClock,
+    );
+  } catch {
+    return value;
+  }
+}
+
+/**
  * One answered value of a receipt in a locale's words: option titles joined as a list, numbers,
- * dates and date-times as the locale writes them; a secret never shows. A date-time is shown in
- * this machine's time zone (`clock: 'local'`, as the field showed it), or at the wall-clock time
- * it is written in (`'as-written'`), which reads the same on a server and in every browser: what
- * a server render shows before hydration.
+ * dates and date-times as the locale writes them (a date-time in this machine's time zone, as the
+ * field showed it); a secret never shows.
  */
 export function formatReceiptValue(
   locale: string,
   value: ReceiptValue,
   words: { yes: string; no: string; hidden: string },
-  clock: 'local' | 'as-written' = 'local',
 ): string {
   switch (value.kind) {
     case 'text':
@@ -119,17 +133,12 @@ export function formatReceiptValue(
       return words.hidden;
     case 'date':
     case 'date-time': {
-      const asWritten = value.kind === 'date-time' && clock === 'as-written';
-      const date = asWritten
-        ? new Date(dateTimeAsWritten(value.value) ?? Number.NaN)
-        : new Date(value.kind === 'date' ? `${value.value}T00:00:00` : value.value);
+      const date = new Date(value.kind === 'date' ? `${value.value}T00:00:00` : value.value);
       if (Number.isNaN(date.getTime())) return value.value;
       try {
         return new Intl.DateTimeFormat(
           locale,
-          value.kind === 'date'
-            ? { dateStyle: 'long' }
-            : { dateStyle: 'long', timeStyle: 'short', ...(asWritten ? { timeZone: 'UTC' } : {}) },
+          value.kind === 'date' ? { dateStyle: 'long' } : { dateStyle: 'long', timeStyle: 'short' },
         ).format(date);
       } catch {
         return value.value;
