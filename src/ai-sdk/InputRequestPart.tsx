@@ -61,8 +61,13 @@ export function InputRequestPart({
 
   // This person's answer came after the request closed (the route refused it): their card, closed
   // with what they typed and "Your answer was not used", stays in place of the summary, which only
-  // knows that no answer came in time. The summary is back after a reload.
-  const [answerRefused, setAnswerRefused] = useState(false);
+  // knows that no answer came in time. The summary is back after a reload. By request id: a part
+  // of another request in this component starts afresh.
+  const [refusedRequestId, setRefusedRequestId] = useState<string>();
+  const answerRefused = refusedRequestId === data.requestId;
+  // A try of this request failed without the route's word (the connection dropped, the card's
+  // timeout): it may have arrived, so a later "closed" may be about that very answer.
+  const uncertainRequestId = useRef<string | undefined>(undefined);
 
   const latest = useRef({ api, headers, fetch, messages });
   latest.current = { api, headers, fetch, messages };
@@ -84,8 +89,14 @@ export function InputRequestPart({
         try {
           await postInputRequestAnswer({ chatId: data.chatId, requestId: data.requestId, response }, options);
         } catch (error) {
-          const closed = closedRefusal(error);
-          if (closed) setAnswerRefused(true);
+          if (!(error instanceof AnswerNotDeliveredError) || signal.aborted) {
+            uncertainRequestId.current = data.requestId;
+            throw error;
+          }
+          // After a try that may have arrived, "closed" may mean closed by that answer: a plain
+          // failure, and the stream's next word (answered, or how it ended) is the one to show.
+          const closed = uncertainRequestId.current === data.requestId ? undefined : closedRefusal(error);
+          if (closed) setRefusedRequestId(data.requestId);
           throw closed ?? error;
         }
       },

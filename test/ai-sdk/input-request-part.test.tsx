@@ -14,6 +14,7 @@ import {
   type InputRequestChunk,
 } from '../../src/ai-sdk/server.ts';
 import { meetingParams } from '../fixtures/suspensions.ts';
+import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 /** A replacement for the closed summary (as the lead's receipt will be). */
 const Receipt = ({ data }: AnsweredInputRequestProps) => <p>Receipt for {data.requestId}</p>;
@@ -331,6 +332,84 @@ describe('InputRequestPart', () => {
       'Your answer was not used: this question had already closed.',
     );
     expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
+  });
+
+  it('forgets a refused card when the same component shows another request', async () => {
+    const user = userEvent.setup();
+    const first = (await askOnce()).parts[0] as InputRequestDataPart;
+    const refusing: typeof fetch = async () =>
+      Response.json(
+        { error: { code: 'not-waiting', message: 'input-request-cards: not-waiting' } },
+        { status: 410 },
+      );
+    const { rerender } = render(<InputRequestPart part={first} fetch={refusing} />);
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    const card = await screen.findByRole('article', { name: /^Calendar asked$/ });
+    await vi.waitFor(() => expect(card).toHaveAttribute('data-outcome', 'refused'));
+
+    // A host that keys parts by index: the same instance, another request, already answered.
+    const other = {
+      ...first,
+      id: 'req-other',
+      data: { ...first.data, requestId: 'req-other', status: 'answered', answer: { action: 'decline' } },
+    } as InputRequestDataPart;
+    rerender(<InputRequestPart part={other} fetch={refusing} />);
+    expect(screen.getByText('You declined.')).toBeInTheDocument();
+  });
+
+  it('after a send that may have arrived, a "closed" from the route is no "not used": the stream says how it ended', async () => {
+    const user = userEvent.setup();
+    const { bridge, parts, answer } = await askOnce();
+    let posts = 0;
+    const dropsFirstReply: typeof fetch = async (url, init) => {
+      posts += 1;
+      const reply = await routeFetch(bridge)(url, init);
+      // The first answer arrives, but the connection drops before its reply comes back.
+      if (posts === 1) throw new TypeError('Failed to fetch');
+      return reply;
+    };
+    const { rerender } = render(
+      <InputRequestPart part={parts[0] as InputRequestDataPart} fetch={dropsFirstReply} />,
+    );
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Planning');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await answer;
+    // The retry hears unknown-request: the request closed with this very answer.
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(screen.getByRole('article')).toHaveTextContent(/error.404/));
+    expect(screen.getByRole('article')).not.toHaveTextContent(/Your answer was not used/);
+
+    rerender(<InputRequestPart part={parts.at(-1) as InputRequestDataPart} fetch={dropsFirstReply} />);
+    expect((parts.at(-1) as InputRequestDataPart).data.status).toBe('answered');
+    expect(screen.getByText('You answered.')).toBeInTheDocument();
+  });
+
+  it('a refusal that comes after the card gave up waiting for it does not keep the card', async () => {
+    useFakeTime();
+    try {
+      const user = fakeTimeUser();
+      const { parts } = await askOnce();
+      const pending = parts[0] as InputRequestDataPart;
+      let refuse = () => {};
+      const late: typeof fetch = () =>
+        new Promise((resolve) => {
+          refuse = () =>
+            resolve(Response.json({ error: { code: 'not-waiting', message: 'x' } }, { status: 410 }));
+        });
+      const { rerender } = render(<InputRequestPart part={pending} fetch={late} />);
+      await user.click(screen.getByRole('button', { name: 'Decline' }));
+      await advance(120_000); // past the card's own wait for the send
+      refuse();
+      await advance();
+      const answered = {
+        ...pending,
+        data: { ...pending.data, status: 'answered', answer: { action: 'decline' } },
+      } as InputRequestDataPart;
+      rerender(<InputRequestPart part={answered} fetch={late} />);
+      expect(screen.getByText('You declined.')).toBeInTheDocument();
+    } finally {
+      useRealTime();
+    }
   });
 
   it('speaks German and takes a replacement for the summary', async () => {
