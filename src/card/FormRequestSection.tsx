@@ -133,7 +133,12 @@ export const FormRequestSection = memo(function FormRequestSection({
       {carried?.askedAgain && Object.keys(carried.values).length > 0 ? (
         <p data-part="reask-kept">{messages.askedAgainKept}</p>
       ) : null}
-      <SectionQuestionId.Provider value={messageId}>{status}</SectionQuestionId.Provider>
+      {/* Change answer is described by the question, when it says anything. */}
+      <SectionQuestionId.Provider
+        value={request.messageCode !== undefined || request.message.trim() !== '' ? messageId : undefined}
+      >
+        {status}
+      </SectionQuestionId.Provider>
       <fieldset data-part="fields" disabled={inert}>
         {request.fields.map((field, position) => {
           const control = (

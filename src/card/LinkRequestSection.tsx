@@ -125,6 +125,7 @@ export function LinkRequestSection({
         state={{ 'data-refused': '' }}
         answer={answer}
         messageId={ids.message}
+        said={request.message.trim() !== ''}
         message={shownProse(request.message, messages.textCut)}
         status={status}
       >
@@ -158,6 +159,7 @@ export function LinkRequestSection({
       state={{ 'data-openable': '', ...(waiting ? { 'data-waiting': '' } : {}) }}
       answer={answer}
       messageId={ids.message}
+      said={request.message.trim() !== ''}
       message={shownProse(request.message, messages.textCut)}
       status={status}
     >
@@ -246,6 +248,7 @@ function LinkFrame({
   answer,
   messageId,
   message,
+  said,
   status,
   children,
 }: {
@@ -253,6 +256,8 @@ function LinkFrame({
   answer: ElicitResult | undefined;
   messageId: string;
   message: ReactNode;
+  /** Whether the message says anything (an empty one describes nothing). */
+  said: boolean;
   status: ReactNode;
   children: ReactNode;
 }) {
@@ -268,7 +273,8 @@ function LinkFrame({
       <p id={messageId} data-part="message" {...text}>
         {message}
       </p>
-      <SectionQuestionId.Provider value={messageId}>{status}</SectionQuestionId.Provider>
+      {/* Change answer is described by the question, when it says anything. */}
+      <SectionQuestionId.Provider value={said ? messageId : undefined}>{status}</SectionQuestionId.Provider>
       {children}
     </fieldset>
   );

@@ -64,7 +64,7 @@ export function UnsupportedRequestSection({
           {shownProse(request.message, messages.textCut)}
         </p>
       )}
-      <SectionQuestionId.Provider value={request.message === undefined ? `${id}-reason` : `${id}-message`}>
+      <SectionQuestionId.Provider value={request.message?.trim() ? `${id}-message` : `${id}-reason`}>
         {status}
       </SectionQuestionId.Provider>
       <div data-part="reason" id={`${id}-reason`}>

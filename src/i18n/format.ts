@@ -1,4 +1,4 @@
-import { dateTimeAsWritten } from '../core/formats.js';
+import { dateTimeAsWritten, dateTimeInstant } from '../core/formats.js';
 import type { ReceiptValue } from '../core/receipt.js';
 
 /**
@@ -133,7 +133,11 @@ export function formatReceiptValue(
       return words.hidden;
     case 'date':
     case 'date-time': {
-      const date = new Date(value.kind === 'date' ? `${value.value}T00:00:00` : value.value);
+      // A date-time is read as the format check reads it (a ±hh offset, a leap second), which
+      // Date.parse is not bound to.
+      const date = new Date(
+        value.kind === 'date' ? `${value.value}T00:00:00` : (dateTimeInstant(value.value) ?? Number.NaN),
+      );
       if (Number.isNaN(date.getTime())) return value.value;
       try {
         return new Intl.DateTimeFormat(

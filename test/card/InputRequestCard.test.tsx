@@ -425,6 +425,35 @@ describe('InputRequestCard: several requests in one round', () => {
     expect(changes[1]).toHaveAccessibleDescription('Connect your calendar account.');
   });
 
+  it('describes a Change answer only by a question that says something', async () => {
+    const user = userEvent.setup();
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          blank: {
+            method: 'elicitation/create',
+            params: { message: ' ', requestedSchema: { type: 'object', properties: {} } },
+          },
+          odd: { method: 'something/else', params: {} },
+          more: {
+            method: 'elicitation/create',
+            params: { message: 'Anything else?', requestedSchema: { type: 'object', properties: {} } },
+          },
+        },
+        requestState: 'v1',
+      },
+      { serverName: 'Odd' },
+    );
+    render(<InputRequestCard suspension={round} resume={() => new Promise(() => {})} />);
+    const [blankDecline, oddDecline] = screen.getAllByRole('button', { name: 'Decline' });
+    await user.click(blankDecline as HTMLElement);
+    await user.click(oddDecline as HTMLElement);
+    const [blank, odd] = screen.getAllByRole('button', { name: 'Change answer' });
+    expect(blank).not.toHaveAttribute('aria-describedby');
+    expect(odd).toHaveAccessibleDescription(/This question cannot be answered here/);
+  });
+
   it('lets an answer be changed before the round is sent', async () => {
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);

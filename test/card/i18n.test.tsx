@@ -521,6 +521,14 @@ describe('counted words', () => {
     ]);
   });
 
+  it('words every date-time the format check accepts, not only those Date.parse reads', () => {
+    for (const value of ['2026-05-04T09:30:00+05', '2016-12-31T23:59:60Z', '2026-05-04 09:30:00Z']) {
+      const worded = englishMessages.receiptValue({ kind: 'date-time', value });
+      expect(worded).not.toBe(value);
+      expect(worded).toMatch(/\b20(26|16|17)\b/);
+    }
+  });
+
   it('says one cut character in the singular', () => {
     expect(englishMessages.textCut(1)).toBe('(1 more character not shown)');
     expect(englishMessages.textCut(2)).toBe('(2 more characters not shown)');

@@ -66,7 +66,8 @@ export function createChatRoutes(options: { mcpUrl: () => string; timeoutMs?: nu
           // not cut the turn between a tool call and its result. The bridge tells the server the
           // chat stopped (its `signal`), the tool answers, and the turn ends as it should.
           onFinish: () => mcp.close(),
-          onAbort: () => mcp.close(),
+          // A failed step never reaches onFinish (onAbort would need an abortSignal, left out above).
+          onError: () => mcp.close(),
         });
         writer.merge(result.toUIMessageStream());
       },
