@@ -32,8 +32,16 @@ const round = formRound(
   { serverName: 'Mailer', id: 'hydration-round' },
 );
 
-/** Server HTML from `server`, hydrated in a fresh module realm (the browser's) with `client`. */
-async function hydrate(server: ReactElement, client: (library: typeof Library) => ReactElement) {
+/**
+ * Server HTML from `server`, hydrated in a fresh module realm (the browser's) with `client`, which
+ * gets the entry `browser.load` imports there (the React one unless given); `browser.before` runs
+ * between the two (e.g. to move the process to the reader's time zone).
+ */
+async function hydrate<Entry = typeof Library>(
+  server: ReactElement,
+  client: (entry: Entry) => ReactElement,
+  browser: { load?: () => Promise<Entry>; before?: () => void } = {},
+) {
   // A server has no window (the card scopes its sessions by request there).
   const page = Object.getOwnPropertyDescriptor(globalThis, 'window');
   Object.defineProperty(globalThis, 'window', { value: undefined, configurable: true });
@@ -43,11 +51,12 @@ async function hydrate(server: ReactElement, client: (library: typeof Library) =
   } finally {
     if (page) Object.defineProperty(globalThis, 'window', page);
   }
+  browser.before?.();
   // The browser is another JavaScript realm: nothing of the server render's modules is shared.
   vi.resetModules();
   const { act } = await import('react');
   const { hydrateRoot } = await import('react-dom/client');
-  const library = await import('../../src/index.ts');
+  const library = await (browser.load ?? (() => import('../../src/index.ts') as Promise<Entry>))();
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
@@ -251,42 +260,22 @@ it('hydrates an AI SDK summary with a date-time answer in another time zone than
     },
   };
   const zone = process.env.TZ;
-  const page = Object.getOwnPropertyDescriptor(globalThis, 'window');
-  let html: string;
   try {
-    // The server: no window, and UTC.
+    // The server renders in UTC; the reader is in Los Angeles.
     process.env.TZ = 'UTC';
-    Object.defineProperty(globalThis, 'window', { value: undefined, configurable: true });
     const server = await import('../../src/ai-sdk/index.ts');
-    html = renderToString(<server.InputRequestPart part={part as never} />);
-  } finally {
-    if (page) Object.defineProperty(globalThis, 'window', page);
-  }
-  // It shows the time as written, which is what the person typed: no server's zone in it.
-  expect(html).toContain('May 4, 2026 at 9:30');
-
-  // The browser: another realm, in Los Angeles.
-  process.env.TZ = 'America/Los_Angeles';
-  try {
-    vi.resetModules();
-    const { act } = await import('react');
-    const { hydrateRoot } = await import('react-dom/client');
-    const browser = await import('../../src/ai-sdk/index.ts');
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const recoverable: unknown[] = [];
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, <browser.InputRequestPart part={part as never} />, {
-        onRecoverableError: (error) => recoverable.push(error),
-      });
-    });
-    cleanups.push(async () => {
-      await act(async () => root?.unmount());
-      container.remove();
-    });
+    const { html, container, recoverable } = await hydrate(
+      <server.InputRequestPart part={part as never} />,
+      (ai) => <ai.InputRequestPart part={part as never} />,
+      {
+        load: () => import('../../src/ai-sdk/index.ts'),
+        before: () => {
+          process.env.TZ = 'America/Los_Angeles';
+        },
+      },
+    );
+    // The server shows the time as written, which is what the person typed: no server's zone in it.
+    expect(html).toContain('May 4, 2026 at 9:30');
     expect(recoverable).toEqual([]);
     expect(container.querySelector('[data-part="answer"]')?.textContent).toContain('May 4, 2026 at 9:30');
   } finally {
