@@ -47,6 +47,10 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   // A send that may have arrived keeps its answers as sent: shown locked, with Try again.
   const keptAsSent = answersLocked(snapshot);
   const locked = !STATE_TRAITS[snapshot.state].acceptsAnswers || keptAsSent;
+  // The answer a request shows as given. After a failed send every section is editable again (the
+  // kept answers still back "Try again"), unless the send may have arrived: then they show as sent.
+  const shownAnswer = (key: string) =>
+    (!failed || keptAsSent) && Object.hasOwn(snapshot.answers, key) ? snapshot.answers[key] : undefined;
   // Closed without this person's answers (expired, or closed elsewhere after a refused send): every
   // value stays readable and copyable.
   const readOnly = roundView(snapshot) === 'read-only';
@@ -193,10 +197,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     const Unsupported = components.UnsupportedRequest ?? UnsupportedRequestSection;
     // Its requests are answered together, so the first one's answer is the round's.
     const first = suspension.requests[0] as InputRequest;
-    const response =
-      (!failed || keptAsSent) && Object.hasOwn(snapshot.answers, first.key)
-        ? snapshot.answers[first.key]
-        : undefined;
+    const response = shownAnswer(first.key);
     return (
       <>
         {restart}
@@ -231,12 +232,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
         </p>
       ) : null}
       {suspension.requests.map((request) => {
-        // After a failed send every section is editable again (the kept answers still back "Try
-        // again"), unless the send may have arrived: then they show as sent.
-        const response =
-          (!failed || keptAsSent) && Object.hasOwn(snapshot.answers, request.key)
-            ? snapshot.answers[request.key]
-            : undefined;
+        const response = shownAnswer(request.key);
         // A host answerer's result (sampling, roots) reads as accepted in the round's progress.
         const answer: ElicitResult | undefined = isElicitResult(response)
           ? response
