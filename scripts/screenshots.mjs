@@ -31,6 +31,13 @@ const shots = [
   { file: 'link-https', id: 'card-link-request--https' },
   { file: 'link-warnings-dark', id: 'card-look-and-feel--dark-link-warnings', colorScheme: 'dark' },
   { file: 'link-waiting', id: 'card-link-request--after-open-waiting' },
+  { file: 'link-2025-opened', id: 'card-link-request--mcp-2025-open-accepts', sizes: ['phone'] },
+  {
+    file: 'link-2025-opened-dark',
+    id: 'card-link-request--mcp-2025-open-accepts',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   { file: 'secret', id: 'card-secret-fields--masked' },
   { file: 'rtl', id: 'card-look-and-feel--right-to-left' },
   { file: 'german', id: 'card-look-and-feel--german', fullPage: true },
