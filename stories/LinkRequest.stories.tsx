@@ -152,6 +152,7 @@ export const DoneAccepts = meta.story({
 /**
  * An MCP 2025 request (it carries an `elicitationId`): Open is the consent, so it answers accept at
  * once, and the server does not wait (and time out) while the person signs in on the other page.
+ * The card closes to "You opened the link. Continue on the page it opened.".
  */
 export const Mcp2025OpenAccepts = meta.story({
   args: {
@@ -181,7 +182,10 @@ export const Mcp2025OpenAccepts = meta.story({
       expect(args.resume).toHaveBeenCalledWith({ elicitation: { action: 'accept' } }, expect.anything()),
     );
     await expect(canvas.queryByRole('button', { name: 'Done' })).toBeNull();
-    await expect(await canvas.findByText('You answered.')).toHaveFocus();
+    // Not "You answered.": the step goes on in the page that opened.
+    await expect(
+      await canvas.findByText('You opened the link. Continue on the page it opened.'),
+    ).toHaveFocus();
   },
 });
 

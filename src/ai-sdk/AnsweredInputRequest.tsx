@@ -54,7 +54,13 @@ export function AnsweredInputRequest({
   const tool = visibleName(data.toolName);
   const headingId = `${useId()}-heading`;
   const ending = data.status === 'answered' ? (data.answer?.action ?? 'accept') : data.status;
-  const endingKind = ending === 'pending' ? 'accept' : ending;
+  const endingKind =
+    ending === 'pending'
+      ? 'accept'
+      : // Opening the link answered it, as the card's receipt says: the step itself goes on there.
+        ending === 'accept' && request?.kind === 'url' && request.acceptOnOpen === true
+        ? 'opened'
+        : ending;
   // The same fields, values and secret rule as the card's receipt, in the messages' locale.
   const content = data.answer?.content;
   const shown =

@@ -20,8 +20,9 @@ export interface ReceiptProps {
 }
 
 /**
- * What a closed round says: how it ended, first ("You answered.", "You declined.", "Answered
- * elsewhere…", "Expired — nothing was sent."), and behind a disclosure each question with the
+ * What a closed round says: how it ended, first ("You answered.", "You declined.", "You opened
+ * the link. …", "Answered elsewhere…", "Expired — nothing was sent."), and behind a disclosure
+ * each question with the
  * answer given — option titles, not values; secrets hidden; fields left out stay out. Made from the
  * session (and, after a reload, from its record of sent rounds), never from stored secrets.
  *

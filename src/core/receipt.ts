@@ -8,6 +8,8 @@ import { shownName } from './shown-text.js';
  * renders as `data-outcome`.
  *
  * - `accepted` / `declined` / `cancelled`: this person answered every request that way;
+ * - `opened`: this person opened the link of a request that takes opening as the answer (MCP 2025
+ *   URL mode, `UrlRequest.acceptOnOpen`): the step itself goes on in the page that opened;
  * - `answered`: this person answered, in more than one way (a mixed round);
  * - `answered-elsewhere`: the round closed without this person's answer; nothing was sent from here;
  * - `answered-elsewhere-first`: it was answered elsewhere before this person's answer arrived (the
@@ -22,6 +24,7 @@ import { shownName } from './shown-text.js';
  */
 export type RoundOutcome =
   | 'accepted'
+  | 'opened'
   | 'declined'
   | 'cancelled'
   | 'answered'
@@ -77,7 +80,11 @@ export function receiptOf(lifecycle: Lifecycle): {
   if (
     !round ||
     roundTooLarge(round) !== undefined ||
-    (outcome !== 'accepted' && outcome !== 'declined' && outcome !== 'cancelled' && outcome !== 'answered')
+    (outcome !== 'accepted' &&
+      outcome !== 'opened' &&
+      outcome !== 'declined' &&
+      outcome !== 'cancelled' &&
+      outcome !== 'answered')
   ) {
     return { outcome, entries: [] };
   }
@@ -144,7 +151,11 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   );
   if (actions.size !== 1) return 'answered';
   const [only] = actions;
-  return only === 'decline' ? 'declined' : only === 'cancel' ? 'cancelled' : 'accepted';
+  if (only === 'decline') return 'declined';
+  if (only === 'cancel') return 'cancelled';
+  // Opening the link was the answer: "You answered." would say the step is over, and it is not.
+  const opened = round.requests.every((request) => request.kind === 'url' && request.acceptOnOpen === true);
+  return opened ? 'opened' : 'accepted';
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();

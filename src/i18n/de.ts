@@ -165,6 +165,8 @@ export const germanMessages: InputRequestMessages = {
       case 'accepted':
       case 'answered':
         return 'Sie haben geantwortet.';
+      case 'opened':
+        return 'Sie haben den Link geöffnet. Machen Sie auf der neu geöffneten Seite weiter.';
       case 'declined':
         return 'Sie haben abgelehnt.';
       case 'cancelled':
@@ -347,6 +349,8 @@ export const germanAnsweredMessages: AnsweredRequestMessages = {
     switch (ending) {
       case 'accept':
         return 'Sie haben geantwortet.';
+      case 'opened':
+        return 'Sie haben den Link geöffnet. Machen Sie auf der neu geöffneten Seite weiter.';
       case 'decline':
         return 'Sie haben abgelehnt.';
       case 'cancel':

@@ -404,6 +404,8 @@ export const englishMessages: InputRequestMessages = {
       case 'accepted':
       case 'answered':
         return 'You answered.';
+      case 'opened':
+        return 'You opened the link. Continue on the page it opened.';
       case 'declined':
         return 'You declined.';
       case 'cancelled':
@@ -577,8 +579,12 @@ function englishTypeError(type: unknown, field: FieldSpec): string {
   }
 }
 
-/** How an AI SDK input request ended: the person's action, or what the bridge did without one. */
-export type AnsweredRequestEnding = 'accept' | 'decline' | 'cancel' | 'timed-out' | 'cancelled';
+/**
+ * How an AI SDK input request ended: the person's action, or what the bridge did without one.
+ * `opened`: the person opened the link of an MCP 2025 URL request, which answers it `accept`
+ * (`UrlRequest.acceptOnOpen`); the step goes on in the page that opened.
+ */
+export type AnsweredRequestEnding = 'accept' | 'opened' | 'decline' | 'cancel' | 'timed-out' | 'cancelled';
 
 /**
  * The words of `input-request-cards/ai-sdk`: the closed summary of an answered request, and why
@@ -633,6 +639,8 @@ export const englishAnsweredMessages: AnsweredRequestMessages = {
       // The same words as the card's receipt.
       case 'accept':
         return 'You answered.';
+      case 'opened':
+        return 'You opened the link. Continue on the page it opened.';
       case 'decline':
         return 'You declined.';
       case 'cancel':

@@ -37,6 +37,14 @@ export interface ElicitationPrompt {
    */
   withdrawn: boolean;
   /**
+   * True once the person opened the link of a 2025 URL request, which answered it `accept` (the
+   * card answers as the link opens: `UrlRequest.acceptOnOpen`), and the server has not yet said
+   * that the step is done. A queue keeps such a prompt, its card saying to continue on the page
+   * that opened, until the server's completion notice (`handleComplete`) or
+   * {@link ElicitationQueue.dismiss}: the completion is optional for a server.
+   */
+  linkOpened: boolean;
+  /**
    * Answers with the round's responses, as the card's `resume` does. The first call wins;
    * later calls are ignored. Once the server withdrew the request it rejects with a
    * `StaleRoundError`: nothing reaches the server any more.
@@ -204,6 +212,8 @@ function handlerWith(
         signal.removeEventListener('abort', onAbort);
         // Without a consent there is no out-of-band step whose end anyone waits for.
         if (result.action !== 'accept') tracked?.forget();
+        // With one, and no completion yet, the step goes on in the page the link opened.
+        else if (tracked !== undefined && !tracked.completion.done) prompt.linkOpened = true;
         resolve(result);
       };
       // A withdrawn request gets no response on the wire (the SDK sends none once the server
@@ -246,6 +256,7 @@ function handlerWith(
         suspension,
         signal,
         withdrawn: false,
+        linkOpened: false,
         source: {
           queryKey: ['input-request-cards', 'mcp-elicitation', suspension.id],
           get initialState() {
@@ -294,19 +305,21 @@ export interface ElicitationQueue {
   handler: ElicitationHandler;
   /**
    * Register it for MCP 2025 URL requests: `client.setNotificationHandler(
-   * 'notifications/elicitation/complete', queue.handleComplete)`. A waiting link request whose
-   * step the server reports done is answered `accept` and leaves the queue.
+   * 'notifications/elicitation/complete', queue.handleComplete)`. A link request whose step the
+   * server reports done leaves the queue: one still waiting is answered `accept`, and one whose
+   * link was opened (`linkOpened`) is over.
    */
   handleComplete: ElicitationCompleteHandler;
   /**
-   * The prompts to show, oldest first: the open ones, and the ones the server withdrew
-   * (`withdrawn`), kept until dismissed. The array is replaced on every change (fit for
-   * `useSyncExternalStore`).
+   * The prompts to show, oldest first: the open ones; the ones the server withdrew (`withdrawn`),
+   * kept until dismissed; and the links opened whose step goes on elsewhere (`linkOpened`), kept
+   * until the server says it is done or they are dismissed. The array is replaced on every change
+   * (fit for `useSyncExternalStore`).
    */
   getSnapshot: () => readonly ElicitationPrompt[];
   /**
-   * Takes a prompt off the list: a withdrawn one once its person has read it, or an open one,
-   * which is then answered `cancel`.
+   * Takes a prompt off the list: a withdrawn one or an opened link once its person has read it,
+   * or an open one, which is then answered `cancel`.
    */
   dismiss: (prompt: ElicitationPrompt) => void;
   /** Calls `listener` after every change; returns the unsubscribe function. */
@@ -316,7 +329,10 @@ export interface ElicitationQueue {
 /**
  * An observable list of `elicitation/create` prompts. A prompt joins when the server asks and
  * leaves when it is answered. One the server withdraws stays, `withdrawn`, its card closed with
- * what the person typed, until `dismiss`. A React host renders it with `useSyncExternalStore`.
+ * what the person typed, until `dismiss`. A 2025 link whose opening answered it stays,
+ * `linkOpened`, its card saying to continue on the page that opened, until the server says the
+ * step is done (`handleComplete`) or `dismiss`. A React host renders it with
+ * `useSyncExternalStore`.
  *
  * @example
  * ```tsx
@@ -344,6 +360,10 @@ export function createElicitationQueue(options: ElicitationHandlerOptions = {}):
         mine = prompt;
         prompts = [...prompts, prompt];
         emit();
+        // The step the opened link started is done: nothing is left to read on its card.
+        prompt.completion?.subscribe(() => {
+          if (prompt.linkOpened) remove(prompt);
+        });
       },
       options,
     );
@@ -351,19 +371,28 @@ export function createElicitationQueue(options: ElicitationHandlerOptions = {}):
       return await handle(request, context);
     } finally {
       // Answered: it leaves. Withdrawn by the server: it stays, its card closed with what was
-      // typed, until the host dismisses it.
+      // typed, until the host dismisses it. Its link opened: it stays, its card saying where the
+      // step goes on, until the server says it is done.
       if (mine !== undefined) {
-        prompts = mine.withdrawn ? [...prompts] : prompts.filter((prompt) => prompt !== mine);
-        emit();
+        const stays = mine.withdrawn || (mine.linkOpened && mine.completion?.done === false);
+        if (stays) {
+          prompts = [...prompts];
+          emit();
+        } else {
+          remove(mine);
+        }
       }
     }
   };
-  const dismiss = (prompt: ElicitationPrompt) => {
+  const remove = (prompt: ElicitationPrompt) => {
     if (!prompts.includes(prompt)) return;
-    // Still open: dismissing it is this person's Cancel.
-    if (!prompt.withdrawn) prompt.respond({ action: 'cancel' });
     prompts = prompts.filter((candidate) => candidate !== prompt);
     emit();
+  };
+  const dismiss = (prompt: ElicitationPrompt) => {
+    // Still open: dismissing it is this person's Cancel (an answered prompt ignores it).
+    if (prompts.includes(prompt) && !prompt.withdrawn) prompt.respond({ action: 'cancel' });
+    remove(prompt);
   };
   return {
     handler: Object.assign(handler, { handleComplete: registry.handleComplete }),

@@ -118,6 +118,41 @@ describe('InputRequestPart', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('says a 2025 link answered by opening it was opened, not answered; a 2026 link accepted on Done was answered', () => {
+    const linkPart = (id: string, elicitationId: string | undefined) =>
+      ({
+        type: 'data-input-request',
+        id,
+        data: {
+          requestId: id,
+          chatId: 'chat-7',
+          serverName: 'Calendar',
+          request: {
+            method: 'elicitation/create',
+            params: {
+              mode: 'url',
+              message: 'Sign in to Calendar',
+              url: 'https://calendar.example/login',
+              ...(elicitationId === undefined ? {} : { elicitationId }),
+            },
+          },
+          status: 'answered',
+          createdAt: '2026-12-01T10:00:00.000Z',
+          expiresAt: '2026-12-01T10:10:00.000Z',
+          answer: { action: 'accept' },
+        },
+      }) as InputRequestDataPart;
+    const opened = render(<InputRequestPart part={linkPart('req-3', 'e-3')} fetch={vi.fn<typeof fetch>()} />);
+    const summary = screen.getByRole('article', { name: 'Calendar asked' });
+    expect(summary).toHaveAttribute('data-ending', 'opened');
+    expect(within(summary).getByText('You opened the link. Continue on the page it opened.')).toBeVisible();
+    opened.unmount();
+    render(<InputRequestPart part={linkPart('req-4', undefined)} fetch={vi.fn<typeof fetch>()} />);
+    expect(
+      within(screen.getByRole('article', { name: 'Calendar asked' })).getByText('You answered.'),
+    ).toBeVisible();
+  });
+
   it('heads the summary as no name does when the server and tool names show nothing', () => {
     const part = {
       type: 'data-input-request',

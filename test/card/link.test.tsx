@@ -211,7 +211,9 @@ describe('an MCP 2025 link request (accept is the consent to open)', () => {
   it('is answered accept by Open itself: the server need not wait while the person signs in', async () => {
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
-    render(<InputRequestCard suspension={legacyLinkRound('https://example.com/login')} resume={resume} />);
+    const { container } = render(
+      <InputRequestCard suspension={legacyLinkRound('https://example.com/login')} resume={resume} />,
+    );
 
     expect(resume).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Open link' }));
@@ -222,7 +224,9 @@ describe('an MCP 2025 link request (accept is the consent to open)', () => {
     // The receipt says what the click did, behind its disclosure.
     expect(await screen.findByText('Opened the link')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
-    expect(screen.getByText('You answered.')).toHaveFocus();
+    // Not "You answered.": the step goes on in the page that opened.
+    expect(screen.getByText('You opened the link. Continue on the page it opened.')).toHaveFocus();
+    expect(container.querySelector('[data-part="receipt"]')).toHaveAttribute('data-outcome', 'opened');
   });
 
   it('Decline and Cancel before opening still answer as they say', async () => {

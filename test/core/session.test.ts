@@ -13,6 +13,7 @@ import {
   type Suspension,
   staticSource,
 } from '../../src/core/index.ts';
+import { outcomeOf } from '../../src/core/receipt.ts';
 import { pageArrivingAt } from '../support/navigation.ts';
 
 // The session without React: what a host that drives a round by hand sees.
@@ -409,6 +410,38 @@ describe('createInputRequestSession', () => {
   it('refuses to stop a task whose source cannot, naming the fix', async () => {
     const session = createInputRequestSession({ source: staticSource(round, async () => undefined) });
     await expect(session.stopTask()).rejects.toThrow(/^input-request-cards: .*Cancel the round instead/);
+  });
+});
+
+describe('how a link round ends (outcomeOf)', () => {
+  const linkRound = (params: Record<string, unknown>, dialect: '2025' | '2026') =>
+    parseSuspension(
+      dialect === '2025'
+        ? { jsonrpc: '2.0', id: 3, method: 'elicitation/create', params }
+        : {
+            resultType: 'input_required',
+            inputRequests: { login: { method: 'elicitation/create', params } },
+          },
+      { id: `link-${dialect}` },
+    );
+  const params = { mode: 'url', message: 'Sign in', url: 'https://a.example/' };
+
+  it('says "opened" for an MCP 2025 link whose opening was the answer: the step goes on elsewhere', async () => {
+    const suspension = linkRound({ ...params, elicitationId: 'e-1' }, '2025');
+    const session = createInputRequestSession({ source: staticSource(suspension, async () => undefined) });
+    const stop = session.subscribe(() => {});
+    await session.answer(suspension.requests[0]!.key, { action: 'accept' });
+    expect(outcomeOf(session.getSnapshot())).toBe('opened');
+    stop();
+  });
+
+  it('says "accepted" for a 2026 link, answered on Done once the step is over', async () => {
+    const suspension = linkRound(params, '2026');
+    const session = createInputRequestSession({ source: staticSource(suspension, async () => undefined) });
+    const stop = session.subscribe(() => {});
+    await session.answer('login', { action: 'accept' });
+    expect(outcomeOf(session.getSnapshot())).toBe('accepted');
+    stop();
   });
 });
 

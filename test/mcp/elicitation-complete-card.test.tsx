@@ -15,10 +15,18 @@ afterEach(async () => {
   connection = undefined;
 });
 
+/** The README's queue host: a card per prompt, and Dismiss for those that no longer ask. */
 function Questions({ queue }: { queue: ReturnType<typeof createElicitationQueue> }) {
   const prompts = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   return prompts.map((prompt) => (
-    <InputRequestCard key={prompt.suspension.id} suspension={prompt.suspension} resume={prompt.resume} />
+    <div key={prompt.suspension.id}>
+      <InputRequestCard source={prompt.source} />
+      {prompt.withdrawn || prompt.linkOpened ? (
+        <button type="button" onClick={() => queue.dismiss(prompt)}>
+          Dismiss
+        </button>
+      ) : null}
+    </div>
   ));
 }
 
@@ -30,8 +38,8 @@ async function showQuestions() {
     client.setRequestHandler('elicitation/create', queue.handler);
     client.setNotificationHandler('notifications/elicitation/complete', queue.handleComplete);
   });
-  render(<Questions queue={queue} />);
-  return { server, queue, client: connection.client };
+  const view = render(<Questions queue={queue} />);
+  return { server, queue, client: connection.client, view };
 }
 
 describe('a 2025 link request, through the card', () => {
@@ -51,11 +59,42 @@ describe('a 2025 link request, through the card', () => {
     expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null')).toEqual({
       action: 'accept',
     });
-    await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
+    // The card stays, saying where the step goes on, not "You answered.".
+    expect(
+      await screen.findByText('You opened the link. Continue on the page it opened.'),
+    ).toBeInTheDocument();
+    expect(prompt.linkOpened).toBe(true);
+    expect(queue.getSnapshot()).toStrictEqual([prompt]);
 
     expect(prompt.completion?.done).toBe(false);
     await server.completeLink('sign-in-1');
     await waitFor(() => expect(prompt.completion?.done).toBe(true));
+    // The step is done: the card leaves.
+    await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
+    expect(queue.getSnapshot()).toStrictEqual([]);
+    open.mockRestore();
+  });
+
+  it('an opened link whose server never says it is done stays until dismissed, and a remount still shows it opened', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { queue, client, view } = await showQuestions();
+
+    const call = client.callTool({ name: 'sign_in_link', arguments: {} });
+    await user.click(await screen.findByRole('button', { name: 'Open link' }));
+    await call;
+    const outcome = 'You opened the link. Continue on the page it opened.';
+    expect(await screen.findByText(outcome)).toBeInTheDocument();
+
+    // Mounted again (a host that re-renders its list): the card reads the same prompt.
+    view.unmount();
+    render(<Questions queue={queue} />);
+    expect(await screen.findByText(outcome)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open link' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(queue.getSnapshot()).toStrictEqual([]);
     open.mockRestore();
   });
 

@@ -24,7 +24,9 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    // 51, not 50: fixes of the stop after, 0.8 KiB in all (0.1 KiB folded back): an unconfirmed
+    // 52, not 51: an MCP 2025 link answered by opening it closes to its own outcome ("You opened
+    // the link. Continue on the page it opened.", not "You answered."), 0.05 KiB over 51.0.
+    // (51, not 50, before: fixes of the stop after, 0.8 KiB in all (0.1 KiB folded back): an unconfirmed
     // send's answers locked as sent, and a round expiring after one says it may have arrived; a
     // failed check where focus stays says why; choice options described by their error; Change
     // answer keeps focus; a Retry-After hold outlives a remount and its notice says why.
@@ -32,8 +34,8 @@ const measures = [
     // form kept mounted into a newer round starts afresh (no old text, no secret, in new
     // questions); an error waits for the click it would push away; Accept saves the last
     // keystrokes' draft; a destroyed session sends nothing; a link opened before a reload still
-    // offers Done. (49, not 48, before: a closed round of several requests tells the truth.)
-    budgetKiB: 51,
+    // offers Done. (49, not 48, before: a closed round of several requests tells the truth.))
+    budgetKiB: 52,
     targetKiB: 20,
   },
   {
