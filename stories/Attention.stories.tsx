@@ -260,3 +260,32 @@ export const SameRoundTwiceMoved = meta.story({
     await expect(chat.getByRole('button', { name: 'Answer here' })).toBeVisible();
   },
 });
+
+/**
+ * A question appears while the person types in the composer: focus stays there, and the page's
+ * one polite live region (outside every card) says "New question from Reports.", once for the
+ * round. A screen-reader user hears it without being moved.
+ */
+export const AnnouncedWhileComposing = meta.story({
+  args: { suspension: another(approval, 'announced', 'Reports') },
+  render: function Render(args) {
+    const [asked, setAsked] = useState(false);
+    return (
+      <>
+        {asked ? <InputRequestCard suspension={args.suspension} resume={args.resume} /> : null}
+        <label>
+          Message <input onKeyDown={(event) => event.key === 'Enter' && setAsked(true)} />
+        </label>
+      </>
+    );
+  },
+  play: async ({ canvas }) => {
+    const composer = canvas.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(composer, 'Send the weekly report{Enter}');
+    await expect(await canvas.findByRole('article')).toBeVisible();
+    await expect(composer).toHaveFocus();
+    const region = () => document.querySelector('[data-input-request-announcer]');
+    await waitFor(() => expect(region()).toHaveTextContent('New question from \u2068Reports\u2069.'));
+    await expect(region()).toHaveAttribute('aria-live', 'polite');
+  },
+});

@@ -33,8 +33,10 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
-  // Each test is a fresh tab: no drafts, no remembered sent rounds from the test before.
+  // Each test is a fresh tab: no drafts, no remembered sent rounds from the test before, and no
+  // words of its cards left in the page's live region (announcer.ts makes a new one when asked).
   globalThis.sessionStorage?.clear();
+  if (typeof document !== 'undefined') document.querySelector('[data-input-request-announcer]')?.remove();
 });
 
 // The card loads the Public Suffix List lazily on its first link; loaded here, as the README

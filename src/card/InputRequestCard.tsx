@@ -18,15 +18,16 @@ import { type PollPolicy, roundView, STATE_TRAITS } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
 import type { SessionSnapshot } from '../core/session.js';
-import { shownWithEllipsis, visibleName } from '../core/shown-text.js';
+import { shownName, shownWithEllipsis, visibleName } from '../core/shown-text.js';
 import type { InputRequestSource } from '../core/source.js';
 import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import { useLiveCopy } from '../hooks/useLiveCopy.js';
 import { type InputRequestController, useRoundSession } from '../hooks/useRoundSession.js';
-import { textDirection } from '../i18n/format.js';
+import { isolated, textDirection } from '../i18n/format.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
+import { announceOpenedRound } from './announcer.js';
 import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
 import { TimeLeftNotice } from './Deadline.js';
@@ -60,6 +61,14 @@ export interface InputRequestCardCommonProps {
    * on the card's `ref`.)
    */
   autoFocus?: boolean;
+  /**
+   * Tells screen readers when a question opens on this card ("New question from GitHub."), in
+   * the page's one polite live region, once per round: focus stays where the person is (the chat
+   * composer), so without it they would not know. Set `false` when the card sits inside a live
+   * region of your own, such as a transcript with `role="log"`, which already reads new cards.
+   * @default true
+   */
+  announce?: boolean;
   /**
    * Which fields to treat as secrets (masked, never stored, never logged) besides those core
    * already flags: the server's `secret`, and `looksSecret` (passwords, keys, tokens, PINs, payment data).
@@ -243,6 +252,20 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       else if (lost) headingRef.current?.focus();
     }, [state, roundId, receiptShown, copy.live]);
 
+    // A question that opens where the person is not (focus stays in the composer) is said in the
+    // page's live region: once per round, by the copy that is answered, never for one already over.
+    // Only the words are read when it is said.
+    const announce = props.announce !== false && state === 'input-required' && copy.live;
+    const asker = visibleName(suspension?.serverName);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: said when a round opens; the words are read then.
+    useEffect(() => {
+      if (!announce || roundId === undefined) return;
+      // Not said if it closes, or the card goes, before it was (StrictMode's second run says it).
+      return announceOpenedRound(roundId, (count) =>
+        messages.announceNewQuestions(count, asker === undefined ? undefined : isolated(shownName(asker))),
+      );
+    }, [announce, roundId]);
+
     // A form taller than the window keeps its actions in reach (the theme makes the row sticky only
     // then, so it never covers a short card's own content). DOM sync only: an attribute, no render.
     // Measured in an animation frame, before paint: mounting never forces a layout of the page,
@@ -393,7 +416,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             />
           ) : null}
           <div data-part="status" role="status">
-            {statusText(controller, messages, live)}
+            {statusText(controller, messages)}
           </div>
         </article>
       </CardContext.Provider>
@@ -435,11 +458,7 @@ function useCardSource(props: InputRequestCardProps): InputRequestSource {
   return chosen;
 }
 
-function statusText(
-  controller: InputRequestController,
-  messages: InputRequestMessages,
-  live: boolean,
-): string {
+function statusText(controller: InputRequestController, messages: InputRequestMessages): string {
   const { state, snapshot } = controller;
   switch (state) {
     case 'loading':
@@ -450,7 +469,8 @@ function statusText(
     case 'input-required':
       if (snapshot.fetchError) return messages.connectionLost;
       if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
-      return live ? messages.newRequest : '';
+      // A round that opens is said in the page's live region (announceOpenedRound), not here.
+      return '';
     case 'submitting':
       if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       return messages.submitting;

@@ -153,7 +153,12 @@ export const germanMessages: InputRequestMessages = {
       : 'Wird gerade an anderer Stelle auf dieser Seite beantwortet.',
   answeringInAnotherTab: 'Wird gerade in einem anderen Tab beantwortet.',
   answerHere: 'Hier beantworten',
-  newRequest: 'Eine neue Frage wartet auf Ihre Antwort.',
+  announceNewQuestions: (count, serverName) =>
+    count > 1
+      ? `${formatNumber('de', count)} neue Fragen warten auf Ihre Antwort.`
+      : serverName
+        ? `Neue Frage von ${serverName}.`
+        : 'Eine neue Frage wartet auf Ihre Antwort.',
   expired: 'Diese Frage ist abgelaufen. Ihre Antworten wurden nicht gesendet.',
   completed: 'Abgeschlossen.',
   failed: (detail) =>

@@ -169,8 +169,12 @@ export interface InputRequestMessages {
   answeringInAnotherTab: string;
   /** The button that makes this copy of the round the one being answered. */
   answerHere: string;
-  /** Lifecycle: a new round appeared (announced in the live region). */
-  newRequest: string;
+  /**
+   * Said to screen readers when questions appear (in the page's live region, once per round):
+   * `count` rounds opened together; `serverName` is who asks, when one round opened and its
+   * server is named (isolated, cut).
+   */
+  announceNewQuestions: (count: number, serverName: string | undefined) => string;
   /** Lifecycle: the round's deadline passed or the server no longer accepts answers. */
   expired: string;
   /** Lifecycle: the task finished. */
@@ -392,7 +396,12 @@ export const englishMessages: InputRequestMessages = {
     placeName ? `Being answered in ${placeName}.` : 'Being answered in another place on this page.',
   answeringInAnotherTab: 'Being answered in another tab.',
   answerHere: 'Answer here',
-  newRequest: 'A new question needs your answer.',
+  announceNewQuestions: (count, serverName) =>
+    count > 1
+      ? `${formatNumber('en', count)} new questions need your answer.`
+      : serverName
+        ? `New question from ${serverName}.`
+        : 'A new question needs your answer.',
   expired: 'This question expired. Your answers were not sent.',
   completed: 'Done.',
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),

@@ -182,8 +182,14 @@ const sampleCalls: StringArgs = {
   sendFailed: failureSamples,
   stopFailed: failureSamples,
   sendUncertain: failureSamples,
+  announceNewQuestions: [
+    [1, ARG],
+    [1, undefined],
+    [3, undefined],
+  ],
   outcome: [
     ['accepted'],
+    ['opened'],
     ['declined'],
     ['cancelled'],
     ['answered'],
