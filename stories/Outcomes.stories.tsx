@@ -50,8 +50,13 @@ const order = parseSuspension(
 );
 
 /** A source whose task is already in `state` (a fresh key per story, so stories never share). */
-function stateSource(key: string, state: InputRequestState): InputRequestSource {
+function stateSource(
+  key: string,
+  state: InputRequestState,
+  asker?: ReturnType<NonNullable<InputRequestSource['asker']>>,
+): InputRequestSource {
   return {
+    ...(asker ? { asker: () => asker } : {}),
     queryKey: ['outcomes', key],
     fetchState: async () => state,
     resume: async () => undefined,
@@ -342,20 +347,29 @@ export const TaskFailed = meta.story({
   },
 });
 
-/** Working, with progress and the server's status line; Stop task where the source can stop it. */
+/**
+ * Working, with progress and the server's status line; Stop task where the source can stop it.
+ * Nothing asked yet: headed "Task from …" by the name the source knows.
+ */
 export const Progress = meta.story({
   decorators: [withClient],
   args: {
     suspension: undefined,
     resume: undefined,
-    source: stateSource('progress', {
-      status: 'working',
-      message: 'Collecting orders from 12 people',
-      progress: { progress: 7, total: 12 },
-    }),
+    source: stateSource(
+      'progress',
+      {
+        status: 'working',
+        message: 'Collecting orders from 12 people',
+        progress: { progress: 7, total: 12 },
+      },
+      // Nothing asked yet: the heading names who the source says asks.
+      { serverName: 'Lunch orders', toolName: 'collect_orders' },
+    ),
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('progressbar', { name: 'Working… 7 of 12' })).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Task from Lunch orders' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Stop task' })).toBeVisible();
   },
 });

@@ -200,9 +200,19 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
   const doFetch = (input: string | URL, init: RequestInit) =>
     (options.fetch ?? globalThis.fetch)(input, init);
 
-  const { cancelUrl, subscribe } = options;
+  const { cancelUrl, subscribe, serverName, toolName, toolTitle } = options;
   return {
     queryKey,
+    // Who asks, from the options: the heading of a task that works before its first question.
+    ...(serverName || toolName || toolTitle
+      ? {
+          asker: () => ({
+            ...(serverName ? { serverName } : {}),
+            ...(toolName ? { toolName } : {}),
+            ...(toolTitle ? { toolTitle } : {}),
+          }),
+        }
+      : {}),
     ...(options.resumeTimeoutMs === undefined ? {} : { resumeTimeoutMs: options.resumeTimeoutMs }),
     ...(subscribe === undefined ? {} : { subscribe }),
     ...(cancelUrl === undefined

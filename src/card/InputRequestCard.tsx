@@ -352,6 +352,8 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             id={headingId}
             headingRef={headingRef}
             suspension={suspension}
+            // Before a round (or without one) the source may still know who asks.
+            asker={suspension ?? source.asker?.()}
             headingLevel={props.headingLevel ?? 3}
             messages={messages}
             // The question is over: answered (here or elsewhere), expired, or the task ended. A
@@ -508,6 +510,7 @@ function CardHeader({
   id,
   headingRef,
   suspension,
+  asker,
   headingLevel,
   messages,
   over,
@@ -515,12 +518,14 @@ function CardHeader({
   id: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   suspension: Suspension | undefined;
+  /** Who asks: the round's names, or the source's before any round. */
+  asker: Pick<Suspension, 'serverName' | 'toolName' | 'toolTitle'> | undefined;
   headingLevel: number;
   messages: InputRequestMessages;
   over: boolean;
 }) {
-  const tool = visibleName(suspension?.toolTitle) ?? visibleName(suspension?.toolName);
-  const server = visibleName(suspension?.serverName);
+  const tool = visibleName(asker?.toolTitle) ?? visibleName(asker?.toolName);
+  const server = visibleName(asker?.serverName);
   return (
     <header data-part="header">
       {createElement(
@@ -530,7 +535,9 @@ function CardHeader({
         // name cannot reorder the words around it.
         // Without a round nothing was asked (yet): the card follows a task.
         suspension === undefined
-          ? messages.taskOfUnknown
+          ? server
+            ? withServerText(messages.taskFrom, server)
+            : messages.taskOfUnknown
           : server
             ? withServerText(over ? messages.askedByClosed : messages.askedBy, server)
             : over

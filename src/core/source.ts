@@ -166,6 +166,17 @@ export interface InputRequestSource {
    * @default 30000
    */
   resumeTimeoutMs?: number;
+  /**
+   * Optional: who asks, when the source knows before any question (the MCP sources, an HTTP
+   * source given `serverName`). A task that works before its first question, or ended without
+   * one, is then headed "Task from GitHub" instead of "A tool's task". A round's own names win.
+   * Read when the card renders, so a name learnt later (the server's introduction) shows.
+   * @example
+   * ```ts
+   * const source: InputRequestSource = { ...rest, asker: () => ({ serverName: 'GitHub' }) };
+   * ```
+   */
+  asker?: () => Pick<Suspension, 'serverName' | 'toolName' | 'toolTitle'>;
 }
 
 /**

@@ -37,6 +37,7 @@ export const germanMessages: InputRequestMessages = {
   askedByClosed: (serverName) => `Anfrage von ${serverName}`,
   askedByUnknownClosed: 'Anfrage eines Werkzeugs',
   taskOfUnknown: 'Aufgabe eines Werkzeugs',
+  taskFrom: (serverName) => `Aufgabe von ${serverName}`,
   viaTool: (toolName) => `Werkzeug: ${toolName}`,
   accept: 'Annehmen',
   decline: 'Ablehnen',

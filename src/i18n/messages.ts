@@ -39,6 +39,8 @@ export interface InputRequestMessages {
    * asking: nobody is asking, and no server is named yet.
    */
   taskOfUnknown: string;
+  /** Heading of a task that has asked nothing (yet), when its source knows who asks. */
+  taskFrom: (serverName: string) => string;
   /** Line under the heading naming the tool. */
   viaTool: (toolName: string) => string;
   accept: string;
@@ -284,6 +286,7 @@ export const englishMessages: InputRequestMessages = {
   askedByClosed: (serverName) => `${serverName} asked`,
   askedByUnknownClosed: 'A tool asked',
   taskOfUnknown: 'A tool’s task',
+  taskFrom: (serverName) => `Task from ${serverName}`,
   viaTool: (toolName) => `Tool: ${toolName}`,
   accept: 'Accept',
   decline: 'Decline',

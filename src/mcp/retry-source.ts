@@ -139,6 +139,7 @@ export function createMcpRetrySource(options: McpRetrySourceOptions): InputReque
   }
 
   return {
+    asker: meta,
     queryKey: options.queryKey ?? [
       'input-request-cards',
       'mcp-retry',

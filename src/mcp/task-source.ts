@@ -73,6 +73,7 @@ export function createMcpTaskSource(options: McpTaskSourceOptions): InputRequest
   }
 
   return {
+    asker: meta,
     queryKey: options.queryKey ?? ['input-request-cards', 'mcp-task', taskId],
 
     async fetchState(signal) {

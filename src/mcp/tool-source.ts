@@ -186,6 +186,7 @@ export function createMcpToolSource(options: McpToolSourceOptions): InputRequest
   }
 
   return {
+    asker: meta,
     queryKey: options.queryKey ?? ['input-request-cards', 'mcp-tool', name, identity],
 
     fetchState(signal) {

@@ -41,13 +41,14 @@ it('an answered card restored from a chat history makes no request, however old 
 });
 
 /** A followed task whose last state the host's query cache holds (a restored chat, a prefetch). */
-function cachedTask(id: string, state: unknown) {
+function cachedTask(id: string, state: unknown, asker: { serverName?: string; toolName?: string } = {}) {
   const fetch = vi.fn(async () => Response.json({ id, status: 'working' }));
   const client = new QueryClient();
   const source = createHttpSource({
     stateUrl: `https://tasks.example/${id}`,
     resumeUrl: `https://tasks.example/${id}/resume`,
     fetch,
+    ...asker,
   });
   client.setQueryData(inputRequestQueryOptions(source).queryKey, state);
   return { client, source, fetch };
@@ -106,6 +107,18 @@ it('heads an open question "… is asking", and one that is over "… asked", as
   const { client, source } = cachedTask('report-11', { status: 'completed', result: 'Filed.' });
   render(<InputRequestCard source={source} queryClient={client} />);
   expect(screen.getByRole('heading', { name: 'A tool’s task' })).toBeInTheDocument();
+});
+
+it('heads a task that has asked nothing by the server its source names, and its tool', () => {
+  const working = cachedTask(
+    'report-13',
+    { status: 'working', progress: 7, total: 12 },
+    { serverName: 'Reports', toolName: 'file_report' },
+  );
+  render(<InputRequestCard source={working.source} queryClient={working.client} />);
+  expect(screen.getByRole('heading', { name: 'Task from Reports' })).toBeInTheDocument();
+  expect(screen.getByText('file_report').parentElement).toHaveTextContent('Tool: file_report');
+  expect(screen.queryByRole('heading', { name: /is asking/ })).not.toBeInTheDocument();
 });
 
 it('heads a task that works before asking anything "A tool’s task", not "is asking"', () => {

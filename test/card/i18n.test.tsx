@@ -177,6 +177,7 @@ const failureSamples: Array<[Failure]> = [
 const sampleCalls: StringArgs = {
   askedBy: [[ARG]],
   askedByClosed: [[ARG]],
+  taskFrom: [[ARG]],
   answeringElsewhere: [[ARG], []],
   viaTool: [[ARG]],
   sendFailed: failureSamples,

@@ -41,7 +41,7 @@ async function renderCard(source: InputRequestSource) {
   await advance();
 }
 
-const card = () => screen.getByRole('article', { name: / (is asking|asked)$|^A tool’s task$/ });
+const card = () => screen.getByRole('article', { name: / (is asking|asked)$|^A tool’s task$|^Task from / });
 const sent = (server: TaskServer, method: string) =>
   server.wire.filter((request) => request.method === method);
 const stopButton = () => screen.queryByRole('button', { name: 'Stop task' });
@@ -60,6 +60,9 @@ describe('a tool that answers with a task, through the card', () => {
     );
 
     expect(card()).toHaveAttribute('data-state', 'working');
+    // Nothing asked yet, but the source knows who asks.
+    expect(screen.getByRole('heading', { name: 'Task from Reports' })).toBeInTheDocument();
+    expect(screen.getByText('generate_report').parentElement).toHaveTextContent('Tool: generate_report');
     expect(stopButton()).toBeInTheDocument();
     const [call] = sent(server, 'tools/call');
     expect(call?.params).toMatchObject({ name: 'generate_report', arguments: { quarter: 'Q3' } });
