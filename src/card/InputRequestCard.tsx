@@ -256,14 +256,21 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     // page's live region: once per round, by the copy that is answered, never for one already over.
     // Only the words are read when it is said.
     const announce = props.announce !== false && state === 'input-required' && copy.live;
-    const asker = visibleName(suspension?.serverName);
     // biome-ignore lint/correctness/useExhaustiveDependencies: said when a round opens; the words are read then.
     useEffect(() => {
-      if (!announce || roundId === undefined) return;
-      // Not said if it closes, or the card goes, before it was (StrictMode's second run says it).
-      return announceOpenedRound(roundId, (count) =>
-        messages.announceNewQuestions(count, asker === undefined ? undefined : isolated(shownName(asker))),
-      );
+      const page = cardRef.current?.ownerDocument;
+      if (!announce || suspension === undefined || !page) return;
+      const asker = visibleName(suspension.serverName);
+      // Not said if it closes, or the card goes, before it was (StrictMode's second run says it);
+      // no longer said once it closes after.
+      return announceOpenedRound(page, {
+        roundId: suspension.id,
+        questions: Math.max(1, suspension.requests.length),
+        asker: asker === undefined ? undefined : isolated(shownName(asker)),
+        say: messages.announceNewQuestions,
+        lang: messages.locale,
+        dir: textDirection(messages.locale),
+      });
     }, [announce, roundId]);
 
     // A form taller than the window keeps its actions in reach (the theme makes the row sticky only
@@ -353,7 +360,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             headingRef={headingRef}
             suspension={suspension}
             // Before a round (or without one) the source may still know who asks.
-            asker={suspension ?? source.asker?.()}
+            asker={suspension ?? askerOf(source)}
             headingLevel={props.headingLevel ?? 3}
             messages={messages}
             // The question is over: answered (here or elsewhere), expired, or the task ended. A
@@ -497,6 +504,17 @@ function statusText(controller: InputRequestController, messages: InputRequestMe
       return '';
     case 'cancelled':
       return cancelledText(snapshot, messages);
+  }
+}
+
+/** Who the source says asks; nobody when it cannot say (its `asker` throws): a name is no reason to fail. */
+function askerOf(
+  source: InputRequestSource,
+): ReturnType<NonNullable<InputRequestSource['asker']>> | undefined {
+  try {
+    return source.asker?.();
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,77 +1,108 @@
 /**
- * The page's one polite live region for questions that appear (`aria-live="polite"`). A
- * card's own status region cannot say it: a region inserted with its text already in it is not
- * read, and a card usually appears with its question already open. This region is made once,
- * the first time it speaks, outside every card, and each announcement reaches it a moment later,
- * so screen readers have met the region before its text changes.
+ * A page's one polite live region for questions that appear (`aria-live="polite"`). A card's
+ * own status region cannot say it: a region inserted with its text already in it is not read,
+ * and a card usually appears with its question already open. This region is made the first time
+ * it speaks, outside every card, in the card's own document (an iframe or a second window has its
+ * own), and each announcement reaches it a moment later, so screen readers have met the region
+ * before its text changes.
  */
 
 /** How long a new region, or a cleared one, stays empty before the words go in. */
 export const ANNOUNCE_DELAY_MS = 150;
 
-/** Rounds announced on this page, so a remount or a second copy does not say it again. */
+/** Rounds announced in one document, so a remount or a second copy does not say it again. */
 const MAX_REMEMBERED_ROUNDS = 256;
-const announcedRounds = new Set<string>();
 
-/** The rounds waiting for the delay: rounds that open together are said together. */
-const waiting: Array<{ roundId: string; say: (count: number) => string }> = [];
-let timer: ReturnType<typeof setTimeout> | undefined;
-let region: HTMLElement | undefined;
+/** One round that opened, as its card words it. */
+export interface OpenedRound {
+  roundId: string;
+  /** How many questions (requests) it asks. */
+  questions: number;
+  /** Who asks, ready to put in a sentence (cut and isolated), when named. */
+  asker: string | undefined;
+  /** The words: `count` questions opened together, all from `asker` when one asks them all. */
+  say: (count: number, asker: string | undefined) => string;
+  /** The language and direction of the words (the card's), so they are read in the right voice. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
+
+/** What one document's region knows. */
+interface Announcer {
+  region: HTMLElement;
+  announced: Set<string>;
+  /** The rounds waiting for the delay: rounds that open together are said together. */
+  waiting: OpenedRound[];
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** The rounds the region's words are about now: their words go when one of them closes. */
+  said: Set<string>;
+}
+
+const announcers = new WeakMap<Document, Announcer>();
 
 /**
- * Says that a round opened, once per round on the page. `say(count)` words it; when several
- * rounds open within {@link ANNOUNCE_DELAY_MS}, the last one's `say` words them all at once.
- * Returns a withdrawal for a round that closes (or whose card goes) before it was said: it is
- * then not said, and may be said when it opens again. Without a DOM (a server render) it does
- * nothing.
+ * Says that a round opened, once per round in `page`. Rounds that open within
+ * {@link ANNOUNCE_DELAY_MS} are said together, worded by the last one's `say`. Returns what to
+ * call when the round closes or its card goes: before it was said, it is then not said (and may
+ * be said when it opens again); after, the region stops saying a question that is no longer open.
  */
-export function announceOpenedRound(roundId: string, say: (count: number) => string): () => void {
-  if (typeof document === 'undefined') return () => {};
-  const live = liveRegion(document);
-  if (announcedRounds.has(roundId)) return () => {};
-  announcedRounds.add(roundId);
-  if (announcedRounds.size > MAX_REMEMBERED_ROUNDS) {
-    const oldest = announcedRounds.values().next().value;
-    if (oldest !== undefined) announcedRounds.delete(oldest);
+export function announceOpenedRound(page: Document, round: OpenedRound): () => void {
+  const announcer = announcerOf(page);
+  const { region, announced, waiting } = announcer;
+  if (announced.has(round.roundId)) return () => {};
+  announced.add(round.roundId);
+  if (announced.size > MAX_REMEMBERED_ROUNDS) {
+    const oldest = announced.values().next().value;
+    if (oldest !== undefined) announced.delete(oldest);
   }
-  const entry = { roundId, say };
-  waiting.push(entry);
+  waiting.push(round);
   // Emptied first: the same words twice in a row are still a change the reader hears.
-  live.textContent = '';
-  clearTimeout(timer);
-  timer = setTimeout(() => {
+  region.textContent = '';
+  announcer.said.clear();
+  clearTimeout(announcer.timer);
+  announcer.timer = setTimeout(() => {
     const last = waiting.at(-1);
-    if (last) live.textContent = last.say(waiting.length);
+    if (last === undefined) return;
+    const count = waiting.reduce((sum, opened) => sum + opened.questions, 0);
+    const asker = waiting.every((opened) => opened.asker === last.asker) ? last.asker : undefined;
+    region.lang = last.lang;
+    region.dir = last.dir;
+    region.textContent = last.say(count, asker);
+    announcer.said = new Set(waiting.map((opened) => opened.roundId));
     waiting.length = 0;
   }, ANNOUNCE_DELAY_MS);
   return () => {
-    const at = waiting.indexOf(entry);
-    if (at < 0) return;
-    waiting.splice(at, 1);
-    announcedRounds.delete(roundId);
-    if (waiting.length === 0) clearTimeout(timer);
+    const at = waiting.indexOf(round);
+    if (at >= 0) {
+      waiting.splice(at, 1);
+      announced.delete(round.roundId);
+      if (waiting.length === 0) clearTimeout(announcer.timer);
+    } else if (announcer.said.has(round.roundId)) {
+      region.textContent = '';
+      announcer.said.clear();
+    }
   };
 }
 
 /**
- * The region, made on first use, and again if the host's page replaced the body's content: a new
- * region has said nothing yet, so it remembers no rounds.
+ * The document's region, made on first use, and again if the host's page replaced the body's
+ * content: a new region has said nothing yet, so it remembers no rounds.
  */
-function liveRegion(page: Document): HTMLElement {
-  if (region?.isConnected && region.ownerDocument === page) return region;
-  announcedRounds.clear();
-  waiting.length = 0;
-  clearTimeout(timer);
-  const made = page.createElement('div');
+function announcerOf(page: Document): Announcer {
+  const known = announcers.get(page);
+  if (known?.region.isConnected) return known;
+  if (known) clearTimeout(known.timer);
+  const region = page.createElement('div');
   // A live region without a role: a host's (and its tests') `role="status"` stays the only one.
-  made.setAttribute('aria-live', 'polite');
-  made.setAttribute('aria-atomic', 'true');
-  made.setAttribute('data-input-request-announcer', '');
+  region.setAttribute('aria-live', 'polite');
+  region.setAttribute('aria-atomic', 'true');
+  region.setAttribute('data-input-request-announcer', '');
   // Hidden to the eye, not to assistive technology. Set through the style object (CSSOM), which a
   // strict Content-Security-Policy (no inline style attributes) allows.
-  made.style.cssText =
+  region.style.cssText =
     'position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip-path:inset(50%);white-space:nowrap';
-  page.body.append(made);
-  region = made;
+  page.body.append(region);
+  const made: Announcer = { region, announced: new Set(), waiting: [], timer: undefined, said: new Set() };
+  announcers.set(page, made);
   return made;
 }

@@ -64,10 +64,10 @@ export function shownName(name: string): string {
  * visibleName('\u3164'); // undefined
  * ```
  */
-export function visibleName(name: string | undefined): string | undefined {
+export function visibleName(name: unknown): string | undefined {
   // What shows is the name's first characters: invisible ones there and visible ones past the cut
-  // still name nobody.
-  return name !== undefined && VISIBLE.test(shownText(name, 'name').text) ? name : undefined;
+  // still name nobody. A name that is no text at all (JSON junk from a host) names nobody too.
+  return typeof name === 'string' && VISIBLE.test(shownText(name, 'name').text) ? name : undefined;
 }
 
 /** A character that shows something: not a space, a control, a default-ignorable or a blank. */

@@ -156,7 +156,9 @@ export const germanMessages: InputRequestMessages = {
   answerHere: 'Hier beantworten',
   announceNewQuestions: (count, serverName) =>
     count > 1
-      ? `${formatNumber('de', count)} neue Fragen warten auf Ihre Antwort.`
+      ? serverName
+        ? `${formatNumber('de', count)} neue Fragen von ${serverName}.`
+        : `${formatNumber('de', count)} neue Fragen warten auf Ihre Antwort.`
       : serverName
         ? `Neue Frage von ${serverName}.`
         : 'Eine neue Frage wartet auf Ihre Antwort.',

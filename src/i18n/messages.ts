@@ -173,8 +173,8 @@ export interface InputRequestMessages {
   answerHere: string;
   /**
    * Said to screen readers when questions appear (in the page's live region, once per round):
-   * `count` rounds opened together; `serverName` is who asks, when one round opened and its
-   * server is named (isolated, cut).
+   * `count` questions opened together; `serverName` is who asks them all, when one server is
+   * named for all of them (isolated, cut).
    */
   announceNewQuestions: (count: number, serverName: string | undefined) => string;
   /** Lifecycle: the round's deadline passed or the server no longer accepts answers. */
@@ -401,7 +401,9 @@ export const englishMessages: InputRequestMessages = {
   answerHere: 'Answer here',
   announceNewQuestions: (count, serverName) =>
     count > 1
-      ? `${formatNumber('en', count)} new questions need your answer.`
+      ? serverName
+        ? `${formatNumber('en', count)} new questions from ${serverName}.`
+        : `${formatNumber('en', count)} new questions need your answer.`
       : serverName
         ? `New question from ${serverName}.`
         : 'A new question needs your answer.',

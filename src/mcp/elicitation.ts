@@ -279,6 +279,10 @@ function handlerWith(
         resume,
         ...(tracked ? { completion: tracked.completion } : {}),
       };
+      // The step the opened link started is done: nothing goes on in the other page any more.
+      tracked?.completion.subscribe(() => {
+        prompt.linkOpened = false;
+      });
 
       Promise.resolve()
         .then(() => onRequest(prompt))
@@ -338,10 +342,16 @@ export interface ElicitationQueue {
  * ```tsx
  * const queue = createElicitationQueue({ serverName: 'GitHub' });
  * client.setRequestHandler('elicitation/create', queue.handler);
+ * client.setNotificationHandler('notifications/elicitation/complete', queue.handleComplete);
  *
  * function Questions() {
  *   const prompts = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
- *   return prompts.map((p) => <InputRequestCard key={p.suspension.id} source={p.source} />);
+ *   return prompts.map((p) => (
+ *     <div key={p.suspension.id}>
+ *       <InputRequestCard source={p.source} />
+ *       {p.withdrawn || p.linkOpened ? <button onClick={() => queue.dismiss(p)}>Dismiss</button> : null}
+ *     </div>
+ *   ));
  * }
  * ```
  */
@@ -360,10 +370,9 @@ export function createElicitationQueue(options: ElicitationHandlerOptions = {}):
         mine = prompt;
         prompts = [...prompts, prompt];
         emit();
-        // The step the opened link started is done: nothing is left to read on its card.
-        prompt.completion?.subscribe(() => {
-          if (prompt.linkOpened) remove(prompt);
-        });
+        // The step the link started is done: answered now (if it was still open), or its link was
+        // opened. Either way nothing is left to read on its card.
+        prompt.completion?.subscribe(() => remove(prompt));
       },
       options,
     );

@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createInputRequestSession, createStorageLedger, staticSource } from '../../src/core/index.ts';
+import { germanMessages } from '../../src/i18n/de.ts';
 import { InputRequestCard, parseSuspension } from '../../src/index.ts';
-import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
+import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 // A question that opens on a card is said in the page's one polite live region: focus stays
 // where the person is (the chat composer), and a card's own status region, inserted with its
@@ -10,20 +11,23 @@ import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 let rounds = 0;
 /** A one-question round with an id of its own (the page remembers which rounds it announced). */
-function question(serverName?: string) {
+function question(serverName?: string, keys: string[] = ['name']) {
   rounds += 1;
   return parseSuspension(
     {
       resultType: 'input_required',
-      inputRequests: {
-        name: {
-          method: 'elicitation/create',
-          params: {
-            message: 'Your name?',
-            requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+      inputRequests: Object.fromEntries(
+        keys.map((key) => [
+          key,
+          {
+            method: 'elicitation/create',
+            params: {
+              message: `Your ${key}?`,
+              requestedSchema: { type: 'object', properties: { [key]: { type: 'string' } } },
+            },
           },
-        },
-      },
+        ]),
+      ),
     },
     { id: `announce-${rounds}`, ...(serverName === undefined ? {} : { serverName }) },
   );
@@ -94,6 +98,54 @@ describe('announcing a question that opens', () => {
     unmount();
     await advance(150);
     expect(region()?.textContent ?? '').toBe('');
+  });
+
+  it('counts questions, not rounds, and names the server that asks them all', async () => {
+    render(
+      <>
+        <InputRequestCard suspension={question('Calendar', ['date', 'time'])} resume={resume} />
+        <InputRequestCard suspension={question('Calendar')} resume={resume} />
+      </>,
+    );
+    await advance(150);
+    expect(region()).toHaveTextContent('3 new questions from \u2068Calendar\u2069.');
+  });
+
+  it('is read in the language of the card that words it', async () => {
+    render(<InputRequestCard suspension={question('Kalender')} resume={resume} messages={germanMessages} />);
+    await advance(150);
+    expect(region()).toHaveTextContent('Neue Frage von \u2068Kalender\u2069.');
+    expect(region()).toHaveAttribute('lang', 'de');
+    expect(region()).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('stops saying a question once it is answered, or its card is gone', async () => {
+    const user = fakeTimeUser();
+    render(<InputRequestCard suspension={question('Calendar')} resume={resume} />);
+    await advance(150);
+    expect(region()).toHaveTextContent('New question from');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance(0);
+    expect(screen.getByText('You answered.')).toBeInTheDocument();
+    expect(region()?.textContent).toBe('');
+
+    const { unmount } = render(<InputRequestCard suspension={question('Mail')} resume={resume} />);
+    await advance(150);
+    expect(region()).toHaveTextContent('New question from');
+    unmount();
+    expect(region()?.textContent).toBe('');
+  });
+
+  it('speaks in the document the card is in (an iframe has its own region)', async () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const inner = frame.contentDocument as Document;
+    const container = inner.body.appendChild(inner.createElement('div'));
+    render(<InputRequestCard suspension={question('Calendar')} resume={resume} />, { container });
+    await advance(150);
+    expect(inner.querySelector('[data-input-request-announcer]')).toHaveTextContent('New question from');
+    expect(region()).toBeNull();
+    frame.remove();
   });
 
   it('says nothing with announce={false}', async () => {

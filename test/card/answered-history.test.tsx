@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { Profiler } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
-import { createHttpSource, InputRequestCard, inputRequestQueryOptions } from '../../src/index.ts';
+import {
+  createHttpSource,
+  InputRequestCard,
+  type InputRequestSource,
+  inputRequestQueryOptions,
+} from '../../src/index.ts';
 import { formRound } from '../fixtures/suspensions.ts';
 
 afterEach(() => {
@@ -119,6 +124,26 @@ it('heads a task that has asked nothing by the server its source names, and its 
   expect(screen.getByRole('heading', { name: 'Task from Reports' })).toBeInTheDocument();
   expect(screen.getByText('file_report').parentElement).toHaveTextContent('Tool: file_report');
   expect(screen.queryByRole('heading', { name: /is asking/ })).not.toBeInTheDocument();
+});
+
+it('heads a task "A tool’s task" when its source cannot say who asks: its asker throws, or names no text', () => {
+  const working = cachedTask('report-14', { status: 'working' });
+  const throwing: InputRequestSource = {
+    ...working.source,
+    asker: () => {
+      throw new Error('not connected');
+    },
+  };
+  const { unmount } = render(<InputRequestCard source={throwing} queryClient={working.client} />);
+  expect(screen.getByRole('heading', { name: 'A tool’s task' })).toBeInTheDocument();
+  unmount();
+  const junk: InputRequestSource = {
+    ...working.source,
+    asker: () => ({ serverName: 42, toolName: {} }) as unknown as { serverName: string },
+  };
+  render(<InputRequestCard source={junk} queryClient={working.client} />);
+  expect(screen.getByRole('heading', { name: 'A tool’s task' })).toBeInTheDocument();
+  expect(document.querySelector('[data-part="tool"]')).toBeNull();
 });
 
 it('heads a task that works before asking anything "A tool’s task", not "is asking"', () => {

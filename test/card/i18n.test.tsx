@@ -186,6 +186,7 @@ const sampleCalls: StringArgs = {
   announceNewQuestions: [
     [1, ARG],
     [1, undefined],
+    [3, ARG],
     [3, undefined],
   ],
   outcome: [

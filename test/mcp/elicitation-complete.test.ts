@@ -97,7 +97,7 @@ describe('notifications/elicitation/complete (MCP 2025 URL mode)', () => {
     expect(prompt.completion?.done).toBe(false);
   });
 
-  it('the plain handler learns it too; requests without an elicitationId have no completion', async () => {
+  it('the plain handler learns it too (linkOpened until then); requests without an elicitationId have no completion', async () => {
     const server = createMrtrServer();
     const prompts: ElicitationPrompt[] = [];
     const handler = createElicitationHandler((prompt) => {
@@ -112,10 +112,23 @@ describe('notifications/elicitation/complete (MCP 2025 URL mode)', () => {
     await server.completeLink('sign-in-1');
     expect(toolText(await link)).toEqual({ action: 'accept' });
 
-    const form = connection.client.callTool({ name: 'book_meeting', arguments: { day: 'Monday' } });
+    expect(prompts[0]?.linkOpened).toBe(false);
+
+    // Answered by opening its link: linkOpened until the server says the step is done.
+    const opened = connection.client.callTool({ name: 'sign_in_link', arguments: {} });
     await vi.waitFor(() => expect(prompts).toHaveLength(2));
-    expect(prompts[1]?.completion).toBeUndefined();
-    prompts[1]?.respond({ action: 'cancel' });
+    const prompt = prompts[1] as ElicitationPrompt;
+    prompt.respond({ action: 'accept' });
+    expect(toolText(await opened)).toEqual({ action: 'accept' });
+    expect(prompt.linkOpened).toBe(true);
+    await server.completeLink('sign-in-2');
+    await vi.waitFor(() => expect(prompt.completion?.done).toBe(true));
+    expect(prompt.linkOpened).toBe(false);
+
+    const form = connection.client.callTool({ name: 'book_meeting', arguments: { day: 'Monday' } });
+    await vi.waitFor(() => expect(prompts).toHaveLength(3));
+    expect(prompts[2]?.completion).toBeUndefined();
+    prompts[2]?.respond({ action: 'cancel' });
     expect(toolText(await form)).toMatchObject({ booked: false });
   });
 });
