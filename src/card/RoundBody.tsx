@@ -2,7 +2,14 @@
 import { memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import type { CarriedRequest } from '../core/carry-over.js';
 import { describeFailure } from '../core/failure.js';
-import { answersLocked, roundView, STATE_TRAITS, sectionPhaseOf, unansweredKeys } from '../core/lifecycle.js';
+import {
+  answersLocked,
+  canRetry,
+  roundView,
+  STATE_TRAITS,
+  sectionPhaseOf,
+  unansweredKeys,
+} from '../core/lifecycle.js';
 import {
   contentLanguageOf,
   type ElicitResult,
@@ -144,8 +151,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       action={
         // After a reload mid-send the session knows the send (its key) but not the answers
         // (secrets are never remembered): the form, refilled from the draft, sends them again
-        // with Accept under the same key; a Try again here would have nothing to send.
-        answeredCount < total ? undefined : (
+        // with Accept under the same key; a Try again here would have nothing to send. So after
+        // an edit that withdrew the answer that failed.
+        !canRetry(snapshot) ? undefined : (
           <button
             type="button"
             ref={retryRef}

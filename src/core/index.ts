@@ -13,7 +13,14 @@ export { describeFailure } from './failure.js';
 export type { RoundLedger, SentRound } from './ledger.js';
 export { createStorageLedger } from './ledger.js';
 export type { CardState, Lifecycle, PollPolicy, SectionPhase, StateTraits } from './lifecycle.js';
-export { answersLocked, pollDelay, roundView, STATE_TRAITS, sectionPhaseOf } from './lifecycle.js';
+export {
+  answersLocked,
+  canRetry,
+  pollDelay,
+  roundView,
+  STATE_TRAITS,
+  sectionPhaseOf,
+} from './lifecycle.js';
 export type {
   BooleanFieldSpec,
   ContentValue,

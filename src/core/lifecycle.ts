@@ -341,6 +341,28 @@ export function answersLocked(lifecycle: Lifecycle): boolean {
   );
 }
 
+/**
+ * True when a send of the round on screen failed and `retry()` has every answer to send again:
+ * show Try again. False after a reload cut a send off (the answers are not all known: the form
+ * sends them again with Accept), once an edit withdrew an answer that failed, and once the round
+ * is no longer open. While the server asks to wait (`retryAt`), `retry()` is refused: show it
+ * disabled. `retryHeldBy` counts as the failure for a copy mounted during that wait.
+ *
+ * @example
+ * ```tsx
+ * {canRetry(snapshot) ? <button disabled={snapshot.retryAt !== undefined} onClick={() => retry()}>Try again</button> : null}
+ * ```
+ */
+export function canRetry(lifecycle: Lifecycle & { retryHeldBy?: unknown }): boolean {
+  const { round } = lifecycle;
+  return (
+    lifecycle.state === 'input-required' &&
+    (lifecycle.sendError ?? lifecycle.retryHeldBy) !== undefined &&
+    round !== undefined &&
+    unansweredKeys(round, lifecycle.answers).length === 0
+  );
+}
+
 /** True when this person accepted answers to the round on screen that the backend never took. */
 function holdsUnsentAnswers(lifecycle: Lifecycle): boolean {
   if (lifecycle.sentRoundId !== undefined && lifecycle.sentRoundId === lifecycle.round?.id) return false;

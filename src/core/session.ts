@@ -284,6 +284,9 @@ export interface InputRequestSession {
    * Stores half-typed values of one form request (after a pause; secrets are left out). Pass a
    * function that reads them to have them read only when they are needed (the pause ended, a
    * reader asked, the round was replaced): a keystroke then costs no copy of the whole form.
+   * Call it only for the person's edits: an edit of a request whose answer is kept but not sent
+   * (a send that failed, one request of several answered) withdraws that answer, so what goes
+   * out is what is on screen; Accept gives it again.
    * @example
    * ```ts
    * input.addEventListener('input', () => session.writeDraft('details', () => ({ name: input.value })));
@@ -1289,6 +1292,12 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       const request = formRequest(requestKey);
       const round = lifecycle.round;
       if (!request || !round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
+      // An edit of a form whose answer is kept but not sent (after a send that failed, or one of
+      // several requests answered): that answer no longer says what is on screen, and a retry
+      // would send it. It is withdrawn; Accept gives the form's answer again. (While the answers
+      // are locked as sent, the withdrawal is ignored.)
+      if (Object.hasOwn(lifecycle.answers, requestKey))
+        dispatch({ type: 'answer-withdrawn', key: requestKey });
       // Kept in memory as typed (secrets are filtered when carried), so a re-ask gets it back.
       if (typedRoundId === round.id) typed.set(requestKey, values);
       const key = typingKey(round.id, requestKey);

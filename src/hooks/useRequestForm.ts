@@ -111,7 +111,12 @@ export interface RequestForm {
   form: RequestFormControl;
   /** Spread on your `<form>`: submitting validates, focuses the first invalid field, or accepts. */
   formProps: { onSubmit: (event?: BaseSyntheticEvent) => void; noValidate: true };
-  /** Validates and accepts, as a submit does. */
+  /**
+   * Validates and accepts, as a submit does. It never rejects: a send's failure shows in the
+   * session's snapshot (`sendError`, `canRetry`), and an answer the session refuses changes
+   * nothing (while `answersLocked`, while `retryAt` holds, or once the round is closed): check
+   * those to disable the button.
+   */
   accept: () => Promise<void>;
 }
 

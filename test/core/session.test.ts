@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  canRetry,
   createInputRequestSession,
   createStorageDraftStore,
   createStorageLedger,
@@ -410,6 +411,52 @@ describe('createInputRequestSession', () => {
   it('refuses to stop a task whose source cannot, naming the fix', async () => {
     const session = createInputRequestSession({ source: staticSource(round, async () => undefined) });
     await expect(session.stopTask()).rejects.toThrow(/^input-request-cards: .*Cancel the round instead/);
+  });
+});
+
+describe('an edit after an answer that was not sent', () => {
+  it('withdraws that answer, so neither the send nor a retry carries what is no longer on screen', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const session = createInputRequestSession({ source: staticSource(round, resume) });
+    const stop = session.subscribe(() => {});
+    session.answer('confirm', { action: 'accept', content: { ok: true } });
+    expect(Object.keys(session.getSnapshot().answers)).toEqual(['confirm']);
+    // The person changes the form that was answered: the kept answer goes.
+    session.writeDraft('confirm', () => ({ ok: false }));
+    expect(session.getSnapshot().answers).toEqual({});
+    // Answering the link alone sends nothing: the form must be accepted again.
+    expect(session.answer('login', { action: 'accept' })).toBeUndefined();
+    expect(resume).not.toHaveBeenCalled();
+    await session.answer('confirm', { action: 'accept', content: { ok: false } });
+    expect(resume.mock.calls[0]?.[0]).toStrictEqual({
+      confirm: { action: 'accept', content: { ok: false } },
+      login: { action: 'accept' },
+    });
+    stop();
+  });
+
+  it('canRetry says whether retry() has the answers to send again', async () => {
+    let calls = 0;
+    const resume = vi.fn(async (_responses: InputResponses) => {
+      calls += 1;
+      if (calls === 1) throw Object.assign(new Error('busy'), { status: 503 });
+      return undefined;
+    });
+    const session = createInputRequestSession({ source: staticSource(round, resume) });
+    const stop = session.subscribe(() => {});
+    expect(canRetry(session.getSnapshot())).toBe(false);
+    session.answer('login', { action: 'accept' });
+    await session.answer('confirm', { action: 'accept', content: { ok: true } })?.catch(() => {});
+    expect(session.getSnapshot().sendError).toBeDefined();
+    expect(canRetry(session.getSnapshot())).toBe(true);
+    // An edit withdrew the answer that failed: retry() would have nothing complete to send.
+    session.writeDraft('confirm', () => ({ ok: false }));
+    expect(canRetry(session.getSnapshot())).toBe(false);
+    await expect(session.retry()).rejects.toThrow(/still needs answers/);
+    await session.answer('confirm', { action: 'accept', content: { ok: false } });
+    expect(session.getSnapshot().state).toBe('answered');
+    expect(canRetry(session.getSnapshot())).toBe(false);
+    stop();
   });
 });
 

@@ -52,6 +52,7 @@ describe('exports', () => {
       'analyzeRequestedSchema',
       'answersLocked',
       'buildAcceptContent',
+      'canRetry',
       'checkLink',
       'createInputRequestSession',
       'createStorageDraftStore',

@@ -1,0 +1,68 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
+
+// After a send that certainly failed (a 503: nothing arrived) the form is editable again. What
+// goes out next is what the person sees: an edit withdraws the kept answer, so Try again (which
+// resends the kept answers) gives way to the form's own Accept.
+
+const round = () =>
+  parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: {
+        profile: {
+          method: 'elicitation/create',
+          params: {
+            message: 'Who are you?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+          },
+        },
+      },
+    },
+    { id: 'edit-after-failure', serverName: 'Profiles' },
+  );
+
+const busy = () => Object.assign(new Error('Service Unavailable'), { status: 503 });
+
+describe('editing after a failed send', () => {
+  it('sends what is on screen, not the answer that failed', async () => {
+    const user = userEvent.setup();
+    const resume = vi
+      .fn<(responses: InputResponses) => Promise<undefined>>()
+      .mockRejectedValueOnce(busy())
+      .mockResolvedValue(undefined);
+    render(<InputRequestCard suspension={round()} resume={resume} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+
+    await user.clear(name);
+    await user.type(name, 'Bob');
+    // The kept answer no longer matches the screen: no Try again that would send "Ada".
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(resume).toHaveBeenCalledTimes(2);
+    expect(resume.mock.calls[1]?.[0]).toStrictEqual({
+      profile: { action: 'accept', content: { name: 'Bob' } },
+    });
+  });
+
+  it('without an edit, Try again sends the same answer again', async () => {
+    const user = userEvent.setup();
+    const resume = vi
+      .fn<(responses: InputResponses) => Promise<undefined>>()
+      .mockRejectedValueOnce(busy())
+      .mockResolvedValue(undefined);
+    render(<InputRequestCard suspension={round()} resume={resume} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(resume).toHaveBeenCalledTimes(2);
+    expect(resume.mock.calls[1]?.[0]).toStrictEqual({
+      profile: { action: 'accept', content: { name: 'Ada' } },
+    });
+  });
+});
