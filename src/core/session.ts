@@ -126,6 +126,30 @@ function pushedFeed(source: InputRequestSource): ((sink: TaskFeedSink) => TaskFe
  */
 const retryHolds = new Map<string, { until: number; failure: unknown }>();
 
+/**
+ * The drafts of this page waiting for a pause in typing, across its sessions. A page that goes
+ * (a reload, a closed tab, a phone putting the browser away) writes them first: a reload
+ * within the pause would otherwise lose the last keystrokes.
+ */
+const draftsWaitingForPause = new Set<() => void>();
+let pageLeaveHeard = false;
+
+/** Runs `flush` if the page goes before it ran; returns what forgets it. */
+function flushIfThePageGoes(flush: () => void): () => void {
+  if (!pageLeaveHeard && typeof globalThis.addEventListener === 'function') {
+    pageLeaveHeard = true;
+    const flushAll = () => {
+      for (const waiting of [...draftsWaitingForPause]) waiting();
+    };
+    globalThis.addEventListener('pagehide', flushAll);
+    globalThis.document?.addEventListener('visibilitychange', () => {
+      if (globalThis.document?.visibilityState === 'hidden') flushAll();
+    });
+  }
+  draftsWaitingForPause.add(flush);
+  return () => draftsWaitingForPause.delete(flush);
+}
+
 /** The longest wait between two tries of rounds that ask nothing. */
 const STILL_WAITING_MAX_MS = 30_000;
 
@@ -797,6 +821,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       if (key.startsWith(prefix)) {
         clearTimeout(pending.timer);
         draftTimers.delete(key);
+        // Dropped, not written: the page going must not bring it back.
+        draftsWaitingForPause.delete(pending.flush);
       }
     }
     for (const key of keptDrafts.keys()) if (key.startsWith(prefix)) keptDrafts.delete(key);
@@ -1317,6 +1343,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         flush: () => {
           clearTimeout(entry.timer);
           draftTimers.delete(key);
+          forget();
           const kept = keptDraft(request, read(entry.values));
           keptDrafts.set(key, kept);
           drafts?.save(key, kept);
@@ -1327,6 +1354,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         if (wait > 0) entry.timer = setTimeout(whenPaused, wait);
         else entry.flush();
       };
+      const forget = flushIfThePageGoes(entry.flush);
       draftTimers.set(key, entry);
     },
     attachFeed(factory) {

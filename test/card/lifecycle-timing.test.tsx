@@ -157,6 +157,18 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByLabelText(/One-time code/, { selector: 'input' })).toHaveValue('');
   });
 
+  it('keeps the last keystrokes when the page goes at once (a reload within the draft pause)', async () => {
+    const user = fakeTimeUser();
+    const first = await mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Typed just now');
+    // No pause in typing yet, and no unmount: a real reload just ends the page.
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('Typed just now');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.stringify({ ...sessionStorage })).toContain('Typed just now');
+    await reload(first);
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Typed just now');
+  });
+
   it('shows what was answered after a reload while the task works on, not only once it ended', async () => {
     const user = fakeTimeUser();
     const first = await mount({ completeAfterLastRound: false });

@@ -460,6 +460,26 @@ describe('an edit after an answer that was not sent', () => {
   });
 });
 
+describe('drafts when the page goes', () => {
+  it('writes what waits for a pause in typing, and never a draft the round already dropped', () => {
+    const { drafts, saved } = recordingDrafts();
+    const session = createInputRequestSession({ source: staticSource(round, async () => undefined), drafts });
+    const stop = session.subscribe(() => {});
+    session.writeDraft('confirm', () => ({ ok: true }));
+    expect(saved).toEqual([]);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(saved).toEqual([{ ok: true }]);
+
+    // Typed again, then the round is gone before the pause ends: nothing is written.
+    session.writeDraft('confirm', () => ({ ok: false }));
+    session.receive({ status: 'completed', result: 'Done.' });
+    expect(session.getSnapshot().state).toBe('answered-elsewhere');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(saved).toEqual([{ ok: true }]);
+    stop();
+  });
+});
+
 describe('how a link round ends (outcomeOf)', () => {
   const linkRound = (params: Record<string, unknown>, dialect: '2025' | '2026') =>
     parseSuspension(
