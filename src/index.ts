@@ -44,6 +44,7 @@ export type { CardState, PollPolicy, SectionPhase } from './core/lifecycle.js';
 export type {
   ElicitContent,
   ElicitResult,
+  FieldOption,
   FieldSpec,
   FormRequest,
   HostRequest,
@@ -55,6 +56,7 @@ export type {
   UrlRequest,
 } from './core/model.js';
 export { parseSuspension } from './core/parse/index.js';
+export type { ReceiptEntry, ReceiptValue, RoundOutcome } from './core/receipt.js';
 export type { InputRequestSession, SessionSnapshot } from './core/session.js';
 export type {
   InputRequestSource,
@@ -66,6 +68,7 @@ export type {
 export { isStaleRoundError, StaleRoundError } from './core/source.js';
 export type { ResumeFunction } from './core/static-source.js';
 export { staticSource } from './core/static-source.js';
+export type { LinkCheck } from './core/url.js';
 export type { AnswerChecker, FieldError } from './core/validate.js';
 export type { InputRequestController, UseInputRequestOptions } from './hooks/useInputRequest.js';
 export { useInputRequest } from './hooks/useInputRequest.js';

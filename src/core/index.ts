@@ -57,6 +57,8 @@ export { readTaskState } from './parse/tasks.js';
 export type { PendingInputRequest, PendingInputRequestCallbacks, PendingSettlement } from './pending.js';
 export { pendingInputRequests, watchPendingInputRequests } from './pending.js';
 export type { LiveCopyState } from './presence.js';
+export type { ReceiptEntry, ReceiptValue, RoundOutcome } from './receipt.js';
+export { outcomeOf, receiptOf } from './receipt.js';
 export type { SchemaAnalysis, SchemaRefusal } from './schema.js';
 export {
   analyzeRequestedSchema,

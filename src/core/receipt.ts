@@ -61,7 +61,9 @@ export interface ReceiptEntry {
 
 /**
  * What a closed round says: the outcome and, when this person answered, each question with the
- * answer given (option titles, not values; secrets masked; fields left out stay out).
+ * answer given (option titles, not values; secrets masked; fields left out stay out). A headless
+ * receipt built from it never shows a secret, which `snapshot.answers` still holds in memory.
+ * `messages.receiptValue(value)` words each value as the card does.
  *
  * @example
  * ```ts
@@ -122,7 +124,16 @@ export function shownResultOf(lifecycle: Lifecycle): unknown {
   return completed ? result : undefined;
 }
 
-/** How the round on screen ended, or `undefined` while it is still open (or there is none). */
+/**
+ * How the round on screen ended, or `undefined` while it is still open (or there is none): the
+ * first line of a closed card ("You answered.", `messages.outcome(outcome)`).
+ *
+ * @example
+ * ```ts
+ * const outcome = outcomeOf(session.getSnapshot());
+ * if (outcome) status.textContent = englishMessages.outcome(outcome);
+ * ```
+ */
 export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   const { state, round, answers, sentRoundId } = lifecycle;
   // This person's answer was sent and refused as stale: "nothing was sent from here" would be false.

@@ -9,6 +9,7 @@ import {
   type InputResponses,
   parseSuspension,
   type RoundLedger,
+  receiptOf,
   type SentRound,
   StaleRoundError,
   type Suspension,
@@ -456,6 +457,43 @@ describe('an edit after an answer that was not sent', () => {
     await session.answer('confirm', { action: 'accept', content: { ok: false } });
     expect(session.getSnapshot().state).toBe('answered');
     expect(canRetry(session.getSnapshot())).toBe(false);
+    stop();
+  });
+});
+
+describe('a headless receipt (receiptOf)', () => {
+  it('says how the round ended and what was answered, with option titles and secrets masked', async () => {
+    const signIn = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          account: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Sign in',
+              requestedSchema: {
+                type: 'object',
+                properties: {
+                  region: { type: 'string', oneOf: [{ const: 'eu', title: 'Europe' }] },
+                  pin: { type: 'string', title: 'PIN' },
+                },
+              },
+            },
+          },
+        },
+      },
+      { id: 'receipt-1' },
+    );
+    const session = createInputRequestSession({ source: staticSource(signIn, async () => undefined) });
+    const stop = session.subscribe(() => {});
+    await session.answer('account', { action: 'accept', content: { region: 'eu', pin: '9876' } });
+    const { outcome, entries } = receiptOf(session.getSnapshot());
+    expect(outcome).toBe('accepted');
+    expect(entries[0]?.fields.map((field) => field.value)).toEqual([
+      { kind: 'options', labels: ['Europe'] },
+      { kind: 'secret' },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain('9876');
     stop();
   });
 });
