@@ -1,5 +1,5 @@
 'use client';
-import { memo, type SyntheticEvent } from 'react';
+import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { fieldKey } from '../core/answer.js';
 import type { FieldSpec, SingleSelectFieldSpec } from '../core/model.js';
@@ -26,9 +26,6 @@ export interface FieldProps {
   /** The server asks this field again (a re-ask): it is marked, and the mark describes its control. */
   askedAgain?: boolean;
 }
-
-/** A choice that cannot change: clicking (or Space) does not toggle it. */
-const keepChoice = { onClick: (event: SyntheticEvent) => event.preventDefault() };
 
 /**
  * One labelled control for one schema property, with its help text and error.
@@ -70,16 +67,6 @@ export const Field = memo(function Field({
       ? `${idPrefix}-field${field.index}-chosen-description`
       : undefined;
   const selectDescribedBy = [againId, describedOptions].filter(Boolean).join(' ') || undefined;
-  // A cancelled click on a radio must also re-check the one that was chosen (jsdom, unlike
-  // browsers, leaves the group with nothing checked): the form's value says which.
-  const keepRadio = {
-    onClick: (event: SyntheticEvent<HTMLInputElement>) => {
-      event.preventDefault();
-      for (const radio of event.currentTarget.closest('fieldset')?.querySelectorAll('input') ?? []) {
-        radio.checked = radio.value === chosen();
-      }
-    },
-  };
   const labelContent = (
     <>
       {label}
@@ -125,7 +112,6 @@ export const Field = memo(function Field({
       <fieldset
         {...state}
         {...props.groupProps}
-        {...(readOnly && control === 'radio-group' ? { 'aria-readonly': true } : {})}
         {...(againId
           ? {
               'aria-describedby': [props.groupProps['aria-describedby'], againId].filter(Boolean).join(' '),
@@ -139,16 +125,8 @@ export const Field = memo(function Field({
         {description}
         <div data-part="options">
           {options.map((option, position) => {
-            const optionProps = props.getOptionProps(
-              option,
-              position,
-              // ARIA has read-only on a radio group and on a checkbox, not on a single radio.
-              readOnly
-                ? control === 'checkbox-group'
-                  ? { ...keepChoice, 'aria-readonly': true }
-                  : keepRadio
-                : undefined,
-            );
+            // Read-only options keep their choice (the hook's props): see useRequestField.
+            const optionProps = props.getOptionProps(option, position);
             if (!option.description) {
               return (
                 <div data-part="option" key={option.value}>
@@ -190,7 +168,7 @@ export const Field = memo(function Field({
     return (
       <div {...state}>
         <div data-part="option">
-          <input {...inputProps} {...(readOnly ? { ...keepChoice, 'aria-readonly': true } : {})} />
+          <input {...inputProps} />
           <label {...labelProps} htmlFor={labelProps.htmlFor} data-part="label">
             {labelContent}
           </label>
@@ -215,15 +193,6 @@ export const Field = memo(function Field({
             {...(selectDescribedBy
               ? props.getSelectProps({ 'aria-describedby': selectDescribedBy })
               : props.selectProps)}
-            {...(readOnly
-              ? {
-                  'aria-readonly': true,
-                  // A <select> has no read-only state: a change is put back and never reaches the form.
-                  onChange: (event: SyntheticEvent<HTMLSelectElement>) => {
-                    event.currentTarget.value = String(chosen() ?? '');
-                  },
-                }
-              : {})}
           >
             <option value="">{messages.choose}</option>
             {field.options.map((option) => (
@@ -239,7 +208,7 @@ export const Field = memo(function Field({
       ) : secret ? (
         <>
           <div data-part="secret-control">
-            <input {...inputProps} readOnly={readOnly} />
+            <input {...inputProps} />
             <button
               {...props.secretToggleProps}
               data-part="secret-toggle"
@@ -259,7 +228,7 @@ export const Field = memo(function Field({
         // reads as something typed: plain text says it was not answered.
         <input {...inputProps} type="text" readOnly placeholder={messages.notAnswered} />
       ) : (
-        <input {...inputProps} readOnly={readOnly} />
+        <input {...inputProps} />
       )}
       {error}
     </div>

@@ -3,6 +3,7 @@ import {
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type SelectHTMLAttributes,
+  type SyntheticEvent,
   useCallback,
   useMemo,
   useState,
@@ -111,7 +112,11 @@ export interface UseRequestFieldOptions {
   idPrefix: string;
   /**
    * The field cannot change (its round closed and is shown to read only): it shows no error,
-   * since there is nothing left to fix, also when leaving it runs the form's check.
+   * since there is nothing left to fix, also when leaving it runs the form's check; and its
+   * props keep the value readable, selectable and copyable but unchanged (never `disabled`,
+   * which would hide it from the tab order and from copying): text inputs get `readOnly`; a
+   * checkbox, the checkboxes of a group and a radio group get `aria-readonly` and do not toggle
+   * when clicked; a drop-down gets `aria-readonly` and puts back any choice made.
    */
   readOnly?: boolean;
 }
@@ -177,8 +182,12 @@ export function useRequestField({
       : registered;
   }, [form, name, changed, control]);
   return useMemo(
-    () => fieldProps(field, idPrefix, name, registration, error, secretShown, setSecretShown),
-    [field, idPrefix, name, registration, error, secretShown],
+    () =>
+      fieldProps(field, idPrefix, name, registration, error, secretShown, setSecretShown, {
+        readOnly,
+        current: () => form.getValues(name),
+      }),
+    [field, idPrefix, name, registration, error, secretShown, readOnly, form],
   );
 }
 
@@ -286,6 +295,7 @@ function fieldProps(
   error: string | undefined,
   secretShown: boolean,
   setSecretShown: (update: (shown: boolean) => boolean) => void,
+  { readOnly, current }: { readOnly: boolean; current: () => unknown },
 ): RequestFieldProps {
   const invalid = error !== undefined;
   const errorMessage = error === '' ? undefined : error;
@@ -319,6 +329,11 @@ function fieldProps(
     ...aria,
     ...(field.required && control === 'input' ? { 'aria-required': true } : {}),
     ...inputAttributes(field),
+    ...(readOnly
+      ? field.kind === 'boolean'
+        ? { ...keepChoice, 'aria-readonly': true }
+        : { readOnly: true }
+      : {}),
     ...(secret
       ? {
           type: secretShown ? 'text' : 'password',
@@ -340,7 +355,33 @@ function fieldProps(
     id: inputId,
     ...aria,
     ...(field.required ? { 'aria-required': true } : {}),
+    ...(readOnly
+      ? {
+          'aria-readonly': true,
+          // A <select> has no read-only state: a change is put back and never reaches the form.
+          onChange: (event: { target: unknown }) => {
+            if (event.target instanceof HTMLSelectElement) event.target.value = String(current() ?? '');
+            return Promise.resolve();
+          },
+        }
+      : {}),
   };
+  // A cancelled click on a radio must also re-check the one that was chosen (jsdom, unlike
+  // browsers, leaves the group with nothing checked): the form's value says which.
+  const keepRadio = {
+    onClick: (event: SyntheticEvent<HTMLInputElement>) => {
+      event.preventDefault();
+      for (const radio of event.currentTarget.closest('fieldset')?.querySelectorAll('input') ?? []) {
+        radio.checked = radio.value === current();
+      }
+    },
+  };
+  // ARIA has read-only on a radio group and on a checkbox, not on a single radio.
+  const readOnlyOption = readOnly
+    ? control === 'checkbox-group'
+      ? { ...keepChoice, 'aria-readonly': true as const }
+      : keepRadio
+    : {};
   const optionProps = (option: FieldOption, position: number): RegisteredInputProps & { id: string } => ({
     ...registered,
     // Moving from one option to the next is not leaving the group: only a blur out of it counts
@@ -364,6 +405,7 @@ function fieldProps(
     // The option that has focus says why it is invalid, not only that it is (a screen reader on an
     // option may never read the group's description).
     ...(invalid ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}),
+    ...readOnlyOption,
   });
 
   return {
@@ -394,6 +436,7 @@ function fieldProps(
       'aria-labelledby': labelId,
       ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       ...(field.required && control === 'radio-group' ? { 'aria-required': true as const } : {}),
+      ...(readOnly && control === 'radio-group' ? { 'aria-readonly': true as const } : {}),
     },
     inputProps,
     getInputProps: (props) => mergeProps(inputProps, props),
@@ -402,6 +445,9 @@ function fieldProps(
     getOptionProps: (option, position, props) => mergeProps(optionProps(option, position), props),
   };
 }
+
+/** A choice that cannot change: clicking (or Space) does not toggle it. */
+const keepChoice = { onClick: (event: SyntheticEvent) => event.preventDefault() };
 
 /**
  * Masking applies to the one-line fields a password, key, PIN or card number could be typed
