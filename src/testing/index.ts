@@ -9,7 +9,7 @@ import type { InputRequestSource } from '../core/source.js';
 import { StaleRoundError } from '../core/source.js';
 import { approveRound, followUpRound, TaskModel, type TaskScriptOptions } from './taskModel.js';
 
-export type { ReceivedResume, ScriptedRound, TaskScriptOptions } from './taskModel.js';
+export type { ReceivedResume, ResumeOutcome, ScriptedRound, TaskScriptOptions } from './taskModel.js';
 export { approveRound, followUpRound, TaskModel } from './taskModel.js';
 
 /** Named scenarios: the races users report, ready to use. */
@@ -19,6 +19,8 @@ export type TaskScenario =
   | 'answered-elsewhere'
   | 'expires'
   | 'resume-fails'
+  | 'busy-wait'
+  | 'response-lost'
   | 'slow-network';
 
 /** Options of {@link createTaskApi}. */
@@ -51,6 +53,8 @@ const SCENARIOS: Record<TaskScenario, Partial<TaskApiOptions>> = {
   'answered-elsewhere': { answeredElsewhereAfterReads: 2 },
   expires: { roundTtlMs: 1500 },
   'resume-fails': { resumeFailures: 2 },
+  'busy-wait': { resumeFailures: 1, retryAfterSeconds: 3 },
+  'response-lost': { lostResponses: 1 },
   'slow-network': { latencyMs: 800 },
 };
 
@@ -94,14 +98,20 @@ export function createTaskApi(options: TaskApiOptions = {}): TaskApi {
         request.headers.get('idempotency-key') ?? undefined,
       );
       await wait();
+      // The task took the answer; the connection drops before the client hears it.
+      if (outcome.responseLost) return HttpResponse.error();
       if (outcome.status === 202) return new HttpResponse(null, { status: 202 });
+      const headers =
+        outcome.retryAfterSeconds === undefined
+          ? undefined
+          : { 'Retry-After': String(outcome.retryAfterSeconds) };
       const error =
         outcome.status === 409
           ? 'This round is no longer open.'
           : outcome.status === 410
             ? 'This round expired.'
             : 'Try again later.';
-      return HttpResponse.json({ error }, { status: outcome.status });
+      return HttpResponse.json({ error }, { status: outcome.status, ...(headers ? { headers } : {}) });
     }),
     http.post(cancelUrl, async () => {
       task.cancel();
@@ -150,6 +160,8 @@ export function createTestSource(options: TaskScriptOptions = {}): {
     resume: async (responses, { suspension, signal, idempotencyKey }) => {
       signal.throwIfAborted();
       const outcome = task.resume(responses, suspension.createdAt, idempotencyKey);
+      // What fetch throws when the connection drops: the answer may have arrived.
+      if (outcome.responseLost) throw new TypeError('Failed to fetch');
       if (outcome.status === 409 || outcome.status === 410)
         throw new StaleRoundError(undefined, outcome.status);
       if (outcome.status >= 400)
@@ -157,6 +169,9 @@ export function createTestSource(options: TaskScriptOptions = {}): {
           new Error(`input-request-cards: the test task answered HTTP ${outcome.status}.`),
           {
             status: outcome.status,
+            ...(outcome.retryAfterSeconds === undefined
+              ? {}
+              : { retryAfterMs: outcome.retryAfterSeconds * 1000 }),
           },
         );
       return undefined;

@@ -19,6 +19,14 @@ export interface TaskScriptOptions {
   result?: unknown;
   /** The first N resumes fail with a server error (503). @default 0 */
   resumeFailures?: number;
+  /** The scripted 503s ask to wait this long (`Retry-After`, in seconds). */
+  retryAfterSeconds?: number;
+  /**
+   * The first N answers that are taken lose their response on the way back (the connection
+   * drops): the task has the answer, but the client cannot know. A retry under the same
+   * idempotency key is answered as before. @default 0
+   */
+  lostResponses?: number;
   /** Each round stops accepting answers this long after it is asked. */
   roundTtlMs?: number;
   /** After this many state reads of a round, someone else answers it. */
@@ -37,6 +45,16 @@ export interface TaskScriptOptions {
    * script after a reload sees the same rounds. @default the time the task is created
    */
   epoch?: number;
+}
+
+/** How the task answered one resume. */
+export interface ResumeOutcome {
+  /** The HTTP status the API answers with: 202 taken, 409 stale, 410 expired, 503 failed. */
+  status: number;
+  /** A 503's `Retry-After`, in seconds, when the script asks for one. */
+  retryAfterSeconds?: number;
+  /** The answer was taken, but its response never reaches the client (see `lostResponses`). */
+  responseLost?: true;
 }
 
 /** A default question: approve and send, with a note. */
@@ -106,6 +124,7 @@ export class TaskModel {
   private suspendedAt: string | undefined;
   private readsOfRound = 0;
   private failuresLeft: number;
+  private lostLeft: number;
   private finalResult: unknown;
   private failure: string | undefined;
   private sequence = 0;
@@ -124,6 +143,7 @@ export class TaskModel {
     this.taskId = options.taskId ?? 'task-1';
     this.now = options.now ?? Date.now;
     this.failuresLeft = options.resumeFailures ?? 0;
+    this.lostLeft = options.lostResponses ?? 0;
     this.epoch = options.epoch ?? this.now();
     this.status = 'working';
     if (!options.startWorking) this.ask();
@@ -232,7 +252,7 @@ export class TaskModel {
     inputResponses: InputResponses,
     suspendedAt: string | undefined,
     idempotencyKey?: string,
-  ): { status: number } {
+  ): ResumeOutcome {
     // A key already processed: a retry of an answer that arrived (its response was lost), so it
     // is answered as before and changes nothing — as a backend honouring Idempotency-Key does.
     const known = idempotencyKey === undefined ? undefined : this.outcomeByKey.get(idempotencyKey);
@@ -255,7 +275,9 @@ export class TaskModel {
     };
     if (this.failuresLeft > 0) {
       this.failuresLeft -= 1;
-      return record('failed', 503);
+      const failed: ResumeOutcome = record('failed', 503);
+      const wait = this.options.retryAfterSeconds;
+      return wait === undefined ? failed : { ...failed, retryAfterSeconds: wait };
     }
     if (this.status !== 'input_required' || suspendedAt !== this.suspendedAt) return record('stale', 409);
     const deadline = this.deadline();
@@ -264,7 +286,12 @@ export class TaskModel {
     }
     this.round = undefined;
     this.advance();
-    return record('accepted', 202);
+    const accepted: ResumeOutcome = record('accepted', 202);
+    if (this.lostLeft > 0) {
+      this.lostLeft -= 1;
+      return { ...accepted, responseLost: true };
+    }
+    return accepted;
   }
 
   private advance(): void {
