@@ -26,18 +26,24 @@ const round = () =>
 
 const busy = () => Object.assign(new Error('Service Unavailable'), { status: 503 });
 
+/** "Ada" accepted, and its send failed for certain (503): Try again is offered. */
+async function acceptedAndFailed() {
+  const user = userEvent.setup();
+  const resume = vi
+    .fn<(responses: InputResponses) => Promise<undefined>>()
+    .mockRejectedValueOnce(busy())
+    .mockResolvedValue(undefined);
+  render(<InputRequestCard suspension={round()} resume={resume} />);
+  const name = screen.getByRole('textbox', { name: 'Name' });
+  await user.type(name, 'Ada');
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  return { user, resume, name };
+}
+
 describe('editing after a failed send', () => {
   it('sends what is on screen, not the answer that failed', async () => {
-    const user = userEvent.setup();
-    const resume = vi
-      .fn<(responses: InputResponses) => Promise<undefined>>()
-      .mockRejectedValueOnce(busy())
-      .mockResolvedValue(undefined);
-    render(<InputRequestCard suspension={round()} resume={resume} />);
-    const name = screen.getByRole('textbox', { name: 'Name' });
-    await user.type(name, 'Ada');
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    const { user, resume, name } = await acceptedAndFailed();
 
     await user.clear(name);
     await user.type(name, 'Bob');
@@ -51,15 +57,8 @@ describe('editing after a failed send', () => {
   });
 
   it('without an edit, Try again sends the same answer again', async () => {
-    const user = userEvent.setup();
-    const resume = vi
-      .fn<(responses: InputResponses) => Promise<undefined>>()
-      .mockRejectedValueOnce(busy())
-      .mockResolvedValue(undefined);
-    render(<InputRequestCard suspension={round()} resume={resume} />);
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
-    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    const { user, resume } = await acceptedAndFailed();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(resume).toHaveBeenCalledTimes(2);
     expect(resume.mock.calls[1]?.[0]).toStrictEqual({
       profile: { action: 'accept', content: { name: 'Ada' } },
