@@ -367,12 +367,17 @@ function fieldProps(
       : {}),
   };
   // A cancelled click on a radio must also re-check the one that was chosen (jsdom, unlike
-  // browsers, leaves the group with nothing checked): the form's value says which.
+  // browsers, leaves the group with nothing checked): the form's value says which. The group is
+  // the radios of this name in the same form, wherever the host put them.
   const keepRadio = {
+    ...keepChoice,
     onClick: (event: SyntheticEvent<HTMLInputElement>) => {
       event.preventDefault();
-      for (const radio of event.currentTarget.closest('fieldset')?.querySelectorAll('input') ?? []) {
-        radio.checked = radio.value === current();
+      const clicked = event.currentTarget;
+      const scope: ParentNode = clicked.form ?? (clicked.getRootNode() as ParentNode);
+      for (const radio of scope.querySelectorAll<HTMLInputElement>('input[type="radio"]')) {
+        if (radio.name === clicked.name && radio.form === clicked.form)
+          radio.checked = radio.value === current();
       }
     },
   };
@@ -446,8 +451,15 @@ function fieldProps(
   };
 }
 
-/** A choice that cannot change: clicking (or Space) does not toggle it. */
-const keepChoice = { onClick: (event: SyntheticEvent) => event.preventDefault() };
+/**
+ * A choice that cannot change: clicking (or Space, or an arrow key) does not toggle it, and the
+ * change React still reports for the cancelled click never reaches the form: its value, its
+ * draft and a kept answer stay as shown.
+ */
+const keepChoice = {
+  onClick: (event: SyntheticEvent) => event.preventDefault(),
+  onChange: () => Promise.resolve(),
+};
 
 /**
  * Masking applies to the one-line fields a password, key, PIN or card number could be typed
