@@ -11,7 +11,16 @@ import { isStaleRoundError } from './source.js';
  * - `refused`: the server answered, but not with something the adapter could read;
  * - `unknown`: anything else.
  */
-export type FailureCode = 'network' | 'timeout' | 'http' | 'stale' | 'refused' | 'unknown';
+/**
+ * What kind of failure: the server unreachable (`network`), no answer in time (`timeout`), an
+ * HTTP error (`http`), the round closed (`stale`), a reply that cannot be read (`refused`), a
+ * send cut off because the page was closed or reloaded while it was on its way (`interrupted`),
+ * or anything else (`unknown`).
+ */
+export type FailureCode = 'network' | 'timeout' | 'http' | 'stale' | 'refused' | 'interrupted' | 'unknown';
+
+/** The name of the error a session holds for a send the page left behind (see `interrupted`). */
+export const SEND_INTERRUPTED = 'SendInterruptedError';
 
 /** A failure, described for people (`code`, `status`) and for developers (`detail`). */
 export interface Failure {
@@ -48,6 +57,7 @@ export function describeFailure(error: unknown): Failure {
   if (error instanceof Error || isErrorLike(error)) {
     const name = (error as { name?: unknown }).name;
     if (name === 'TimeoutError') return { code: 'timeout', detail };
+    if (name === SEND_INTERRUPTED) return { code: 'interrupted', detail };
     if (name === 'AbortError') return { code: 'timeout', detail };
     const status = (error as { status?: unknown }).status;
     if (typeof status === 'number' && status >= 400) {

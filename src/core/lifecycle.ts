@@ -1,3 +1,4 @@
+import { SEND_INTERRUPTED } from './failure.js';
 import { setOwn } from './json.js';
 import { type InputResponse, type InputResponses, isElicitResult, type Suspension } from './model.js';
 import type { InputRequestState, TaskProgress } from './source.js';
@@ -513,7 +514,10 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         ...lifecycle,
         idempotencyKey: event.idempotencyKey,
         sendUncertain: true,
-        sendError: new Error('input-request-cards: the page was left while this answer was being sent.'),
+        sendError: Object.assign(
+          new Error('input-request-cards: the page was left while this answer was being sent.'),
+          { name: SEND_INTERRUPTED },
+        ),
       };
     }
     case 'past-round-recalled': {

@@ -342,6 +342,8 @@ function germanFailure(failure: Failure): string {
       return 'Der Server nimmt keine Antworten auf diese Frage mehr an.';
     case 'refused':
       return 'Der Server hat eine Antwort gesendet, die diese App nicht lesen kann.';
+    case 'interrupted':
+      return 'Die Seite wurde geschlossen oder neu geladen, während sie unterwegs war.';
     case 'unknown':
       return 'Etwas ist schiefgegangen.';
   }

@@ -514,6 +514,8 @@ function englishFailure(failure: Failure): string {
       return 'the server no longer accepts answers to this question.';
     case 'refused':
       return 'the server sent a reply this app cannot read.';
+    case 'interrupted':
+      return 'the page was closed or reloaded while it was on its way.';
     case 'unknown':
       return 'something went wrong.';
   }

@@ -170,6 +170,7 @@ const failureSamples: Array<[Failure]> = [
   [{ code: 'http', status: 403, detail: 'HTTP 403' }],
   [{ code: 'stale', status: 409, detail: 'stale' }],
   [{ code: 'refused', detail: 'not JSON' }],
+  [{ code: 'interrupted', detail: 'left' }],
   [{ code: 'unknown', detail: 'odd' }],
 ];
 

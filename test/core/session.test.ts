@@ -4,6 +4,7 @@ import {
   createInputRequestSession,
   createStorageDraftStore,
   createStorageLedger,
+  describeFailure,
   type InputRequestSource,
   type InputRequestState,
   type InputResponses,
@@ -16,6 +17,7 @@ import {
   staticSource,
 } from '../../src/core/index.ts';
 import { outcomeOf } from '../../src/core/receipt.ts';
+import { englishMessages } from '../../src/i18n/messages.ts';
 import { pageArrivingAt } from '../support/navigation.ts';
 
 // The session without React: what a host that drives a round by hand sees.
@@ -458,6 +460,36 @@ describe('an edit after an answer that was not sent', () => {
     expect(session.getSnapshot().state).toBe('answered');
     expect(canRetry(session.getSnapshot())).toBe(false);
     stop();
+  });
+});
+
+describe('a send the page left behind', () => {
+  it('is described as interrupted after the reload, not as "something went wrong"', async () => {
+    window.sessionStorage.clear();
+    const onItsWay = new Promise<undefined>(() => {});
+    const ledger = () => createStorageLedger(window.sessionStorage);
+    const before = createInputRequestSession({
+      source: staticSource(round, () => onItsWay),
+      ledger: ledger(),
+    });
+    const stop = before.subscribe(() => {});
+    before.answer('login', { action: 'accept' });
+    void before.answer('confirm', { action: 'accept', content: { ok: true } });
+    expect(before.getSnapshot().state).toBe('submitting');
+    stop();
+    // The reload: a new page's session on the same storage.
+    const after = createInputRequestSession({
+      source: staticSource(round, () => onItsWay),
+      ledger: ledger(),
+    });
+    const snapshot = after.getSnapshot();
+    expect(snapshot.sendUncertain).toBe(true);
+    const failure = describeFailure(snapshot.sendError);
+    expect(failure.code).toBe('interrupted');
+    expect(englishMessages.sendUncertain(failure, false)).toContain(
+      'the page was closed or reloaded while it was on its way.',
+    );
+    window.sessionStorage.clear();
   });
 });
 

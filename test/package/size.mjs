@@ -24,9 +24,11 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    // 52, not 51: an MCP 2025 link answered by opening it closes to its own outcome ("You opened
+    // 53, not 52: a send the page left behind says so ("the page was closed or reloaded while it
+    // was on its way", failure code `interrupted`), not "something went wrong"; 52.0 KiB after it.
+    // (52, not 51, before: an MCP 2025 link answered by opening it closes to its own outcome ("You opened
     // the link. Continue on the page it opened.", not "You answered."), 0.05 KiB over 51.0; a
-    // question that opens is said in the page's live region (0.45 KiB).
+    // question that opens is said in the page's live region (0.45 KiB).)
     // (51, not 50, before: fixes of the stop after, 0.8 KiB in all (0.1 KiB folded back): an unconfirmed
     // send's answers locked as sent, and a round expiring after one says it may have arrived; a
     // failed check where focus stays says why; choice options described by their error; Change
@@ -35,8 +37,8 @@ const measures = [
     // form kept mounted into a newer round starts afresh (no old text, no secret, in new
     // questions); an error waits for the click it would push away; Accept saves the last
     // keystrokes' draft; a destroyed session sends nothing; a link opened before a reload still
-    // offers Done. (49, not 48, before: a closed round of several requests tells the truth.))
-    budgetKiB: 52,
+    // offers Done. (49, not 48, before: a closed round of several requests tells the truth.)))
+    budgetKiB: 53,
     targetKiB: 20,
   },
   {
