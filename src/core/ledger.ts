@@ -84,7 +84,7 @@ const LEDGER_PRUNED_TO = 40;
 
 /**
  * A {@link RoundLedger} on Web Storage (`sessionStorage` by default: as long as the tab lives).
- * A missing or full storage degrades to remembering nothing, never to an error. It keeps the
+ * A missing or full storage degrades to remembering for this page only, never to an error. It keeps the
  * newest 50 sent rounds of the storage. A round's record comes first; the last round each task
  * sent is kept apart, for {@link RoundLedger.lastSentOf}, once the page is idle, and without the
  * round itself when that is longer than 40,000 characters or the storage has no room for it.
@@ -97,17 +97,23 @@ const LEDGER_PRUNED_TO = 40;
  * ```
  */
 export function createStorageLedger(storage?: Storage): RoundLedger {
+  // Where the storage cannot be used (a sandboxed iframe, a full or private storage), the page
+  // still remembers what it sent: a card mounted again never shows an answered round as open.
+  const unstored = createMemoryLedger();
   const get = (roundId: string) =>
     readStoredJson(
       webStorage(storage),
       PREFIX + roundId,
       (value): value is SentRound => isSentRound(value) && value.roundId === roundId,
-    );
+    ) ?? unstored.get(roundId);
   return {
     get,
     set(entry) {
       const target = webStorage(storage);
-      if (!target) return;
+      if (!target) {
+        unstored.set(entry);
+        return;
+      }
       try {
         const { round, ...record } = entry;
         target.setItem(PREFIX + entry.roundId, JSON.stringify(record));
@@ -123,10 +129,12 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
           });
         }
       } catch {
-        // Quota or privacy mode: the ledger is a safety net, the card still works.
+        // Quota or privacy mode: kept for this page only.
+        unstored.set(entry);
       }
     },
     delete(roundId) {
+      unstored.delete(roundId);
       try {
         webStorage(storage)?.removeItem(PREFIX + roundId);
       } catch {
@@ -136,7 +144,8 @@ export function createStorageLedger(storage?: Storage): RoundLedger {
     lastSentOf(task) {
       const last = readStoredJson(webStorage(storage), TASK_PREFIX + task, isLastSent);
       const entry = last ? get(last.roundId) : undefined;
-      if (!last || !entry || entry.status === 'sending' || entry.task !== task) return undefined;
+      if (!last || !entry || entry.status === 'sending' || entry.task !== task)
+        return unstored.lastSentOf?.(task);
       const round = last.round;
       return isKeptRound(round) && round.id === entry.roundId ? { ...entry, round } : entry;
     },

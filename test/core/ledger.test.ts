@@ -74,6 +74,31 @@ describe('the storage ledger', () => {
   });
 });
 
+/** A storage the page may not use (a sandboxed iframe) or that has no room (a full one). */
+const blockedStorage = (): Storage => ({
+  length: 0,
+  key: () => null,
+  getItem: () => {
+    throw new DOMException('The document is sandboxed.', 'SecurityError');
+  },
+  setItem: () => {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  },
+  removeItem: () => {},
+  clear: () => {},
+});
+
+describe('the storage ledger without a usable storage', () => {
+  it('remembers for this page what the storage cannot keep, and forgets it when told', () => {
+    const ledger = createStorageLedger(blockedStorage());
+    ledger.set({ ...sent(1), task: 'task-1' });
+    expect(ledger.get('round-1')).toEqual({ ...sent(1), task: 'task-1' });
+    expect(ledger.lastSentOf?.('task-1')?.roundId).toBe('round-1');
+    ledger.delete('round-1');
+    expect(ledger.get('round-1')).toBeUndefined();
+  });
+});
+
 describe('the round a task sent last (receipts after a reload)', () => {
   beforeEach(() => sessionStorage.clear());
 

@@ -25,7 +25,8 @@ const measures = [
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
     // 53, not 52: a send the page left behind says so ("the page was closed or reloaded while it
-    // was on its way", failure code `interrupted`), not "something went wrong"; 52.0 KiB after it.
+    // was on its way", failure code `interrupted`), not "something went wrong"; 52.0 KiB after it;
+    // a ledger that remembers for the page what a storage it cannot use does not keep (52.2).
     // (52, not 51, before: an MCP 2025 link answered by opening it closes to its own outcome ("You opened
     // the link. Continue on the page it opened.", not "You answered."), 0.05 KiB over 51.0; a
     // question that opens is said in the page's live region (0.45 KiB).)

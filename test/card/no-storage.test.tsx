@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createStorageLedger,
+  InputRequestCard,
+  type InputResponses,
+  parseSuspension,
+} from '../../src/index.ts';
+
+// A page that may not use its storage (a sandboxed iframe) or has no room in it: the ledger
+// remembers for the page what it sent, so an answered round never shows open again.
+
+const round = () =>
+  parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: {
+        profile: {
+          method: 'elicitation/create',
+          params: {
+            message: 'Who are you?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+          },
+        },
+      },
+    },
+    { id: 'no-storage', serverName: 'Profiles' },
+  );
+
+describe('a page whose storage cannot be used', () => {
+  it('still shows an answered round as answered when the card mounts again', async () => {
+    const blocked: Storage = {
+      length: 0,
+      key: () => null,
+      getItem: () => {
+        throw new DOMException('The document is sandboxed.', 'SecurityError');
+      },
+      setItem: () => {
+        throw new DOMException('The document is sandboxed.', 'SecurityError');
+      },
+      removeItem: () => {},
+      clear: () => {},
+    };
+    const ledger = createStorageLedger(blocked);
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const suspension = round();
+    const first = render(<InputRequestCard suspension={suspension} resume={resume} ledger={ledger} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('You answered.')).toBeInTheDocument();
+    first.unmount();
+    await new Promise((settled) => setTimeout(settled, 0));
+
+    render(<InputRequestCard suspension={suspension} resume={resume} ledger={ledger} />);
+    expect(screen.getByText('You answered.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(resume).toHaveBeenCalledOnce();
+  });
+});
