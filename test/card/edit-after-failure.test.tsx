@@ -1,28 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
+import { InputRequestCard, type InputResponses } from '../../src/index.ts';
+import { formRound } from '../fixtures/suspensions.ts';
 
 // After a send that certainly failed (a 503: nothing arrived) the form is editable again. What
 // goes out next is what the person sees: an edit withdraws the kept answer, so Try again (which
 // resends the kept answers) gives way to the form's own Accept.
 
 const round = () =>
-  parseSuspension(
-    {
-      resultType: 'input_required',
-      inputRequests: {
-        profile: {
-          method: 'elicitation/create',
-          params: {
-            message: 'Who are you?',
-            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
-          },
-        },
-      },
-    },
-    { id: 'edit-after-failure', serverName: 'Profiles' },
-  );
+  formRound({ type: 'object', properties: { name: { type: 'string', title: 'Name' } } }, 'Who are you?', {
+    id: 'edit-after-failure',
+    serverName: 'Profiles',
+  });
 
 const busy = () => Object.assign(new Error('Service Unavailable'), { status: 503 });
 
@@ -52,7 +42,7 @@ describe('editing after a failed send', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(resume).toHaveBeenCalledTimes(2);
     expect(resume.mock.calls[1]?.[0]).toStrictEqual({
-      profile: { action: 'accept', content: { name: 'Bob' } },
+      details: { action: 'accept', content: { name: 'Bob' } },
     });
   });
 
@@ -61,7 +51,7 @@ describe('editing after a failed send', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(resume).toHaveBeenCalledTimes(2);
     expect(resume.mock.calls[1]?.[0]).toStrictEqual({
-      profile: { action: 'accept', content: { name: 'Ada' } },
+      details: { action: 'accept', content: { name: 'Ada' } },
     });
   });
 });

@@ -1,48 +1,22 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createStorageLedger,
-  InputRequestCard,
-  type InputResponses,
-  parseSuspension,
-} from '../../src/index.ts';
+import { createStorageLedger, InputRequestCard, type InputResponses } from '../../src/index.ts';
+import { formRound } from '../fixtures/suspensions.ts';
+import { blockedStorage } from '../support/storage.ts';
 
 // A page that may not use its storage (a sandboxed iframe) or has no room in it: the ledger
 // remembers for the page what it sent, so an answered round never shows open again.
 
 const round = () =>
-  parseSuspension(
-    {
-      resultType: 'input_required',
-      inputRequests: {
-        profile: {
-          method: 'elicitation/create',
-          params: {
-            message: 'Who are you?',
-            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
-          },
-        },
-      },
-    },
-    { id: 'no-storage', serverName: 'Profiles' },
-  );
+  formRound({ type: 'object', properties: { name: { type: 'string', title: 'Name' } } }, 'Who are you?', {
+    id: 'no-storage',
+    serverName: 'Profiles',
+  });
 
 describe('a page whose storage cannot be used', () => {
   it('still shows an answered round as answered when the card mounts again', async () => {
-    const blocked: Storage = {
-      length: 0,
-      key: () => null,
-      getItem: () => {
-        throw new DOMException('The document is sandboxed.', 'SecurityError');
-      },
-      setItem: () => {
-        throw new DOMException('The document is sandboxed.', 'SecurityError');
-      },
-      removeItem: () => {},
-      clear: () => {},
-    };
-    const ledger = createStorageLedger(blocked);
+    const ledger = createStorageLedger(blockedStorage());
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
     const suspension = round();

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLedger, createStorageLedger, type SentRound } from '../../src/core/ledger.ts';
 import type { Suspension } from '../../src/core/model.ts';
+import { blockedStorage } from '../support/storage.ts';
 
 const PREFIX = 'input-request-cards:sent:';
 
@@ -72,20 +73,6 @@ describe('the storage ledger', () => {
     for (let index = 51; index < 61; index++) ledger.set(sent(index));
     expect(reads()).toBe(afterPrune);
   });
-});
-
-/** A storage the page may not use (a sandboxed iframe) or that has no room (a full one). */
-const blockedStorage = (): Storage => ({
-  length: 0,
-  key: () => null,
-  getItem: () => {
-    throw new DOMException('The document is sandboxed.', 'SecurityError');
-  },
-  setItem: () => {
-    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-  },
-  removeItem: () => {},
-  clear: () => {},
 });
 
 describe('the storage ledger without a usable storage', () => {

@@ -108,93 +108,6 @@ function BlurForm({ readOnly }: { readOnly?: boolean }) {
   );
 }
 
-const choices = parseSuspension(
-  {
-    resultType: 'input_required',
-    inputRequests: {
-      prefs: {
-        method: 'elicitation/create',
-        params: {
-          message: 'Preferences',
-          requestedSchema: {
-            type: 'object',
-            properties: {
-              note: { type: 'string', title: 'Note', default: 'kept' },
-              agree: { type: 'boolean', title: 'Agree', default: false },
-              size: { type: 'string', title: 'Size', enum: ['S', 'M'], default: 'S' },
-              team: {
-                type: 'string',
-                title: 'Team',
-                enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'],
-                default: 'a',
-              },
-              tags: {
-                type: 'array',
-                title: 'Tags',
-                items: { type: 'string', enum: ['x', 'y'] },
-                default: ['x'],
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-  { id: 'headless-read-only' },
-);
-
-/** A host's own markup for every control, read-only: what the hook's props alone do. */
-function ReadOnlyChoices() {
-  const { session, suspension } = useInputRequest(
-    staticSource(choices, async () => undefined),
-    { drafts: false },
-  );
-  const request = suspension?.requests[0] as FormRequest;
-  const { form } = useRequestForm({ request, session });
-  return request.fields.map((field) => <ReadOnlyControl key={field.index} form={form} field={field} />);
-}
-
-function ReadOnlyControl({ form, field }: { form: RequestFormControl; field: FieldSpec }) {
-  const bag = useRequestField({ form, field, idPrefix: 'ro', readOnly: true });
-  if (bag.control === 'select' && field.kind === 'single-select') {
-    return (
-      <label>
-        {field.title}
-        <select {...bag.selectProps}>
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </label>
-    );
-  }
-  if (bag.control === 'radio-group' || bag.control === 'checkbox-group') {
-    const options = field.kind === 'single-select' || field.kind === 'multi-select' ? field.options : [];
-    return (
-      <fieldset {...bag.groupProps}>
-        <legend {...bag.labelProps}>{field.title}</legend>
-        {options.map((option, position) => {
-          const optionProps = bag.getOptionProps(option, position);
-          return (
-            <label key={option.value}>
-              <input {...optionProps} />
-              {option.label}
-            </label>
-          );
-        })}
-      </fieldset>
-    );
-  }
-  return (
-    <label>
-      {field.title}
-      <input {...bag.inputProps} />
-    </label>
-  );
-}
-
 /** A form for every form request of the round on screen, kept mounted from round to round (keyed by request key only). */
 function EveryRound({ source }: { source: ReturnType<typeof createTestSource>['source'] }) {
   const { session, suspension, state } = useInputRequest(source, {
@@ -310,35 +223,6 @@ describe('headless: useInputRequest + useRequestForm + useRequestField', () => {
     // Ours showed the error (blur marks the field touched); theirs ran too.
     expect(blurs).toEqual(['email']);
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
-  });
-
-  it('keeps every read-only control as it was, readable and focusable, with the hook’s props alone', async () => {
-    const user = userEvent.setup({ delay: null });
-    render(<ReadOnlyChoices />);
-    const note = screen.getByRole('textbox', { name: 'Note' });
-    expect(note).toHaveAttribute('readonly');
-    expect(note).not.toBeDisabled();
-
-    const agree = screen.getByRole('checkbox', { name: 'Agree' });
-    expect(agree).toHaveAttribute('aria-readonly', 'true');
-    await user.click(agree);
-    expect(agree).not.toBeChecked();
-
-    expect(screen.getByRole('radiogroup', { name: 'Size' })).toHaveAttribute('aria-readonly', 'true');
-    await user.click(screen.getByRole('radio', { name: 'M' }));
-    expect(screen.getByRole('radio', { name: 'S' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: 'M' })).not.toBeChecked();
-
-    const team = screen.getByRole('combobox', { name: 'Team' });
-    expect(team).toHaveAttribute('aria-readonly', 'true');
-    await user.selectOptions(team, 'c');
-    expect(team).toHaveValue('a');
-
-    const y = screen.getByRole('checkbox', { name: 'y' });
-    expect(y).toHaveAttribute('aria-readonly', 'true');
-    await user.click(y);
-    expect(y).not.toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'x' })).toBeChecked();
   });
 
   it('shows no error on a read-only field: nothing is left to fix; the error is back once it is not', async () => {

@@ -48,22 +48,38 @@ const round = parseSuspension(
 
 let seen: { session?: InputRequestSession; accept?: () => Promise<void> } = {};
 
+/** A host's own markup for any control, read-only: what the hook's props alone do. */
 function Control({
   form,
   field,
-  groupTag,
+  groupTag = 'fieldset',
 }: {
   form: RequestFormControl;
   field: FieldSpec;
-  groupTag: 'fieldset' | 'div';
+  groupTag?: 'fieldset' | 'div';
 }) {
   const bag = useRequestField({ form, field, idPrefix: 'ro', readOnly: true });
-  if (bag.control === 'radio-group' && field.kind === 'single-select') {
+  if (bag.control === 'select' && field.kind === 'single-select') {
+    return (
+      <label>
+        {field.title}
+        <select {...bag.selectProps}>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  if (bag.control === 'radio-group' || bag.control === 'checkbox-group') {
+    const options = field.kind === 'single-select' || field.kind === 'multi-select' ? field.options : [];
     const Group = groupTag;
     return (
       <Group {...bag.groupProps}>
         <span {...bag.labelProps}>{field.title}</span>
-        {field.options.map((option, position) => (
+        {options.map((option, position) => (
           <label key={option.value}>
             <input {...bag.getOptionProps(option, position)} />
             {option.label}
@@ -78,6 +94,52 @@ function Control({
       <input {...bag.inputProps} />
     </label>
   );
+}
+
+const choices = parseSuspension(
+  {
+    resultType: 'input_required',
+    inputRequests: {
+      prefs: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Preferences',
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              note: { type: 'string', title: 'Note', default: 'kept' },
+              agree: { type: 'boolean', title: 'Agree', default: false },
+              size: { type: 'string', title: 'Size', enum: ['S', 'M'], default: 'S' },
+              team: {
+                type: 'string',
+                title: 'Team',
+                enum: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'],
+                default: 'a',
+              },
+              tags: {
+                type: 'array',
+                title: 'Tags',
+                items: { type: 'string', enum: ['x', 'y'] },
+                default: ['x'],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  { id: 'headless-read-only' },
+);
+
+/** Every kind of control of one request, read-only. */
+function ReadOnlyChoices() {
+  const { session, suspension } = useInputRequest(
+    staticSource(choices, async () => undefined),
+    { drafts: false },
+  );
+  const request = suspension?.requests[0] as FormRequest;
+  const { form } = useRequestForm({ request, session });
+  return request.fields.map((field) => <Control key={field.index} form={form} field={field} />);
 }
 
 function Host({
@@ -107,6 +169,35 @@ async function accepted() {
 }
 
 describe('read-only controls from useRequestField', () => {
+  it('keeps every read-only control as it was, readable and focusable, with the hook’s props alone', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<ReadOnlyChoices />);
+    const note = screen.getByRole('textbox', { name: 'Note' });
+    expect(note).toHaveAttribute('readonly');
+    expect(note).not.toBeDisabled();
+
+    const agree = screen.getByRole('checkbox', { name: 'Agree' });
+    expect(agree).toHaveAttribute('aria-readonly', 'true');
+    await user.click(agree);
+    expect(agree).not.toBeChecked();
+
+    expect(screen.getByRole('radiogroup', { name: 'Size' })).toHaveAttribute('aria-readonly', 'true');
+    await user.click(screen.getByRole('radio', { name: 'M' }));
+    expect(screen.getByRole('radio', { name: 'S' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'M' })).not.toBeChecked();
+
+    const team = screen.getByRole('combobox', { name: 'Team' });
+    expect(team).toHaveAttribute('aria-readonly', 'true');
+    await user.selectOptions(team, 'c');
+    expect(team).toHaveValue('a');
+
+    const y = screen.getByRole('checkbox', { name: 'y' });
+    expect(y).toHaveAttribute('aria-readonly', 'true');
+    await user.click(y);
+    expect(y).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'x' })).toBeChecked();
+  });
+
   it('a click on a checkbox or a radio changes neither the screen nor the form’s value', async () => {
     const user = userEvent.setup({ delay: null });
     render(<Host />);

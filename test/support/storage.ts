@@ -9,3 +9,18 @@ export function storedTexts(storage: Storage): string[] {
   }
   return storedTextsOf(entries);
 }
+
+/** A storage the page may not use (a sandboxed iframe): every read and write throws. */
+export function blockedStorage(): Storage {
+  const refuse = () => {
+    throw new DOMException('The document is sandboxed.', 'SecurityError');
+  };
+  return {
+    length: 0,
+    key: () => null,
+    getItem: refuse,
+    setItem: refuse,
+    removeItem: () => {},
+    clear: () => {},
+  };
+}
