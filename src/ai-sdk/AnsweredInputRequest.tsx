@@ -4,7 +4,7 @@ import { AnswerRow } from '../card/Receipt.js';
 import { serverTextIn, shownProse, withServerText } from '../card/serverText.js';
 import { isPlainObject } from '../core/json.js';
 import { contentLanguageOf } from '../core/model.js';
-import { receiptFieldsOf } from '../core/receipt.js';
+import { answeredByOpening, receiptFieldsOf } from '../core/receipt.js';
 import { visibleName } from '../core/shown-text.js';
 import { formatDateTimeAsWritten, formatReceiptValue, textDirection } from '../i18n/format.js';
 import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
@@ -58,7 +58,7 @@ export function AnsweredInputRequest({
     ending === 'pending'
       ? 'accept'
       : // Opening the link answered it, as the card's receipt says: the step itself goes on there.
-        ending === 'accept' && request?.kind === 'url' && request.acceptOnOpen === true
+        ending === 'accept' && answeredByOpening(request)
         ? 'opened'
         : ending;
   // The same fields, values and secret rule as the card's receipt, in the messages' locale.

@@ -125,6 +125,14 @@ export function shownResultOf(lifecycle: Lifecycle): unknown {
 }
 
 /**
+ * True for a request whose `accept` means its link was opened, not that its step is over (MCP
+ * 2025 URL mode, `UrlRequest.acceptOnOpen`): it ends `opened`, in the card and the AI SDK summary.
+ */
+export function answeredByOpening(request: InputRequest | undefined): boolean {
+  return request?.kind === 'url' && request.acceptOnOpen === true;
+}
+
+/**
  * How the round on screen ended, or `undefined` while it is still open (or there is none): the
  * first line of a closed card ("You answered.", `messages.outcome(outcome)`).
  *
@@ -165,8 +173,7 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   if (only === 'decline') return 'declined';
   if (only === 'cancel') return 'cancelled';
   // Opening the link was the answer: "You answered." would say the step is over, and it is not.
-  const opened = round.requests.every((request) => request.kind === 'url' && request.acceptOnOpen === true);
-  return opened ? 'opened' : 'accepted';
+  return round.requests.every(answeredByOpening) ? 'opened' : 'accepted';
 }
 
 const NO_NAMES: ReadonlySet<string> = new Set();

@@ -383,7 +383,8 @@ export function createElicitationQueue(options: ElicitationHandlerOptions = {}):
       // typed, until the host dismisses it. Its link opened: it stays, its card saying where the
       // step goes on, until the server says it is done.
       if (mine !== undefined) {
-        const stays = mine.withdrawn || (mine.linkOpened && mine.completion?.done === false);
+        // linkOpened turns false with the completion: it stays only while the step goes on.
+        const stays = mine.withdrawn || mine.linkOpened;
         if (stays) {
           prompts = [...prompts];
           emit();

@@ -76,6 +76,17 @@ describe.each(Object.entries(kits))('the testing kit %s', (_, make) => {
   });
 });
 
+describe('the testing kit over MSW, response-lost, through the card', () => {
+  it('says the answer whose response was lost reached the server, once the task names its key', async () => {
+    const api = createTaskApi({ scenario: 'response-lost', serverName: 'Mailer' });
+    server.use(...api.handlers);
+    show(api.source);
+    await acceptTheQuestion();
+    // Only a send that could not be confirmed is "reached the server" after the fact.
+    expect(await screen.findByText('Your answer reached the server.')).toBeInTheDocument();
+  });
+});
+
 describe('the testing kit’s faults at its edge', () => {
   const answer: InputResponses = {
     approval: { action: 'accept', content: { recipient: 'a@example.com', token: '2468' } },
