@@ -47,6 +47,13 @@ const shots = [
   { file: 'send-failed', id: 'card-outcomes--send-failed' },
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
   { file: 'server-asked-to-wait', id: 'card-states--server-asked-to-wait' },
+  { file: 'edited-after-failed-send', id: 'card-states--edited-after-failed-send', sizes: ['phone'] },
+  {
+    file: 'edited-after-failed-send-dark',
+    id: 'card-states--edited-after-failed-send',
+    sizes: ['phone'],
+    colorScheme: 'dark',
+  },
   {
     file: 'server-asked-to-wait-dark',
     id: 'card-states--server-asked-to-wait',

@@ -75,6 +75,31 @@ export const SendFailed = meta.story({
 });
 
 /**
+ * Sending failed, then the person changed what they typed: Try again would resend the old answer,
+ * so it gives way to Accept, which sends what is on screen. The failure notice stays.
+ */
+export const EditedAfterFailedSend = meta.story({
+  args: {
+    resume: fn(async () => Promise.reject(Object.assign(new Error('HTTP 503'), { status: 503 }))),
+  },
+  play: async ({ canvas }) => {
+    const note = canvas.getByLabelText(/Note/);
+    await userEvent.type(note, 'Numbers look good');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(await canvas.findByRole('button', { name: 'Try again' })).toBeVisible();
+    const accept = canvas.getByRole('button', { name: 'Accept' });
+    // One primary action at a time: Try again while it is offered, then Accept again.
+    const filled = () => getComputedStyle(accept).backgroundColor !== 'rgba(0, 0, 0, 0)';
+    await expect(filled()).toBe(false);
+    await userEvent.type(note, ', ship on Monday');
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await expect(canvas.getByRole('alert')).toHaveTextContent('error 503');
+    await expect(accept).toBeEnabled();
+    await expect(filled()).toBe(true);
+  },
+});
+
+/**
  * The server answered "busy, try again in a minute" (HTTP 503 with `Retry-After`): nothing can be
  * sent until then. The buttons that answer wait, the notice says how long and takes focus, and
  * the fields stay editable.
