@@ -64,6 +64,14 @@ describe.each(Object.entries(kits))('the testing kit %s', (_, make) => {
     expect(task.duplicates).toEqual([]);
   });
 
+  it('response-lost: says the answer whose response was lost reached the server, once the task names its key', async () => {
+    const { source } = make('response-lost');
+    show(source);
+    await acceptTheQuestion();
+    // Only a send that could not be confirmed is "reached the server" after the fact.
+    expect(await screen.findByText('Your answer reached the server.')).toBeInTheDocument();
+  });
+
   it('busy-wait: a 503 that asks to wait 3 seconds holds Try again until then', async () => {
     const { source, task } = make('busy-wait');
     show(source);
@@ -73,17 +81,6 @@ describe.each(Object.entries(kits))('the testing kit %s', (_, make) => {
     await advance(3_000);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
     expect(task.received.map((received) => received.outcome)).toEqual(['failed']);
-  });
-});
-
-describe('the testing kit over MSW, response-lost, through the card', () => {
-  it('says the answer whose response was lost reached the server, once the task names its key', async () => {
-    const api = createTaskApi({ scenario: 'response-lost', serverName: 'Mailer' });
-    server.use(...api.handlers);
-    show(api.source);
-    await acceptTheQuestion();
-    // Only a send that could not be confirmed is "reached the server" after the fact.
-    expect(await screen.findByText('Your answer reached the server.')).toBeInTheDocument();
   });
 });
 
