@@ -2,6 +2,7 @@
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import type { InputRequestCardCommonProps } from '../card/InputRequestCard.js';
 import { InputRequestCard } from '../card/InputRequestCard.js';
+import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
 import { isElicitResult, type Suspension } from '../core/model.js';
 import { StaleRoundError } from '../core/source.js';
 import type { ResumeFunction } from '../core/static-source.js';
@@ -24,7 +25,16 @@ export interface InputRequestPartProps extends InputRequestCardCommonProps {
   answeredMessages?: Partial<AnsweredRequestMessages>;
   /** Replaces the closed summary of a request that no longer waits. @default AnsweredInputRequest */
   Answered?: ComponentType<AnsweredInputRequestProps>;
+  /**
+   * Where half-typed answers survive a reload, for a chat whose stream resumes (the question shows
+   * again): `sessionStorage` by default, `false` for none. Secret fields are never stored; a
+   * request's drafts are removed once it closes.
+   */
+  drafts?: DraftStore | false;
 }
+
+/** The parts' draft store: the request id names each request's drafts, unique per question. */
+const partDrafts = createStorageDraftStore();
 
 /**
  * Renders one `data-input-request` part of a `useChat` message: while the request waits, an
@@ -46,6 +56,7 @@ export function InputRequestPart({
   fetch,
   answeredMessages,
   Answered = AnsweredInputRequest,
+  drafts,
   ...cardProps
 }: InputRequestPartProps) {
   const { data } = part;
@@ -120,7 +131,15 @@ export function InputRequestPart({
   if (pending || answerRefused) {
     // The bridge answers the server itself at `expiresAt` (timed-out): the card counts down to it.
     const deadline = cardProps.deadline ?? data.expiresAt;
-    return <InputRequestCard {...cardProps} deadline={deadline} suspension={suspension} resume={resume} />;
+    return (
+      <InputRequestCard
+        {...cardProps}
+        {...(drafts === false ? {} : { drafts: drafts ?? partDrafts })}
+        deadline={deadline}
+        suspension={suspension}
+        resume={resume}
+      />
+    );
   }
   return (
     <Answered

@@ -263,6 +263,45 @@ describe('InputRequestPart', () => {
     ]);
   });
 
+  it('shows a pending part again after a reload (a resumed stream) with what was typed, never a secret', async () => {
+    useFakeTime();
+    try {
+      const { parts } = await askOnce();
+      const pending = parts[0] as InputRequestDataPart;
+      const user = fakeTimeUser();
+      const first = render(<InputRequestPart part={pending} />);
+      await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Planning');
+      await user.type(screen.getByLabelText(/API key/, { selector: 'input' }), 'sk-live-777');
+      await advance(300);
+      first.unmount();
+      await advance(); // the page is gone: its round's session with it
+      // The reloaded page's resumed stream replays the same part.
+      render(<InputRequestPart part={structuredClone(pending)} />);
+      expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
+      expect(screen.getByLabelText(/API key/, { selector: 'input' })).toHaveValue('');
+    } finally {
+      useRealTime();
+    }
+  });
+
+  it('keeps no drafts with drafts={false}', async () => {
+    useFakeTime();
+    try {
+      const { parts } = await askOnce();
+      const pending = parts[0] as InputRequestDataPart;
+      const user = fakeTimeUser();
+      const first = render(<InputRequestPart part={pending} drafts={false} />);
+      await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Planning');
+      await advance(300);
+      first.unmount();
+      await advance();
+      render(<InputRequestPart part={structuredClone(pending)} drafts={false} />);
+      expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('');
+    } finally {
+      useRealTime();
+    }
+  });
+
   it('shows a timeout on the part, with what the server was told', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     try {

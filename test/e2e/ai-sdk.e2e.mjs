@@ -8,6 +8,8 @@ import { check, failOutside, finish } from '../support/node-suite.mjs';
 
 const port = Number(process.env.AI_SDK_E2E_PORT ?? 5197);
 const origin = `http://127.0.0.1:${port}`;
+/** How long a turn that no page follows waits for one before it stops (30 s in the example). */
+const UNFOLLOWED_GRACE_MS = 3000;
 
 /** Opens a new chat (a fresh id in the address) in a fresh context. */
 async function openChat(browser) {
@@ -26,7 +28,9 @@ const started = Date.now();
 let browser;
 let example;
 try {
-  example = await startExample('ai-sdk', port);
+  example = await startExample('ai-sdk', port, {
+    AI_SDK_EXAMPLE_UNFOLLOWED_GRACE_MS: String(UNFOLLOWED_GRACE_MS),
+  });
   browser = await launchChromium();
 
   await check(
@@ -84,34 +88,81 @@ try {
   );
 
   await check(
-    'a reload mid-question closes the question as stopped, keeps the tool result, and the chat goes on',
+    'a reload mid-question brings the question back with what was typed, and its answer reaches the tool',
     async () => {
       const { context, page, problems } = await openChat(browser);
       await page.getByRole('button', { name: 'Book a meeting room' }).click();
       const card = newest(page).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
       await card.getByText('What should I book?').waitFor({ timeout: 15000 });
-      // The page goes away while the question is open: the turn on the server still ends, with
-      // the tool's result, so the saved chat never holds a tool call without its result.
+      await card.getByLabel(/^Title/).fill('Reload review');
+      await card.getByLabel(/^Date/).fill('2026-12-08');
+      // The page goes away while the question is open; the reloaded page follows the same turn.
       await page.reload();
-      await newest(page)
+      const again = newest(page).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
+      await again.getByText('What should I book?').waitFor({ timeout: 15000 });
+      const title = await again.getByLabel(/^Title/).inputValue();
+      const date = await again.getByLabel(/^Date/).inputValue();
+      if (title !== 'Reload review' || date !== '2026-12-08') {
+        throw new Error(`after the reload the card holds ${JSON.stringify({ title, date })}`);
+      }
+      await again.getByRole('radio', { name: 'South room' }).check();
+      await again.getByRole('button', { name: 'Accept' }).click();
+      const result =
+        'Done. Booked “Reload review” on 2026-12-08 in the South room for 4 people, with a video link.';
+      await page.getByText(result).waitFor({ timeout: 15000 });
+      // One reply, told once: the resumed turn replaces the one the page had, never adds to it.
+      if ((await page.getByText(result).count()) !== 1) throw new Error('the result shows twice');
+      if ((await page.getByText('What should I book?').count()) !== 1) {
+        throw new Error('the question shows twice');
+      }
+      if (await page.getByText('Something went wrong', { exact: false }).count()) {
+        throw new Error('the chat shows "Something went wrong"');
+      }
+      // And the turn was saved whole: another reload shows the answer closed.
+      await page.reload();
+      await newest(page).getByText(result).waitFor({ timeout: 15000 });
+      await newest(page).getByText('You answered.').waitFor({ timeout: 5000 });
+      if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
+      await context.close();
+    },
+    { verbose: true },
+  );
+
+  await check(
+    'a page closed mid-question: once no page follows the chat, the server is told cancel (aborted), the tool result is kept, and the chat goes on',
+    async () => {
+      const { context, page } = await openChat(browser);
+      await page.getByRole('button', { name: 'Book a meeting room' }).click();
+      const card = newest(page).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
+      await card.getByText('What should I book?').waitFor({ timeout: 15000 });
+      const address = page.url();
+      await context.close();
+      // Nobody follows the chat for the grace period (shortened for this test): the turn stops.
+      await new Promise((resolve) => setTimeout(resolve, UNFOLLOWED_GRACE_MS + 1500));
+      const later = await browser.newContext({ viewport: { width: 1024, height: 900 } });
+      const back = await later.newPage();
+      const problems = [];
+      back.on('pageerror', (error) => problems.push(error.message));
+      await back.goto(address);
+      await newest(back)
         .getByText('The chat stopped before an answer, so the server was told: cancelled.')
         .waitFor({ timeout: 15000 });
-      await page
+      await back
         .getByText(
           'Done. No meeting booked: the chat stopped before an answer (the chat told the server: cancel).',
         )
         .waitFor({ timeout: 15000 });
-      // The next turn works: before, every later message failed (a tool call without its result).
-      await page.getByRole('button', { name: 'Delete old-notes.txt' }).click();
-      const next = newest(page).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
+      // The next turn works: a saved tool call without its result would fail every later message.
+      await back.getByRole('button', { name: 'Delete old-notes.txt' }).click();
+      const next = newest(back).getByRole('article', { name: /^Team tools (is asking|asked)$/ });
       await next.getByRole('checkbox', { name: /Yes, delete old-notes\.txt/ }).check({ timeout: 15000 });
       await next.getByRole('button', { name: 'Accept' }).click();
-      await newest(page).getByText('Done. Deleted old-notes.txt.').waitFor({ timeout: 15000 });
-      if (await page.getByText('Something went wrong', { exact: false }).count()) {
+      await newest(back).getByText('Done. Deleted old-notes.txt.').waitFor({ timeout: 15000 });
+      if (await back.getByText('Something went wrong', { exact: false }).count()) {
         throw new Error('the chat shows "Something went wrong"');
       }
       if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
-      await context.close();
+      await later.close();
     },
     { verbose: true },
   );

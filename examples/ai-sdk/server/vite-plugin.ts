@@ -3,7 +3,8 @@
  * (`npm run example:ai-sdk`) and one localhost port serve everything:
  *
  * - `/mcp`: the MCP server whose tools ask (Streamable HTTP, 2025-11-25 sessions);
- * - `POST /api/chat`, `POST /api/input-requests`, `GET /api/chats/:id`: the chat routes (`chat.ts`).
+ * - `POST /api/chat`, `GET /api/chat/:id/stream`, `POST /api/input-requests`, `GET /api/chats/:id`:
+ *   the chat routes (`chat.ts`).
  *
  * Each route is a Fetch handler; the Node request becomes a `Request` and the `Response` is
  * streamed back (the helpers are shared with the chat demo).
@@ -21,7 +22,12 @@ export function aiSdkExample(): Plugin {
     name: 'input-request-cards:ai-sdk-example',
     configureServer(server) {
       const mcp = createTeamToolsEndpoint();
-      const routes = createChatRoutes({ mcpUrl: () => `${listeningOrigin(server, '127.0.0.1')}/mcp` });
+      // The e2e tests shorten how long a turn no page follows waits before it stops.
+      const grace = Number(process.env.AI_SDK_EXAMPLE_UNFOLLOWED_GRACE_MS);
+      const routes = createChatRoutes({
+        mcpUrl: () => `${listeningOrigin(server, '127.0.0.1')}/mcp`,
+        ...(grace > 0 ? { unfollowedGraceMs: grace } : {}),
+      });
       server.httpServer?.once('close', () => {
         void mcp.close();
       });
@@ -50,7 +56,16 @@ export function aiSdkExample(): Plugin {
       };
 
       server.middlewares.use('/mcp', serve(mcp.fetch));
-      server.middlewares.use('/api/chat', serve(routes.chat));
+      server.middlewares.use('/api/chat', (req, res, next) => {
+        // `GET /api/chat/:id/stream`: the turn again, for a page that reloaded (useChat's resume).
+        const resumed = /^\/([^/?]+)\/stream(?:\?|$)/.exec(req.url ?? '');
+        if (req.method === 'GET' && resumed?.[1]) {
+          const chatId = decodeURIComponent(resumed[1]);
+          return serve(async (request) => routes.resume(chatId, request))(req, res);
+        }
+        if (req.method !== 'POST') return next();
+        return serve(routes.chat)(req, res);
+      });
       server.middlewares.use('/api/input-requests', serve(routes.answer));
       server.middlewares.use('/api/chats', (req, res, next) => {
         if (req.method !== 'GET') return next();

@@ -58,7 +58,14 @@ export function App() {
 
 function Chat({ id, initial }: { id: string; initial: ChatMessage[] }) {
   const transport = useMemo(() => new DefaultChatTransport<ChatMessage>({ api: '/api/chat' }), []);
-  const { messages, sendMessage, status, error } = useChat<ChatMessage>({ id, messages: initial, transport });
+  // `resume`: a page reloaded mid-turn reconnects to it (GET /api/chat/:id/stream), so an open
+  // question shows again, with what was typed, and its answer still reaches the tool.
+  const { messages, sendMessage, status, error } = useChat<ChatMessage>({
+    id,
+    messages: initial,
+    transport,
+    resume: true,
+  });
   const [draft, setDraft] = useState('');
   const inputId = useId();
   const headingId = useId();
