@@ -80,7 +80,8 @@ export function UnsupportedRequestSection({
       {request.problems.length > 0 ? (
         <details data-part="problems">
           <summary>{messages.problemDetails(request.problems.length)}</summary>
-          <ul>
+          {/* The schema check's own words, for whoever fixes the server: English in any card. */}
+          <ul lang="en" dir="ltr">
             {request.problems.map((problem) => (
               <li key={`${problem.path}:${problem.message}`}>
                 {problem.path === '' ? null : (

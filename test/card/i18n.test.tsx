@@ -713,6 +713,19 @@ describe('a card in German', () => {
     expect(open).toHaveBeenCalledOnce();
   });
 
+  it('marks the schema check’s English problem list as English in a German card', async () => {
+    const user = userEvent.setup();
+    render(
+      <InputRequestCard suspension={anonymousRound} resume={async () => undefined} messages={germanMessages} />,
+    );
+    await user.click(screen.getByText('Einzelheiten: 1 Problem'));
+    const list = screen.getByRole('list');
+    // A screen reader reads it in an English voice, and a right-to-left card keeps it left to right.
+    expect(list).toHaveAttribute('lang', 'en');
+    expect(list).toHaveAttribute('dir', 'ltr');
+    expect(within(list).getByRole('listitem')).toHaveTextContent('"pattern"');
+  });
+
   it("words the question of a flat field list in German, not in the parser's English", () => {
     render(
       <InputRequestCard
