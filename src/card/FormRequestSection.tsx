@@ -1,7 +1,9 @@
 'use client';
-import { memo, type ReactNode, useCallback, useId, useState } from 'react';
+import { memo, type ReactNode, useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { fieldKey } from '../core/answer.js';
 import type { CarriedRequest } from '../core/carry-over.js';
-import type { ElicitResult, FormRequest } from '../core/model.js';
+import type { ElicitResult, FieldSpec, FormRequest } from '../core/model.js';
+import { shownName } from '../core/shown-text.js';
 import { formEngine, type RequestFormControl, useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
@@ -11,7 +13,7 @@ import { Field } from './Field.js';
 import { FormReview, FormStep, useFormSteps } from './FormSteps.js';
 import { RefusalButton } from './RefusalButton.js';
 import { SectionQuestionId } from './SectionStatus.js';
-import { additionalInputText, shownProse, useServerText } from './serverText.js';
+import { additionalInputText, fieldLabel, shownProse, useServerText } from './serverText.js';
 
 /** Props of {@link FormRequestSection}. */
 export interface FormRequestSectionProps {
@@ -86,7 +88,7 @@ export const FormRequestSection = memo(function FormRequestSection({
     askedAgain && request.fields.some((field) => !carried.fieldsAskedAgain.includes(field.name));
   // One field at a time, unless the round expired: then every value shows, to read and copy.
   const stepped = layout === 'steps' && !readOnly && request.fields.length > 0;
-  const checkNotice = useCheckNotice(form);
+  const checkNotice = useCheckNotice(form, request.fields, messages);
   const steps = useFormSteps({
     form,
     request,
@@ -214,24 +216,39 @@ export const FormRequestSection = memo(function FormRequestSection({
 /**
  * A check that failed where focus already was (Enter in the first field that needs fixing, Next on
  * a step) moves nothing, so a screen reader would hear nothing at all: this says that field's
- * error in a polite live region. When focus moves to the field instead, the field's description
- * says it, and nothing more is said here.
+ * label and error in a polite live region. When focus moves to the field instead, the field's
+ * description says it, and nothing more is said here. The words stay only while that field shows
+ * its error: once fixed, nobody reading the form later meets a stale "This field is required.".
  */
-function useCheckNotice(form: RequestFormControl) {
-  const [said, setSaid] = useState<{ text: string; count: number }>();
+function useCheckNotice(
+  form: RequestFormControl,
+  fields: readonly FieldSpec[],
+  messages: InputRequestMessages,
+) {
+  const [said, setSaid] = useState<{ key: string; label: string; count: number }>();
+  const { errors } = formEngine(form);
   const afterFailedCheck = useCallback(
     (focusedBefore: Element | null) => {
       if (!(focusedBefore instanceof HTMLElement) || document.activeElement !== focusedBefore) return;
-      const name = focusedBefore.getAttribute('name');
-      const text = name ? formEngine(form).form.getFieldState(name).error?.message : undefined;
-      if (text) setSaid((last) => ({ text, count: (last?.count ?? 0) + 1 }));
+      const key = focusedBefore.getAttribute('name');
+      const field = key === null ? undefined : fields.find((each) => fieldKey(each) === key);
+      if (key === null || !field || !formEngine(form).form.getFieldState(key).error) return;
+      const label = shownName(fieldLabel(field, messages));
+      setSaid((last) => ({ key, label, count: (last?.count ?? 0) + 1 }));
     },
-    [form],
+    [form, fields, messages],
   );
+  const key = said?.key;
+  const listen = useCallback(
+    (listener: () => void) => (key === undefined ? () => {} : errors.listen(key, listener)),
+    [errors, key],
+  );
+  const read = () => (key === undefined ? undefined : errors.get(key));
+  const error = useSyncExternalStore(listen, read, read);
   const region = (
     <p data-part="visually-hidden" aria-live="polite">
       {/* A new node each time: the same words, said again, are announced again. */}
-      {said ? <span key={said.count}>{said.text}</span> : null}
+      {said && error ? <span key={said.count}>{messages.checkFailedHere(said.label, error)}</span> : null}
     </p>
   );
   return { region, afterFailedCheck };

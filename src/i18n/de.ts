@@ -227,6 +227,7 @@ export const germanMessages: InputRequestMessages = {
   notAnswered: 'Keine Angabe',
   connectionLost: 'Der Server ist nicht erreichbar. Neuer Versuch läuft…',
   fieldError: germanFieldError,
+  checkFailedHere: (fieldLabel, error) => `${fieldLabel}: ${error}`,
   askedAgain: 'Erneut gefragt',
   askedAgainReason: 'Der Server fragt erneut. Seine Begründung:',
   askedAgainKept:

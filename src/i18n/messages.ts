@@ -249,6 +249,11 @@ export interface InputRequestMessages {
    * else (another checker's keyword) gets a catch-all.
    */
   fieldError: (error: FieldError, field: FieldSpec) => string;
+  /**
+   * Said (politely, once) when a check fails where focus already is, e.g. Enter in an empty
+   * required field: the field's label and its error, as `fieldError` words it.
+   */
+  checkFailedHere: (fieldLabel: string, error: string) => string;
   /** Re-ask: the mark on a field the server asks again (also the field's accessible description). */
   askedAgain: string;
   /** Re-ask: the line above the server's message when it asks again for something already answered. */
@@ -475,6 +480,7 @@ export const englishMessages: InputRequestMessages = {
   editAnswer: (fieldLabel) => `Change ${fieldLabel}`,
   notAnswered: 'Not answered',
   fieldError: (error, field) => englishFieldError(error, field),
+  checkFailedHere: (fieldLabel, error) => `${fieldLabel}: ${error}`,
   askedAgain: 'Asked again',
   askedAgainReason: 'The server asked again. Its reason:',
   askedAgainKept:

@@ -235,6 +235,7 @@ const sampleCalls: StringArgs = {
   automaticAnswerFailed: failureSamples,
   restartFailed: failureSamples,
   fieldError: sampleErrors,
+  checkFailedHere: [[ARG, ARG]],
   unsupportedReason: unsupportedSamples.map((request) => [request]),
   additionalInputRequired: [[[ARG, ARG]]],
   timeLeft: [

@@ -115,15 +115,14 @@ describe('layout="steps"', () => {
     expect(screen.getByRole('radiogroup', { name: /Table size/ })).toHaveAccessibleDescription(
       'This field is required.',
     );
-    await waitFor(() =>
-      expect(screen.getByRole('article').querySelector('form [aria-live="polite"]')).toHaveTextContent(
-        'This field is required.',
-      ),
-    );
+    const region = () => screen.getByRole('article').querySelector('form [aria-live="polite"]');
+    await waitFor(() => expect(region()).toHaveTextContent('Table size: This field is required.'));
     await user.click(screen.getByRole('radio', { name: 'Four people' }));
     await user.keyboard('{Enter}');
     expect(step(3, 5)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText(/^Card PIN/)).toHaveFocus());
+    // The next step does not start with the last one's fixed error.
+    expect(region()).toHaveTextContent('');
   });
 
   it('Back keeps every value and puts focus on the field before', async () => {
