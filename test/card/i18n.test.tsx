@@ -717,7 +717,11 @@ describe('a card in German', () => {
   it('marks the schema check’s English problem list as English in a German card', async () => {
     const user = userEvent.setup();
     render(
-      <InputRequestCard suspension={anonymousRound} resume={async () => undefined} messages={germanMessages} />,
+      <InputRequestCard
+        suspension={anonymousRound}
+        resume={async () => undefined}
+        messages={germanMessages}
+      />,
     );
     await user.click(screen.getByText('Einzelheiten: 1 Problem'));
     const list = screen.getByRole('list');
