@@ -67,7 +67,10 @@ export const SendFailed = meta.story({
   play: async ({ args, canvas }) => {
     await userEvent.type(canvas.getByLabelText(/Note/), 'Numbers look good');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('The server is unavailable');
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Your answer could not be sent');
+    // The resume function's own error is the detail, folded away in the notice.
+    await expect(alert.closest('[data-failure]')).toHaveTextContent('The server is unavailable');
     await expect(canvas.getByLabelText(/Note/)).toHaveValue('Numbers look good');
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(args.resume).toHaveBeenCalledTimes(2));
@@ -115,7 +118,7 @@ export const ServerAskedToWait = meta.story({
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     const notice = await canvas.findByRole('alert');
     await expect(notice).toHaveTextContent('It asked to wait 1 minute before trying again.');
-    await waitFor(() => expect(notice).toHaveFocus());
+    await waitFor(() => expect(notice.closest('[data-failure]')).toHaveFocus());
     for (const name of ['Try again', 'Accept', 'Decline', 'Cancel']) {
       await expect(canvas.getByRole('button', { name })).toBeDisabled();
     }

@@ -192,7 +192,10 @@ export const ResumeFails = meta.story(
   live('resume-fails', { resumeFailures: 1, completeAfterLastRound: false }, async ({ canvas }) => {
     await userEvent.type(await canvas.findByRole('textbox', { name: /Note/ }), 'Keep me');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('HTTP 503');
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('the server had a problem (error 503)');
+    // The raw detail is folded away in the notice, not said with it.
+    await expect(alert.closest('[data-failure]')).toHaveTextContent('HTTP 503');
     await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveValue('Keep me');
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(region(canvas)).toHaveAttribute('data-state', 'answered'));

@@ -25,8 +25,9 @@ export function FailureNotice({ failure, text, action, part }: FailureNoticeProp
   const { messages } = useInputRequestCard();
   return (
     // Focusable from script only: it takes focus when its action cannot (a Retry-After wait).
-    <div data-part={part} data-failure={failure.code} role="alert" tabIndex={-1}>
-      <p>{text(failure)}</p>
+    // The alert is the sentence alone: its disclosure and buttons are not part of what is said.
+    <div data-part={part} data-failure={failure.code} tabIndex={-1}>
+      <p role="alert">{text(failure)}</p>
       {failure.detail ? (
         <details data-part="failure-details">
           <summary>{messages.failureDetails}</summary>

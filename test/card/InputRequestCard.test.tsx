@@ -256,7 +256,8 @@ describe('InputRequestCard: sending', () => {
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Gateway timeout');
+    // The alert says the sentence; the raw detail is in the notice around it, folded away.
+    expect((await screen.findByRole('alert')).closest('[data-failure]')).toHaveTextContent('Gateway timeout');
     expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('Ada Lovelace');
     expect(screen.getByRole('textbox', { name: /Email/ })).toHaveValue('ada@example.com');
     expect(screen.getByRole('radio', { name: 'small' })).toBeChecked();

@@ -144,9 +144,10 @@ describe('InputRequestCard with a source: sends over HTTP', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your answer could not be sent: the server had a problem (error 503).');
-    // The raw detail only behind the disclosure, for whoever needs it.
+    // The raw detail only behind the disclosure, for whoever needs it, and not in what is said.
+    expect(alert).not.toHaveTextContent('HTTP 503');
     expect(
-      within(alert)
+      within(alert.closest('[data-failure]') as HTMLElement)
         .getByText(/HTTP 503/)
         .closest('details'),
     ).not.toBeNull();

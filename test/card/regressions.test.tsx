@@ -90,15 +90,15 @@ describe('defects fixed by the session', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    const alert = await screen.findByRole('alert');
-    const explanation = alert.querySelector('p');
+    const explanation = await screen.findByRole('alert');
+    const notice = explanation.closest('[data-failure]') as HTMLElement;
     // The request may have reached the server before the connection dropped: the card says so.
     expect(explanation).toHaveTextContent(
       'Your answer may or may not have arrived: the server could not be reached. Check your connection.',
     );
     expect(explanation).not.toHaveTextContent('Failed to fetch');
     // The detail is there for whoever needs it, folded away.
-    expect(within(alert).getByText('Failed to fetch').closest('details')).not.toBeNull();
+    expect(within(notice).getByText('Failed to fetch').closest('details')).not.toBeNull();
   });
 
   it('an answer whose send may have arrived stays as sent: locked, with Try again sending it again under its key', async () => {

@@ -40,7 +40,7 @@ it('disables Accept, Decline and Cancel for the wait, keeps the fields editable 
     expect(screen.getByRole('button', { name })).toBeDisabled();
   }
   // Try again cannot take focus while it is disabled: the notice that says why has it.
-  expect(screen.getByRole('alert')).toHaveFocus();
+  expect(screen.getByRole('alert').closest('[data-failure]')).toHaveFocus();
 
   // The answer can still be edited; Enter in the field submits nothing.
   const note = screen.getByRole('textbox', { name: 'Note' });
@@ -77,7 +77,7 @@ it('says when the wait is over, and moves focus from the notice to Try again', a
   await user.click(screen.getByRole('button', { name: 'Accept' }));
   await advance();
   const notice = screen.getByRole('alert');
-  expect(notice).toHaveFocus();
+  expect(notice.closest('[data-failure]')).toHaveFocus();
   expect(notice).toHaveTextContent(
     'It asked to wait 3 seconds before trying again. Everything you typed is kept.',
   );
