@@ -261,6 +261,10 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       const page = cardRef.current?.ownerDocument;
       if (!announce || suspension === undefined || !page) return;
       const asker = visibleName(suspension.serverName);
+      const { carried } = snapshot;
+      const askedAgain =
+        carried?.reason === 'reask' &&
+        Object.values(carried.requests).some((request) => request?.askedAgain === true);
       // Not said if it closes, or the card goes, before it was (StrictMode's second run says it);
       // no longer said once it closes after.
       return announceOpenedRound(page, {
@@ -268,6 +272,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         questions: Math.max(1, suspension.requests.length),
         asker: asker === undefined ? undefined : isolated(shownName(asker)),
         say: messages.announceNewQuestions,
+        ...(askedAgain ? { askedAgain: { say: messages.announceAskedAgain } } : {}),
         lang: messages.locale,
         dir: textDirection(messages.locale),
       });

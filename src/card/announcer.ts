@@ -22,6 +22,11 @@ export interface OpenedRound {
   asker: string | undefined;
   /** The words: `count` questions opened together, all from `asker` when one asks them all. */
   say: (count: number, asker: string | undefined) => string;
+  /**
+   * The server asks again what this person answered (a re-ask): said as such when every round
+   * said together is one, so the reason above the form is what the person looks for next.
+   */
+  askedAgain?: { say: (asker: string | undefined) => string };
   /** The language and direction of the words (the card's), so they are read in the right voice. */
   lang: string;
   dir: 'ltr' | 'rtl';
@@ -67,7 +72,8 @@ export function announceOpenedRound(page: Document, round: OpenedRound): () => v
     const asker = waiting.every((opened) => opened.asker === last.asker) ? last.asker : undefined;
     region.lang = last.lang;
     region.dir = last.dir;
-    region.textContent = last.say(count, asker);
+    const again = waiting.every((opened) => opened.askedAgain) ? last.askedAgain : undefined;
+    region.textContent = again ? again.say(asker) : last.say(count, asker);
     announcer.said = new Set(waiting.map((opened) => opened.roundId));
     waiting.length = 0;
   }, ANNOUNCE_DELAY_MS);

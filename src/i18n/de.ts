@@ -154,6 +154,10 @@ export const germanMessages: InputRequestMessages = {
       : 'Wird gerade an anderer Stelle auf dieser Seite beantwortet.',
   answeringInAnotherTab: 'Wird gerade in einem anderen Tab beantwortet.',
   answerHere: 'Hier beantworten',
+  announceAskedAgain: (serverName) =>
+    serverName
+      ? `${serverName} fragt erneut. Die Begründung steht über dem Formular.`
+      : 'Erneut gefragt. Die Begründung steht über dem Formular.',
   announceNewQuestions: (count, serverName) =>
     count > 1
       ? serverName

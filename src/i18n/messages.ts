@@ -177,6 +177,11 @@ export interface InputRequestMessages {
    * named for all of them (isolated, cut).
    */
   announceNewQuestions: (count: number, serverName: string | undefined) => string;
+  /**
+   * Attention: said (politely, once) when the server asks again what the person answered; its
+   * reason is above the form. `serverName` as in `announceNewQuestions`.
+   */
+  announceAskedAgain: (serverName: string | undefined) => string;
   /** Lifecycle: the round's deadline passed or the server no longer accepts answers. */
   expired: string;
   /** Lifecycle: the task finished. */
@@ -404,6 +409,10 @@ export const englishMessages: InputRequestMessages = {
     placeName ? `Being answered in ${placeName}.` : 'Being answered in another place on this page.',
   answeringInAnotherTab: 'Being answered in another tab.',
   answerHere: 'Answer here',
+  announceAskedAgain: (serverName) =>
+    serverName
+      ? `${serverName} asks again. Its reason is above the form.`
+      : 'Asked again. The reason is above the form.',
   announceNewQuestions: (count, serverName) =>
     count > 1
       ? serverName

@@ -1,8 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createInputRequestSession, createStorageLedger, staticSource } from '../../src/core/index.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
 import { InputRequestCard, parseSuspension } from '../../src/index.ts';
+import { createTestSource } from '../../src/testing/index.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 // A question that opens on a card is said in the page's one polite live region: focus stays
@@ -146,6 +148,41 @@ describe('announcing a question that opens', () => {
     expect(inner.querySelector('[data-input-request-announcer]')).toHaveTextContent('New question from');
     expect(region()).toBeNull();
     frame.remove();
+  });
+
+  it('says a re-ask as one, pointing to its reason above the form', async () => {
+    const user = fakeTimeUser();
+    const ask = (message: string) => ({
+      inputRequests: {
+        guest: {
+          method: 'elicitation/create',
+          params: {
+            message,
+            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+          },
+        },
+      },
+    });
+    const { source } = createTestSource({
+      serverName: 'Guests',
+      rounds: [ask('Who is coming?'), ask('That name is taken. Use another.')],
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => {
+      render(
+        <QueryClientProvider client={client}>
+          <InputRequestCard source={source} poll={{ baseMs: 1_000, maxMs: 1_000 }} drafts={false} />
+        </QueryClientProvider>,
+      );
+    });
+    await advance(150);
+    expect(region()).toHaveTextContent('New question from \u2068Guests\u2069.');
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance(1_000);
+    await advance(150);
+    expect(screen.getByRole('form', { name: /That name is taken/ })).toBeInTheDocument();
+    expect(region()).toHaveTextContent('\u2068Guests\u2069 asks again. Its reason is above the form.');
   });
 
   it('says nothing with announce={false}', async () => {

@@ -184,6 +184,7 @@ const sampleCalls: StringArgs = {
   sendFailed: failureSamples,
   stopFailed: failureSamples,
   sendUncertain: failureSamples,
+  announceAskedAgain: [[ARG], [undefined]],
   announceNewQuestions: [
     [1, ARG],
     [1, undefined],
