@@ -141,7 +141,8 @@ export const FormRequestSection = memo(function FormRequestSection({
       >
         {status}
       </SectionQuestionId.Provider>
-      <fieldset data-part="fields" disabled={inert}>
+      {/* A fieldset to disable every control at once, not a group: the form is the question's. */}
+      <fieldset data-part="fields" disabled={inert} role="none">
         {request.fields.map((field, position) => {
           const control = (
             <FieldComponent

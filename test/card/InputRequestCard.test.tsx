@@ -216,6 +216,13 @@ describe('InputRequestCard: a form request', () => {
     expect(screen.getByRole('article').querySelector('form [aria-live="polite"]')).toHaveTextContent('');
   });
 
+  it('has no unnamed group: each radio or checkbox group is named by its field, nothing else is a group', () => {
+    render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
+    const groups = screen.getAllByRole('group');
+    expect(groups.length).toBeGreaterThan(0);
+    for (const group of groups) expect(group).toHaveAccessibleName();
+  });
+
   it('marks required fields in their accessible name and with aria-required', () => {
     render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
     const name = screen.getByRole('textbox', { name: 'Full name (required)' });

@@ -89,6 +89,8 @@ export function callSource(message: ToolMessage): InputRequestSource {
       stateUrl: `/api/calls/${callId}`,
       resumeUrl: `/api/calls/${callId}/resume`,
       serverName: SERVER_NAME,
+      // Named before any round is seen: a tab that opens the chat later still says which tool.
+      toolName: message.tool,
       queryKey: callQueryKey(callId),
     });
     source = {
