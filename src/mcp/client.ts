@@ -35,12 +35,17 @@ export interface McpClient {
  * `send` (for the one call the SDK cannot make, a tool answered with a task).
  */
 export interface McpTransport {
-  // Method syntax on purpose: the SDK's callbacks take its own message types, and method
-  // parameters compare both ways, so an SDK transport fits.
-  onmessage?(message: object, extra?: unknown): void;
-  onclose?(): void;
-  send?(message: object, options?: unknown): Promise<void>;
+  // Each a method (parameters compare both ways: the SDK's callbacks take its own message types),
+  // or undefined, as the SDK declares them: a transport fits under exactOptionalPropertyTypes too.
+  onmessage?: Bivariant<(message: object, extra?: unknown) => void> | undefined;
+  onclose?: (() => void) | undefined;
+  send?: Bivariant<(message: object, options?: unknown) => Promise<void>> | undefined;
 }
+
+/** `F` with parameters compared both ways, as a method's are (a function type's are not). */
+type Bivariant<F extends (...args: never[]) => unknown> = {
+  method(...args: Parameters<F>): ReturnType<F>;
+}['method'];
 
 /** A Standard Schema (v1) for a request's result, as `client.request(request, schema)` takes it. */
 export interface McpResultSchema {

@@ -73,6 +73,9 @@ try {
         moduleResolution: 'bundler',
         jsx: 'react-jsx',
         strict: true,
+        // What strict apps turn on too: a snippet must compile in them as pasted.
+        exactOptionalPropertyTypes: true,
+        noUncheckedIndexedAccess: true,
         noEmit: true,
         skipLibCheck: true,
         types: ['node'],
