@@ -9,5 +9,6 @@ declare const taskId: string;
 declare const startedAt: number;
 /** The host's own chat storage and sign-in. */
 declare function saveChat(id: string, messages: unknown[]): Promise<void> | void;
+declare function loadChat<Message>(id: string): Promise<Message[]>;
 declare function ownsChat(user: unknown, chatId: string): boolean | Promise<boolean>;
 declare function userOf(request: Request): Promise<unknown>;
