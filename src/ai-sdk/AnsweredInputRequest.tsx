@@ -51,7 +51,7 @@ export function AnsweredInputRequest({
   const hydrated = useSyncExternalStore(noSubscription, isClient, isServer);
   // A name of only invisible characters names nobody, as on the card.
   const server = visibleName(data.serverName);
-  const tool = visibleName(data.toolName);
+  const tool = visibleName(data.toolTitle) ?? visibleName(data.toolName);
   const headingId = `${useId()}-heading`;
   const ending = data.status === 'answered' ? (data.answer?.action ?? 'accept') : data.status;
   const endingKind =

@@ -86,8 +86,9 @@ export interface ChatInputRequests {
    */
   onElicitationRequest: (request: BridgeElicitationRequest) => Promise<BridgeElicitResult>;
   /**
-   * Wraps a tool set (e.g. `await mcpClient.tools()`) so a request names the tool and tool call
-   * that asked, and ends when that call is aborted. Returns a tool set of the same type.
+   * Wraps a tool set (e.g. `await mcpClient.tools()`) so a request names the tool (and its
+   * `title`, when it has one) and the tool call that asked, and ends when that call is aborted.
+   * Returns a tool set of the same type.
    */
   tools: <TOOLS extends Record<string, unknown>>(tools: TOOLS) => TOOLS;
 }
@@ -107,6 +108,8 @@ export interface InputRequestBridge {
 
 interface ActiveCall {
   toolName: string;
+  /** The tool's title (`await mcpClient.tools()` carries the MCP tool's `title`). */
+  toolTitle?: string;
   toolCallId?: string;
   signal?: AbortSignal;
 }
@@ -164,6 +167,7 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
         chatId: chat.chatId,
         ...(chat.serverName === undefined ? {} : { serverName: chat.serverName }),
         ...(toolName === undefined ? {} : { toolName }),
+        ...(call?.toolTitle === undefined ? {} : { toolTitle: call.toolTitle }),
         ...(call?.toolCallId === undefined ? {} : { toolCallId: call.toolCallId }),
         request: { method: 'elicitation/create', params: request.params },
         status: 'pending',
@@ -228,6 +232,7 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
       const wrapped: Record<string, unknown> = {};
       for (const [name, tool] of Object.entries(toolSet)) {
         const execute = (tool as { execute?: unknown } | null)?.execute;
+        const title = (tool as { title?: unknown } | null)?.title;
         if (typeof execute !== 'function') {
           wrapped[name] = tool;
           continue;
@@ -240,6 +245,7 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
           ) => {
             const call: ActiveCall = {
               toolName: name,
+              ...(typeof title === 'string' ? { toolTitle: title } : {}),
               ...(executeOptions?.toolCallId === undefined ? {} : { toolCallId: executeOptions.toolCallId }),
               ...(executeOptions?.abortSignal === undefined ? {} : { signal: executeOptions.abortSignal }),
             };

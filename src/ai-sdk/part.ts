@@ -54,6 +54,8 @@ export interface InputRequestPartData {
   serverName?: string;
   /** The tool whose call asked, when the bridge knows it. */
   toolName?: string;
+  /** That tool's title for people (MCP `title`), when it has one: the card shows it over the name. */
+  toolTitle?: string;
   /** The AI SDK tool call that asked, when the bridge knows it. */
   toolCallId?: string;
   /** The request as the MCP server sent it. Read it with {@link suspensionOfPart}. */
@@ -127,6 +129,7 @@ export function suspensionOfPart(data: InputRequestPartData): Suspension {
     id: data.requestId,
     ...(data.serverName === undefined ? {} : { serverName: data.serverName }),
     ...(data.toolName === undefined ? {} : { toolName: data.toolName }),
+    ...(data.toolTitle === undefined ? {} : { toolTitle: data.toolTitle }),
   });
 }
 

@@ -39,6 +39,8 @@ describe('the AI SDK bridge with a real MCP server and the scripted model', () =
       chatId: 'chat-1',
       serverName: 'Calendar',
       toolName: 'book_meeting',
+      // The MCP tool's title, as the AI SDK's MCP client carries it: the card shows it.
+      toolTitle: 'Book a meeting',
       toolCallId: 'call-1',
       request: {
         method: 'elicitation/create',

@@ -96,6 +96,7 @@ describe('InputRequestPart', () => {
           chatId: 'chat-7',
           serverName: 'Files',
           toolName: 'confirm_delete',
+          toolTitle: 'Delete a file',
           request: {
             method: 'elicitation/create',
             params: { message: 'Delete notes.txt?', requestedSchema: { type: 'object', properties: {} } },
@@ -114,6 +115,8 @@ describe('InputRequestPart', () => {
     expect(summary).toHaveClass('irc-card', 'irc-answered', 'irc-dark');
     expect(within(summary).getByRole('heading', { level: 4 })).toHaveTextContent('Files asked');
     expect(within(summary).getByText('You declined.')).toBeInTheDocument();
+    // The tool's title for people, over its name.
+    expect(within(summary).getByText('Delete a file').parentElement).toHaveTextContent('Tool: Delete a file');
     expect(within(summary).queryByRole('list')).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
   });

@@ -41,7 +41,8 @@ try {
       const reply = newest(page);
       const card = reply.getByRole('article', { name: /^Team tools (is asking|asked)$/ });
       await card.getByText('What should I book?').waitFor({ timeout: 15000 });
-      await card.locator('[data-part="tool"]', { hasText: 'Tool: book_meeting' }).waitFor();
+      // The MCP tool's title, not its name.
+      await card.locator('[data-part="tool"]', { hasText: 'Tool: Book a meeting' }).waitFor();
       await card.getByLabel(/^Date/).fill('2026-12-07');
       await card.getByRole('radio', { name: 'South room' }).check();
       await card.getByRole('button', { name: 'Accept' }).click();
