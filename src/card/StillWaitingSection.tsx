@@ -21,8 +21,9 @@ export interface StillWaitingSectionProps {
 
 /**
  * A round that asks nothing — only a state to send back (MCP "still waiting", or load shedding):
- * "Waiting for you to finish…" with the link the person opened before, a note that the card tries
- * again by itself (with backoff), "Check now" and Cancel.
+ * "Waiting for you to finish…" with the link the person opened before (and "Open again", for a
+ * person who closed its page too soon), a note that the card tries again by itself (with
+ * backoff), "Check now" and Cancel.
  *
  * @selector [data-part="still-waiting"] the section; [data-checking] while a try is on its way
  * @selector [data-part="waiting-context"] the earlier link request's message and site
@@ -36,11 +37,8 @@ export function StillWaitingSection({
 }: StillWaitingSectionProps) {
   const id = useId();
   const link = waiting?.link;
-  const site = useMemo(() => {
-    if (!link) return undefined;
-    const check = checkLink(link.url);
-    return check.openable ? `${check.parts.subdomain}${check.parts.domain}` : undefined;
-  }, [link]);
+  const check = useMemo(() => (link ? checkLink(link.url) : undefined), [link]);
+  const site = check?.openable ? `${check.parts.subdomain}${check.parts.domain}` : undefined;
   return (
     <section
       data-part="still-waiting"
@@ -73,6 +71,17 @@ export function StillWaitingSection({
         {messages.stillWaitingHint}
       </p>
       <Actions>
+        {check?.openable ? (
+          // A person who closed the page before finishing there gets it back: the same link,
+          // opened as before (a new top-level context, no opener, no referrer).
+          <button
+            type="button"
+            data-action="open-again"
+            onClick={() => window.open(check.href, '_blank', 'noopener,noreferrer')}
+          >
+            {messages.openAgain}
+          </button>
+        ) : null}
         <button
           type="button"
           data-action="check-now"

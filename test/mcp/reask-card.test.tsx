@@ -238,6 +238,21 @@ describe('a round that asks nothing ("still waiting")', () => {
     expect(server.entries).toHaveLength(11);
   });
 
+  it('opens the page it waits for again, for a person who closed it too soon', async () => {
+    const server = createReaskServer();
+    const { user } = await startVerification(server);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      const waiting = screen.getByRole('region', { name: 'Waiting for you to finish…' });
+      await user.click(within(waiting).getByRole('button', { name: 'Open again' }));
+      expect(open).toHaveBeenCalledExactlyOnceWith(GUEST_URL, '_blank', 'noopener,noreferrer');
+      // Opening again answers nothing: the wait goes on.
+      expect(card()).toHaveAttribute('data-state', 'input-required');
+    } finally {
+      open.mockRestore();
+    }
+  });
+
   it('Check now tries at once; Cancel stops every further try and says so', async () => {
     const server = createReaskServer();
     const { user } = await startVerification(server);
