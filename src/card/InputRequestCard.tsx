@@ -487,7 +487,7 @@ function statusText(controller: InputRequestController, messages: InputRequestMe
       return '';
     case 'submitting':
       if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
-      return messages.submitting;
+      return snapshot.sendSlow ? messages.submittingSlowly : messages.submitting;
     case 'answered':
       return snapshot.confirmedLate ? messages.answerReachedServer : messages.answered;
     case 'answered-elsewhere':

@@ -173,9 +173,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
 
   const sending =
     snapshot.state === 'submitting' ? (
-      <p data-part="sending">
+      <p data-part="sending" {...(snapshot.sendSlow ? { 'data-slow': '' } : {})}>
         <span data-part="spinner" aria-hidden="true" />
-        {messages.submitting}
+        {snapshot.sendSlow ? messages.submittingSlowly : messages.submitting}
       </p>
     ) : null;
 

@@ -174,6 +174,12 @@ export interface Lifecycle {
   /** True when a send that could not be confirmed turned out to have reached the server. */
   confirmedLate?: boolean;
   /**
+   * True while the send on its way has taken longer than a moment ({@link SLOW_SEND_MS}): the
+   * card says it is still on its way, and that what was typed is kept, instead of a bare spinner
+   * until the send times out.
+   */
+  sendSlow?: boolean;
+  /**
    * How the round on screen closed without this person's answer, kept once the task moves on
    * (completes, fails): the receipt still says "Answered elsewhere" or "Expired", not "Done".
    */
@@ -218,6 +224,7 @@ export type LifecycleEvent =
   | { type: 'round-refused'; action: 'decline' | 'cancel' }
   | { type: 'answer-withdrawn'; key: string }
   | { type: 'send-started'; roundId: string; idempotencyKey: string }
+  | { type: 'send-slow'; roundId: string }
   | { type: 'send-succeeded'; roundId: string; next?: InputRequestState; now: number }
   | {
       type: 'send-refused-stale';
@@ -259,6 +266,7 @@ const NEW_ROUND = {
   lastTryUncertain: undefined,
   refusedAsStale: undefined,
   confirmedLate: undefined,
+  sendSlow: undefined,
   closedAs: undefined,
   idempotencyKey: undefined,
   sentRoundId: undefined,
@@ -266,6 +274,9 @@ const NEW_ROUND = {
 
 /** A card that has heard nothing yet. */
 export const initialLifecycle: Lifecycle = { state: 'loading', answers: {} };
+
+/** How long a send may take before it counts as slow ({@link Lifecycle.sendSlow}). */
+export const SLOW_SEND_MS = 5_000;
 
 /** True once the task ended: nothing will change any more, so polling stops. */
 export function isSettled(state: CardState): boolean {
@@ -479,8 +490,12 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         sentRoundId: event.roundId,
         idempotencyKey: lifecycle.idempotencyKey ?? event.idempotencyKey,
         sendError: undefined,
+        sendSlow: undefined,
         pending: undefined,
       };
+    case 'send-slow':
+      if (lifecycle.state !== 'submitting' || lifecycle.sentRoundId !== event.roundId) return lifecycle;
+      return lifecycle.sendSlow ? lifecycle : { ...lifecycle, sendSlow: true };
     case 'send-recalled': {
       // The session remembers rounds it sent, across a reload: never a second Accept for a round
       // that was sent, and a send cut off mid-way is retried under its own key.
@@ -561,6 +576,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       const answered: Lifecycle = {
         ...lifecycle,
         state: 'answered',
+        sendSlow: undefined,
         pending: undefined,
         confirmedLate: lifecycle.sendUncertain === true || undefined,
         sendUncertain: undefined,
@@ -576,6 +592,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         state: 'input-required',
         sentRoundId: undefined,
         sendError: event.error,
+        sendSlow: undefined,
         pending: undefined,
       };
       const pending = lifecycle.pending;
@@ -593,6 +610,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         state: 'input-required',
         sentRoundId: undefined,
         sendError: event.error,
+        sendSlow: undefined,
         // An earlier try that may have arrived still may have, whatever this one met.
         sendUncertain: event.uncertain || lifecycle.sendUncertain || undefined,
         // The answers stay as sent only while the latest try is the unconfirmed one: a clear

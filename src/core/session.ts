@@ -20,6 +20,7 @@ import {
   type LifecycleEvent,
   lifecycleReducer,
   roundView,
+  SLOW_SEND_MS,
   STATE_TRAITS,
   unansweredKeys,
 } from './lifecycle.js';
@@ -873,6 +874,13 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     remember('sending');
     flight.promise = (async () => {
       let timer: ReturnType<typeof setTimeout> | undefined;
+      // Past a moment, the card says the answer is still on its way (not when it times out first).
+      const slowTimer =
+        SLOW_SEND_MS < resumeTimeoutMs
+          ? setTimeout(() => {
+              if (!destroyed && inFlight === flight) dispatch({ type: 'send-slow', roundId });
+            }, SLOW_SEND_MS)
+          : undefined;
       try {
         const resumed = source.resume(responses, {
           suspension: round,
@@ -951,6 +959,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
         throw error;
       } finally {
         clearTimeout(timer);
+        clearTimeout(slowTimer);
         if (inFlight === flight) inFlight = undefined;
         if (listeners.size === 0) queueMicrotask(windDownIfIdle);
       }

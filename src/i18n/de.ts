@@ -43,6 +43,8 @@ export const germanMessages: InputRequestMessages = {
   decline: 'Ablehnen',
   cancel: 'Abbrechen',
   submitting: 'Ihre Antwort wird gesendet…',
+  submittingSlowly:
+    'Ihre Antwort wird noch gesendet: Der Server braucht etwas länger. Alle Eingaben bleiben erhalten.',
   answered: 'Antwort gesendet.',
   sendFailed: (failure) =>
     `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)} Alle Eingaben bleiben erhalten${failure.retryAfterMs === undefined ? '; versuchen Sie es erneut' : ''}.`,

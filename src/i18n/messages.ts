@@ -48,6 +48,8 @@ export interface InputRequestMessages {
   cancel: string;
   /** Shown while the answers are being sent. */
   submitting: string;
+  /** Lifecycle: a send that has taken more than a few seconds, still on its way. */
+  submittingSlowly: string;
   /** Shown once the resume function accepted the answers. */
   answered: string;
   /**
@@ -302,6 +304,7 @@ export const englishMessages: InputRequestMessages = {
   decline: 'Decline',
   cancel: 'Cancel',
   submitting: 'Sending your answer…',
+  submittingSlowly: 'Still sending your answer: the server is taking a while. Everything you typed is kept.',
   answered: 'Answer sent.',
   // While the server's Retry-After holds the buttons, "try again" would ask for what cannot be done yet.
   sendFailed: (failure) =>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
 import { deferred } from '../fixtures/deferred.ts';
 import { approveSchema, everyKindSchema, formRound, mixedRound } from '../fixtures/suspensions.ts';
+import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 describe('InputRequestCard: a form request', () => {
   it('fills one field of every kind and sends exactly typed content', async () => {
@@ -232,6 +233,30 @@ describe('InputRequestCard: a form request', () => {
 });
 
 describe('InputRequestCard: sending', () => {
+  it('says a send that takes more than a few seconds is still on its way, and that nothing typed is lost', async () => {
+    useFakeTime();
+    try {
+      const user = fakeTimeUser();
+      const pending = deferred<void>();
+      render(<InputRequestCard suspension={formRound(approveSchema)} resume={() => pending.promise} />);
+      await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Ship it');
+      await user.click(screen.getByRole('button', { name: 'Accept' }));
+      await advance(4_900);
+      expect(screen.getByRole('status')).toHaveTextContent('Sending your answer…');
+      await advance(100);
+      const slow = 'Still sending your answer: the server is taking a while. Everything you typed is kept.';
+      expect(screen.getByRole('status')).toHaveTextContent(slow);
+      expect(screen.getByText(slow, { selector: '[data-part="sending"]' })).toHaveAttribute('data-slow');
+      expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it');
+      pending.resolve();
+      await advance();
+      expect(screen.getByRole('status')).toHaveTextContent('Answer sent.');
+      expect(screen.queryByText(slow)).toBeNull();
+    } finally {
+      useRealTime();
+    }
+  });
+
   it('disables the buttons and says so while resume runs', async () => {
     const user = userEvent.setup();
     const pending = deferred<void>();

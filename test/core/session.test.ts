@@ -380,6 +380,34 @@ describe('createInputRequestSession', () => {
     expect(resume).toHaveBeenCalledOnce();
   });
 
+  it('marks a send slow after 5 s (sendSlow) until it settles, and not when it times out first', async () => {
+    const decline = { confirm: { action: 'decline' }, login: { action: 'decline' } } as const;
+    const pending = deferred<undefined>();
+    const session = createInputRequestSession({ source: staticSource(round, () => pending.promise) });
+    session.subscribe(() => {});
+    const sent = session.respond(decline);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(session.getSnapshot().sendSlow).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(session.getSnapshot()).toMatchObject({ state: 'submitting', sendSlow: true });
+    pending.resolve(undefined);
+    await sent;
+    expect(session.getSnapshot()).toMatchObject({ state: 'answered', sendSlow: undefined });
+
+    // A send allowed 5 s at most is never "slow": it times out instead.
+    const hung = createInputRequestSession({
+      source: staticSource(round, () => new Promise<undefined>(() => {})),
+      resumeTimeoutMs: 5_000,
+    });
+    hung.subscribe(() => {});
+    const timedOut = hung.respond(decline);
+    timedOut.catch(() => {});
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(hung.getSnapshot()).toMatchObject({ state: 'input-required', sendSlow: undefined });
+    expect(describeFailure(hung.getSnapshot().sendError).code).toBe('timeout');
+    hung.destroy();
+  });
+
   it('lets a send in flight finish after the last subscriber left, then winds down', async () => {
     const pending = deferred<undefined>();
     const onIdle = vi.fn();
