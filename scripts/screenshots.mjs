@@ -166,6 +166,9 @@ const shots = [
     sizes: ['phone'],
   },
   { file: 'send-unconfirmed', id: 'card-outcomes--send-unconfirmed', sizes: ['phone'] },
+  // A send past 5 s says it is still on its way.
+  { file: 'sending-slowly', id: 'card-states--sending-slowly', sizes: ['phone'] },
+  { file: 'sending-slowly-dark', id: 'card-states--sending-slowly', colorScheme: 'dark', sizes: ['phone'] },
   {
     file: 'send-unconfirmed-dark',
     id: 'card-outcomes--send-unconfirmed',

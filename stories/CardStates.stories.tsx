@@ -52,6 +52,26 @@ export const Submitting = meta.story({
   },
 });
 
+/**
+ * The resume function has run for more than 5 seconds: the card says the answer is still on its
+ * way and that what was typed is kept, rather than a bare spinner until the send times out.
+ */
+export const SendingSlowly = meta.story({
+  args: { resume: fn(() => new Promise<never>(() => {})) },
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByLabelText(/Note/), 'Numbers look good');
+    await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
+    await expect(
+      await canvas.findByText(
+        'Still sending your answer: the server is taking a while. Everything you typed is kept.',
+        { selector: '[data-part="sending"]' },
+        { timeout: 8000 },
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByLabelText(/Note/)).toHaveValue('Numbers look good');
+  },
+});
+
 /** The answer went through. */
 export const Answered = meta.story({
   play: async ({ canvasElement, canvas }) => {

@@ -121,6 +121,8 @@ export const StillWaiting = meta.story({
     // Said in the card and (for screen readers) in its live region.
     await canvas.findAllByText('Waiting for you to finish…', {}, { timeout: 5000 });
     await expect(canvas.getByRole('button', { name: 'Check now' })).toBeEnabled();
+    // For a person who closed the sign-in page too soon.
+    await expect(canvas.getByRole('button', { name: 'Open again' })).toBeEnabled();
     await waitFor(() => expect(card(canvasElement)).toHaveAttribute('data-state', 'completed'), {
       timeout: 8000,
     });
