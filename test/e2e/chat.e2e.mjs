@@ -901,7 +901,7 @@ try {
         .waitFor({ timeout: TIMEOUT });
       await say('prepare the quarterly numbers');
       await newest(page)
-        .getByText('The reports server runs this as a background task.', { exact: false })
+        .getByText('The Demo server runs this as a background task.', { exact: false })
         .waitFor({ timeout: TIMEOUT });
       const suggestions = page.getByRole('group', { name: 'Suggested actions' }).getByRole('button');
       expectEqual(

@@ -61,7 +61,7 @@ export const ACTIONS: readonly ToolAction[] = [
   {
     tool: 'quarterly_report',
     prompt: 'Prepare the quarterly report (as a task)',
-    intro: 'The reports server runs this as a background task. It will ask you twice while it works:',
+    intro: 'The Demo server runs this as a background task. It will ask you twice while it works:',
     arguments: { quarter: 'Q3' },
     keywords: /\b(quarter|q[1-4]|task|background)/i,
   },

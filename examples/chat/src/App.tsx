@@ -20,19 +20,25 @@ const WELCOME =
   'This conversation lives on the server: reload, or open this page in another tab, and it is ' +
   'still here. Pick an action below, or type what you want.';
 
-/** Before the first round arrives the card does not know who asks yet; this app does. */
-const CARD_MESSAGES: Partial<InputRequestMessages> = { askedByUnknown: `${SERVER_NAME} is asking` };
-
-/** Per tool: the long task works before each question, so say so instead of "Loading…". */
+/**
+ * Per tool: the long tasks work before each question, so their cards say so before the first
+ * round instead of "Task from Demo server" (every source names the server, so the card's own
+ * heading is right for the others).
+ */
+const WORKING: Partial<InputRequestMessages> = {
+  taskFrom: (serverName) => `${serverName} is working`,
+  loading: 'Working on it… the task will ask when it needs you.',
+  working: 'Working on it… the task will ask when it needs you.',
+};
 const TOOL_MESSAGES: Partial<Record<ToolName, Partial<InputRequestMessages>>> = {
+  // Its answer is sent as the tool goes on working (the retry runs the next step).
   long_task: {
-    askedByUnknown: `${SERVER_NAME} is working`,
-    loading: 'Working on it… the task will ask when it needs you.',
-    working: 'Working on it… the task will ask when it needs you.',
+    ...WORKING,
     submitting: 'Answer sent. Working on it…',
+    submittingSlowly: 'Answer sent. Still working on it… everything you chose is kept.',
   },
-  quarterly_report: { askedByUnknown: `${SERVER_NAME} is working` },
-  connect_account: { ...CARD_MESSAGES, stopTask: 'Stop waiting' },
+  quarterly_report: WORKING,
+  connect_account: { stopTask: 'Stop waiting' },
 };
 
 const conversationId = conversationIdFromLocation();
@@ -287,7 +293,7 @@ function ToolCall({ message, latest }: { message: ToolMessage; latest: boolean }
         <InputRequestCard
           source={callSource(message)}
           headingLevel={3}
-          messages={TOOL_MESSAGES[message.tool] ?? CARD_MESSAGES}
+          messages={TOOL_MESSAGES[message.tool]}
         />
       </div>
     </div>
