@@ -834,7 +834,10 @@ try {
       });
       await card.getByRole('button', { name: 'Stop waiting' }).click();
       await expectState(card, 'cancelled');
-      await shown(reply, 'The task was stopped.').waitFor({ timeout: TIMEOUT });
+      // Said as what it means here: the sign-in was given up.
+      await shown(reply, 'You stopped waiting. Your calendar account is not connected.').waitFor({
+        timeout: TIMEOUT,
+      });
       const count = () =>
         received().then(({ mcp }) => mcp.filter((arrival) => arrival.tool === 'connect_account').length);
       const stoppedAt = await count();

@@ -38,7 +38,11 @@ const TOOL_MESSAGES: Partial<Record<ToolName, Partial<InputRequestMessages>>> = 
     submittingSlowly: 'Answer sent. Still working on it… everything you chose is kept.',
   },
   quarterly_report: WORKING,
-  connect_account: { stopTask: 'Stop waiting' },
+  // Stopping here gives up the sign-in: say what that means, not that "a task" stopped.
+  connect_account: {
+    stopTask: 'Stop waiting',
+    cancelled: 'You stopped waiting. Your calendar account is not connected.',
+  },
 };
 
 const conversationId = conversationIdFromLocation();
