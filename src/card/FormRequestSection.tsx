@@ -69,7 +69,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
-  const { form, formProps, accept } = useRequestForm({
+  const { form, formProps, accept, restoredDraft } = useRequestForm({
     request,
     session,
     onAccept: (content) => onAnswer({ action: 'accept', content }),
@@ -134,6 +134,10 @@ export const FormRequestSection = memo(function FormRequestSection({
       </p>
       {carried?.askedAgain && Object.keys(carried.values).length > 0 ? (
         <p data-part="reask-kept">{messages.askedAgainKept}</p>
+      ) : restoredDraft && !readOnly && request.fields.some((field) => field.secret === true) ? (
+        // What was typed came back (a reload, a remount), but never a secret: say it, or the
+        // empty field reads as a value that was lost.
+        <p data-part="draft-kept">{messages.draftKept}</p>
       ) : null}
       {/* Change answer is described by the question, when it says anything. */}
       <SectionQuestionId.Provider

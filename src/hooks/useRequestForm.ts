@@ -42,6 +42,8 @@ export interface FormEngine {
    * form on every keystroke.
    */
   changed: () => void;
+  /** The form opened with a draft (see {@link RequestForm.restoredDraft}). */
+  restoredDraft: boolean;
 }
 
 /** Opens the opaque control; for the library's own field hook. */
@@ -118,6 +120,12 @@ export interface RequestForm {
    * those to disable the button.
    */
   accept: () => Promise<void>;
+  /**
+   * True when the form opened with what the person had typed before (a draft kept across a
+   * reload or a remount). Secret fields are never kept: say so beside a form that has one, as
+   * the card does ("What you typed before is back. … enter them again.").
+   */
+  restoredDraft: boolean;
 }
 
 /**
@@ -171,12 +179,14 @@ export function useRequestForm({
     // Set while rendering (React's way to follow a prop): the render starts again with it at once.
     setMade({ identity, engine });
   }
-  const { form, errors, accept, changed } = engine;
+  const { form, errors, accept, changed, restoredDraft } = engine;
 
   function makeEngine() {
     // Read once per form: the draft seeds the values, later writes must not reset them.
     const initial = rawValuesByName(fields, initialRawValues(fields));
-    const defaultValues = rawValuesByKey(fields, restoreDraft(fields, initial, session?.readDraft(key)));
+    const draft = session?.readDraft(key);
+    const restoredDraft = draft !== undefined && Object.keys(draft).length > 0;
+    const defaultValues = rawValuesByKey(fields, restoreDraft(fields, initial, draft));
     const errors = createFieldErrorStore();
     // The content the last check passed: handleSubmit calls `accept` right after that check, in
     // the same run of microtasks, so it sends exactly what was checked without building it again.
@@ -220,7 +230,7 @@ export function useRequestForm({
       const { session, request } = latest.current;
       session?.writeDraft(request.key, typed);
     };
-    return { form, errors, accept, changed };
+    return { form, errors, accept, changed, restoredDraft };
   }
 
   // The fields' errors, from one subscription for the whole form (subscribing also tells the
@@ -250,13 +260,20 @@ export function useRequestForm({
   }, [checker, requestedSchema]);
 
   return useMemo(() => {
-    const control = { form, request, errors, changed } satisfies FormEngine as unknown as RequestFormControl;
+    const control = {
+      form,
+      request,
+      errors,
+      changed,
+      restoredDraft,
+    } satisfies FormEngine as unknown as RequestFormControl;
     return {
       form: control,
       formProps: { onSubmit: (event?: BaseSyntheticEvent) => void accept(event), noValidate: true },
       accept: () => accept(),
+      restoredDraft,
     };
-  }, [form, request, errors, changed, accept]);
+  }, [form, request, errors, changed, accept, restoredDraft]);
 }
 
 /**

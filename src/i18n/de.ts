@@ -238,6 +238,8 @@ export const germanMessages: InputRequestMessages = {
   askedAgainReason: 'Der Server fragt erneut. Seine Begründung:',
   askedAgainKept:
     'Ihre früheren Antworten sind eingetragen. Passwörter und andere verborgene Eingaben werden nie gespeichert; geben Sie sie erneut ein.',
+  draftKept:
+    'Ihre früheren Eingaben sind wieder da. Passwörter und andere verborgene Werte werden nie gespeichert; geben Sie sie erneut ein.',
   startedAgain:
     'Neu begonnen. Ihre früheren Antworten sind eingetragen; prüfen Sie sie und senden Sie erneut.',
   stillWaiting: 'Warten, bis Sie fertig sind…',

@@ -267,6 +267,11 @@ export interface InputRequestMessages {
   askedAgainReason: string;
   /** Re-ask: said when the person's earlier answers were filled in again (secrets never are). */
   askedAgainKept: string;
+  /**
+   * Shown above a form that opened with what the person typed before (a reload) and has a secret
+   * field: secrets are never kept.
+   */
+  draftKept: string;
   /** Start again: shown above the new round, whose form holds the earlier answers again. */
   startedAgain: string;
   /** A round that asks nothing, after a link the person opened: the server waits for that step. */
@@ -497,6 +502,8 @@ export const englishMessages: InputRequestMessages = {
   askedAgainReason: 'The server asked again. Its reason:',
   askedAgainKept:
     'Your earlier answers are filled in. Passwords and other hidden values are never kept; enter them again.',
+  draftKept:
+    'What you typed before is back. Passwords and other hidden values are never kept; enter them again.',
   startedAgain: 'Started again. Your earlier answers are filled in; check them and send again.',
   stillWaiting: 'Waiting for you to finish…',
   waitingForServer: 'Waiting for the server…',

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -257,5 +257,65 @@ describe('secrets in a card with drafts', () => {
     await user.click(screen.getByRole('heading'));
     await waitFor(() => expect(JSON.stringify({ ...storage })).toContain('ada'));
     expect(JSON.stringify({ ...storage })).not.toContain('hunter2');
+  });
+
+  it('says, when what was typed comes back after a reload, that the password did not, and only then', async () => {
+    const user = userEvent.setup();
+    const storage = window.sessionStorage;
+    storage.clear();
+    const ask = (properties: Record<string, { type: 'string'; title?: string }>, id: string) =>
+      parseSuspension(
+        {
+          resultType: 'input_required',
+          inputRequests: {
+            login: {
+              method: 'elicitation/create',
+              params: { message: 'Sign in', requestedSchema: { type: 'object', properties } },
+            },
+          },
+        },
+        { id },
+      );
+    const kept =
+      'What you typed before is back. Passwords and other hidden values are never kept; enter them again.';
+    const show = (round: ReturnType<typeof ask>) =>
+      render(
+        <InputRequestCard
+          suspension={round}
+          resume={async () => undefined}
+          drafts={createStorageDraftStore(storage)}
+        />,
+      );
+
+    const withPassword = ask(
+      { user: { type: 'string', title: 'User' }, password: { type: 'string' } },
+      'login-1',
+    );
+    const first = show(withPassword);
+    expect(screen.queryByText(kept)).toBeNull();
+    await user.type(screen.getByRole('textbox', { name: 'User' }), 'ada');
+    await user.type(screen.getByLabelText('password', { selector: 'input' }), 'hunter2');
+    await user.click(screen.getByRole('heading'));
+    await waitFor(() => expect(JSON.stringify({ ...storage })).toContain('ada'));
+    first.unmount();
+    await act(async () => {}); // the page is gone, its session with it
+
+    show(withPassword);
+    expect(screen.getByRole('textbox', { name: 'User' })).toHaveValue('ada');
+    expect(screen.getByLabelText('password', { selector: 'input' })).toHaveValue('');
+    expect(screen.getByText(kept)).toBeVisible();
+    cleanup();
+
+    // No secret field: nothing is missing, nothing to say.
+    const plain = ask({ user: { type: 'string', title: 'User' } }, 'login-2');
+    const again = show(plain);
+    await user.type(screen.getByRole('textbox', { name: 'User' }), 'bob');
+    await user.click(screen.getByRole('heading'));
+    await waitFor(() => expect(JSON.stringify({ ...storage })).toContain('bob'));
+    again.unmount();
+    await act(async () => {});
+    show(plain);
+    expect(screen.getByRole('textbox', { name: 'User' })).toHaveValue('bob');
+    expect(screen.queryByText(kept)).toBeNull();
   });
 });

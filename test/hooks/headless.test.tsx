@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStorageDraftStore, parseSuspension } from '../../src/core/index.ts';
+import { createInputRequestSession, createStorageDraftStore, parseSuspension } from '../../src/core/index.ts';
 import {
   type FieldSpec,
   type FormRequest,
@@ -149,6 +149,21 @@ beforeEach(() => {
 afterEach(() => useRealTime());
 
 describe('headless: useInputRequest + useRequestForm + useRequestField', () => {
+  it('useRequestForm says whether the form opened with a draft (restoredDraft), for the host to say secrets were not kept', () => {
+    const kept = new Map([['headless-round/login', { email: 'ada@example.com' }]]);
+    const drafts = { load: (key: string) => kept.get(key), save: () => {}, removeRound: () => {} };
+    const request = round.requests[0] as FormRequest;
+    const withDraft = createInputRequestSession({ source: staticSource(round, async () => {}), drafts });
+    const { result } = renderHook(() => useRequestForm({ request, session: withDraft }));
+    expect(result.current.restoredDraft).toBe(true);
+    kept.clear();
+    const fresh = createInputRequestSession({ source: staticSource(round, async () => {}), drafts });
+    const { result: none } = renderHook(() => useRequestForm({ request, session: fresh }));
+    expect(none.current.restoredDraft).toBe(false);
+    withDraft.destroy();
+    fresh.destroy();
+  });
+
   it('masks a password and never drafts it, without the card', async () => {
     const user = userEvent.setup({ delay: null });
     const sent: unknown[] = [];
