@@ -34,13 +34,6 @@ export interface CopyGroup {
   remote: string | undefined;
   /** Since when (epoch ms) this tab has held the live copy: the earlier holder wins a tie across tabs. */
   liveSince: number;
-  /**
-   * Whether this tab had the person's focus when it took the live copy: across tabs, a copy taken
-   * where the person is wins over one taken in a tab in the background, whichever came first (a
-   * round pushed to two tabs at once stays in the tab the person asked from). Fixed when taken,
-   * so both tabs weigh the same facts.
-   */
-  liveFocused: boolean;
   /** Tells every copy to read its state again. */
   changed(): void;
 }
@@ -113,7 +106,6 @@ export function liveCopiesOf(session: InputRequestSession): LiveCopies {
     claimed: undefined,
     remote: undefined,
     liveSince: 0,
-    liveFocused: false,
     changed() {
       for (const listener of [...listeners]) listener();
     },
@@ -136,7 +128,6 @@ export function liveCopiesOf(session: InputRequestSession): LiveCopies {
       group.copies.push({ id, placeName });
       if (group.copies.length === 1) {
         group.liveSince = Date.now();
-        group.liveFocused = pageHasFocus();
         groupsByTopic.set(group.topic, group);
         if (!link && !linking && typeof BroadcastChannel === 'function') {
           linking = true;
@@ -167,7 +158,6 @@ export function liveCopiesOf(session: InputRequestSession): LiveCopies {
       group.claimed = id;
       group.remote = undefined;
       group.liveSince = Date.now();
-      group.liveFocused = pageHasFocus();
       link?.claimed(group);
       group.changed();
     },
@@ -186,9 +176,4 @@ export function liveCopiesOf(session: InputRequestSession): LiveCopies {
   };
   copiesBySession.set(session, copies);
   return copies;
-}
-
-/** Whether this page has the person's focus (false where there is no document: Node, a worker). */
-export function pageHasFocus(): boolean {
-  return typeof document !== 'undefined' && typeof document.hasFocus === 'function' && document.hasFocus();
 }

@@ -1,6 +1,6 @@
 import type { DraftValues } from './draft.js';
 import { isPlainObject } from './json.js';
-import { type CopyGroup, groupsByTopic, pageHasFocus, setTabLink } from './presence.js';
+import { type CopyGroup, groupsByTopic, setTabLink } from './presence.js';
 import { subscribeDraftWrites, subscribeWatched, taskKeyOf } from './registry.js';
 
 /**
@@ -15,7 +15,7 @@ const DRAFT_DELAY_MS = 200;
 
 type Message =
   | { kind: 'ask' }
-  | { kind: 'here'; live: boolean; since: number; focused: boolean }
+  | { kind: 'here'; live: boolean; since: number }
   | { kind: 'claim' }
   | { kind: 'gone' }
   | { kind: 'draft'; roundId: string; requestKey: string; values: DraftValues }
@@ -53,7 +53,7 @@ export function connectTabs(): void {
   };
   const isLive = (group: CopyGroup) => group.remote === undefined && group.copies.length > 0;
   const announce = (group: CopyGroup) =>
-    post(group, { kind: 'here', live: isLive(group), since: group.liveSince, focused: group.liveFocused });
+    post(group, { kind: 'here', live: isLive(group), since: group.liveSince });
   const tabsOf = (topic: string) => {
     let tabs = others.get(topic);
     if (!tabs) {
@@ -72,7 +72,6 @@ export function connectTabs(): void {
   const becomeLive = (group: CopyGroup) => {
     group.remote = undefined;
     group.liveSince = Date.now();
-    group.liveFocused = pageHasFocus();
     announce(group);
     group.changed();
   };
@@ -117,14 +116,8 @@ export function connectTabs(): void {
           return;
         }
         if (!isLive(group) || typeof message.since !== 'number') return;
-        // Two tabs hold a live copy (both opened at once, or the holder left): the one taken where
-        // the person was keeps it, else the earlier.
-        const theirsFocused = message.focused === true;
-        const keep =
-          group.liveFocused !== theirsFocused
-            ? group.liveFocused
-            : group.liveSince < message.since || (group.liveSince === message.since && tab < from);
-        if (keep) {
+        // Two tabs hold a live copy (both opened at once, or the holder left): the earlier keeps it.
+        if (group.liveSince < message.since || (group.liveSince === message.since && tab < from)) {
           announce(group);
         } else {
           group.remote = from;

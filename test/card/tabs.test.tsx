@@ -114,30 +114,6 @@ describe('one live copy across tabs (BroadcastChannel)', () => {
     expect(first.getByRole('button', { name: 'Accept' })).toBeVisible();
   });
 
-  it('a round that opens in two tabs at once stays live in the tab the person is in, not the earlier one', async () => {
-    const round = formRound(approveSchema, 'Send it, tab test 5?');
-    const background = document.body.appendChild(document.createElement('section'));
-    const focused = document.body.appendChild(document.createElement('section'));
-    const hasFocus = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
-    try {
-      // The tab in the background shows the round first (the push reached it first)…
-      render(<firstTab.InputRequestCard suspension={round} resume={async () => undefined} />, {
-        container: background,
-      });
-      // …then the tab the person pressed the button in.
-      hasFocus.mockReturnValue(true);
-      render(
-        <secondTab.InputRequestCard suspension={round} resume={async () => undefined} ledger={false} />,
-        { container: focused },
-      );
-      expect(await within(background).findByText('Being answered in another tab.')).toBeVisible();
-      expect(within(focused).getByRole('button', { name: 'Accept' })).toBeVisible();
-      expect(within(focused).queryByText('Being answered in another tab.')).toBeNull();
-    } finally {
-      hasFocus.mockRestore();
-    }
-  });
-
   it('drafts travel to the other tab, secrets never; "Answer here" takes the live copy over', async () => {
     const user = userEvent.setup();
     const { first, second } = openInBothTabs('Send it, tab test 2?', secretSchema);
