@@ -1,5 +1,5 @@
 'use client';
-import { memo, type ReactNode, useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { memo, type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { fieldKey } from '../core/answer.js';
 import type { CarriedRequest } from '../core/carry-over.js';
 import type { ElicitResult, FieldSpec, FormRequest } from '../core/model.js';
@@ -230,30 +230,39 @@ function useCheckNotice(
   fields: readonly FieldSpec[],
   messages: InputRequestMessages,
 ) {
-  const [said, setSaid] = useState<{ key: string; label: string; count: number }>();
-  const { errors } = formEngine(form);
+  const [said, setSaid] = useState<{ text: string; count: number }>();
+  const stopListening = useRef<(() => void) | undefined>(undefined);
   const afterFailedCheck = useCallback(
     (focusedBefore: Element | null) => {
       if (!(focusedBefore instanceof HTMLElement) || document.activeElement !== focusedBefore) return;
       const key = focusedBefore.getAttribute('name');
       const field = key === null ? undefined : fields.find((each) => fieldKey(each) === key);
-      if (key === null || !field || !formEngine(form).form.getFieldState(key).error) return;
-      const label = shownName(fieldLabel(field, messages));
-      setSaid((last) => ({ key, label, count: (last?.count ?? 0) + 1 }));
+      const { form: engine, errors } = formEngine(form);
+      const error = key === null ? undefined : engine.getFieldState(key).error;
+      if (key === null || !field || !error) return;
+      // Worded once, as the check failed: the region does not follow the person's typing.
+      const text = messages.checkFailedHere(
+        shownName(fieldLabel(field, messages)),
+        typeof error.message === 'string' ? error.message : '',
+      );
+      // The words go, for good, once the field shows no error (fixed, or left valid); a later
+      // error of that field is the field's own to say, when the person leaves it.
+      stopListening.current?.();
+      const stop = errors.listen(key, () => {
+        if (errors.get(key) !== undefined) return;
+        stop();
+        if (stopListening.current === stop) stopListening.current = undefined;
+        setSaid(undefined);
+      });
+      stopListening.current = stop;
+      setSaid((last) => ({ text, count: (last?.count ?? 0) + 1 }));
     },
     [form, fields, messages],
   );
-  const key = said?.key;
-  const listen = useCallback(
-    (listener: () => void) => (key === undefined ? () => {} : errors.listen(key, listener)),
-    [errors, key],
-  );
-  const read = () => (key === undefined ? undefined : errors.get(key));
-  const error = useSyncExternalStore(listen, read, read);
   const region = (
     <p data-part="visually-hidden" aria-live="polite">
       {/* A new node each time: the same words, said again, are announced again. */}
-      {said && error ? <span key={said.count}>{messages.checkFailedHere(said.label, error)}</span> : null}
+      {said ? <span key={said.count}>{said.text}</span> : null}
     </p>
   );
   return { region, afterFailedCheck };
