@@ -262,9 +262,10 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       if (!announce || suspension === undefined || !page) return;
       const asker = visibleName(suspension.serverName);
       const { carried } = snapshot;
+      // A re-ask only when it asks nothing new: a new question beside it is said as new.
       const askedAgain =
         carried?.reason === 'reask' &&
-        Object.values(carried.requests).some((request) => request?.askedAgain === true);
+        suspension.requests.every((request) => carried.requests[request.key]?.askedAgain === true);
       // Not said if it closes, or the card goes, before it was (StrictMode's second run says it);
       // no longer said once it closes after.
       return announceOpenedRound(page, {

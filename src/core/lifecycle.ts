@@ -414,8 +414,11 @@ export function deadlineOf(value: string | number | undefined): number | undefin
  * submit impossible however fast the clicks come.
  */
 export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
-  const next = step(lifecycle, event);
-  if (next === lifecycle) return next;
+  const stepped = step(lifecycle, event);
+  if (stepped === lifecycle) return stepped;
+  // Slow only while the send is on its way, however the state moved on from submitting.
+  const next =
+    stepped.sendSlow && stepped.state !== 'submitting' ? { ...stepped, sendSlow: undefined } : stepped;
   if (next.state === 'answered-elsewhere' || next.state === 'expired') {
     return next.closedAs === next.state ? next : { ...next, closedAs: next.state };
   }

@@ -185,6 +185,45 @@ describe('announcing a question that opens', () => {
     expect(region()).toHaveTextContent('\u2068Guests\u2069 asks again. Its reason is above the form.');
   });
 
+  it('says a re-ask that also asks something new as new questions, counted', async () => {
+    const user = fakeTimeUser();
+    const ask = (message: string, name: string, title: string) => ({
+      method: 'elicitation/create',
+      params: {
+        message,
+        requestedSchema: { type: 'object', properties: { [name]: { type: 'string', title } } },
+      },
+    });
+    const { source } = createTestSource({
+      serverName: 'Guests',
+      rounds: [
+        { inputRequests: { guest: ask('Who is coming?', 'name', 'Name') } },
+        {
+          inputRequests: {
+            guest: ask('That name is taken. Use another.', 'name', 'Name'),
+            diet: ask('Any dietary needs?', 'diet', 'Diet'),
+          },
+        },
+      ],
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await act(async () => {
+      render(
+        <QueryClientProvider client={client}>
+          <InputRequestCard source={source} poll={{ baseMs: 1_000, maxMs: 1_000 }} drafts={false} />
+        </QueryClientProvider>,
+      );
+    });
+    await advance(150);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance(1_000);
+    await advance(150);
+    expect(screen.getByRole('textbox', { name: 'Diet' })).toBeInTheDocument();
+    // The person has never seen the diet question: it is said as new, not as "asks again".
+    expect(region()).toHaveTextContent('2 new questions from \u2068Guests\u2069.');
+  });
+
   it('says nothing with announce={false}', async () => {
     (region() as HTMLElement | null)?.replaceChildren();
     render(<InputRequestCard suspension={question('Calendar')} resume={resume} announce={false} />);

@@ -470,3 +470,33 @@ describe('roundView: what a card shows of the round', () => {
     expect(roundView(run(refusedThenMovedOn, fetched(asking(B))))).toBe('open');
   });
 });
+
+describe('sendSlow: true only while the send is on its way', () => {
+  const hostRound: Suspension = {
+    id: 'S',
+    requests: [{ kind: 'unsupported', key: 'k', method: 'roots/list', reasonCode: 'roots', problems: [] }],
+  };
+  const slowSend: LifecycleEvent[] = [
+    { type: 'state-received', state: { status: 'input-required', suspension: hostRound }, now },
+    { type: 'answer-given', key: 'k', response: { action: 'decline' } },
+    { type: 'send-started', roundId: 'S', idempotencyKey: 'key-1' },
+    { type: 'send-slow', roundId: 'S' },
+  ];
+
+  it('is set by send-slow for the send on its way, and not for another round', () => {
+    expect(run(...slowSend)).toMatchObject({ state: 'submitting', sendSlow: true });
+    const other = run(...slowSend.slice(0, 3), { type: 'send-slow', roundId: 'other' });
+    expect(other.sendSlow).toBeUndefined();
+  });
+
+  it('is cleared whichever way the state leaves submitting: a reading that shows the answer took, a stopped task', () => {
+    const taken = run(...slowSend, {
+      type: 'state-received',
+      state: { status: 'working', answeredKey: 'key-1' },
+      now: now + 1,
+    });
+    expect(taken).toMatchObject({ state: 'answered', sendSlow: undefined });
+    const stopped = run(...slowSend, { type: 'task-stopped' });
+    expect(stopped).toMatchObject({ state: 'cancelled', sendSlow: undefined });
+  });
+});
