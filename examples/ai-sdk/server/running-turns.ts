@@ -71,8 +71,13 @@ export function createRunningTurns(options: { graceMs: number }): RunningTurns {
         listeners: new Set(),
         stop: new AbortController(),
       };
+      // A newer turn of the chat replaces one still running (another tab sent a message): the
+      // older turn's open questions can no longer be answered here, so they stop now.
       const before = turns.get(chatId);
-      if (before) end(chatId, before);
+      if (before) {
+        before.stop.abort();
+        end(chatId, before);
+      }
       turns.set(chatId, turn);
       follow(turn, request.signal);
       const record = (copy: ReadableStream<string>) => {
@@ -92,7 +97,8 @@ export function createRunningTurns(options: { graceMs: number }): RunningTurns {
 
     resume(chatId, request) {
       const turn = turns.get(chatId);
-      if (!turn || turn.ended) return new Response(null, { status: 204 });
+      // Nobody to send it to (a page gone before its request was read), or nothing running.
+      if (!turn || turn.ended || request.signal.aborted) return new Response(null, { status: 204 });
       follow(turn, request.signal);
       let listener: ((event: string | null) => void) | undefined;
       const events = new ReadableStream<string>({
