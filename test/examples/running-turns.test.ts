@@ -74,6 +74,10 @@ describe('running turns', () => {
     expect(resumed.status).toBe(200);
     expect(resumed.headers.get('content-type')).toBe('text/event-stream');
     const text = readAll(resumed);
+    // A page gone before its resume was read follows nothing.
+    const gone = page();
+    gone.leave();
+    expect(turns.resume('chat-1', gone.request).status).toBe(204);
     push('data: {"type":"finish"}\n\n');
     close();
     expect(await text).toBe('data: {"type":"start"}\n\ndata: {"type":"finish"}\n\n');
