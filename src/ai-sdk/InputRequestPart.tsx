@@ -128,13 +128,21 @@ export function InputRequestPart({
     if (!active || active === document.body) summaryRef.current?.focus();
   }, [pending]);
 
+  // A request that closed (answered, here or in another tab, timed out, stopped with the chat)
+  // leaves nothing typed in the tab's storage: the session that would drop its drafts never saw
+  // it close (the part did). The storage is outside React, so this is an effect.
+  const draftStore = drafts === false ? undefined : (drafts ?? partDrafts);
+  useEffect(() => {
+    if (!pending) draftStore?.removeRound(data.requestId);
+  }, [pending, draftStore, data.requestId]);
+
   if (pending || answerRefused) {
     // The bridge answers the server itself at `expiresAt` (timed-out): the card counts down to it.
     const deadline = cardProps.deadline ?? data.expiresAt;
     return (
       <InputRequestCard
         {...cardProps}
-        {...(drafts === false ? {} : { drafts: drafts ?? partDrafts })}
+        {...(draftStore ? { drafts: draftStore } : {})}
         deadline={deadline}
         suspension={suspension}
         resume={resume}

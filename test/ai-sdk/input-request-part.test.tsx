@@ -287,6 +287,31 @@ describe('InputRequestPart', () => {
     }
   });
 
+  it('leaves nothing typed in storage once the request closed, here or elsewhere', async () => {
+    useFakeTime();
+    try {
+      const { parts } = await askOnce();
+      const pending = parts[0] as InputRequestDataPart;
+      const user = fakeTimeUser();
+      const stored = () => Object.values(sessionStorage).filter((value) => value.includes('Board review'));
+      const { rerender } = render(<InputRequestPart part={pending} />);
+      await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Board review');
+      await advance(300);
+      expect(stored()).toHaveLength(1);
+      // The stream says the chat stopped before an answer: the summary replaces the card.
+      const stopped = {
+        ...pending,
+        data: { ...pending.data, status: 'cancelled', outcome: { action: 'cancel', reason: 'aborted' } },
+      } as InputRequestDataPart;
+      rerender(<InputRequestPart part={stopped} />);
+      await advance();
+      expect(screen.queryByRole('textbox', { name: /Title/ })).toBeNull();
+      expect(stored()).toEqual([]);
+    } finally {
+      useRealTime();
+    }
+  });
+
   it('keeps no drafts with drafts={false}', async () => {
     useFakeTime();
     try {
