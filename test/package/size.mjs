@@ -50,7 +50,7 @@ const measures = [
     // 66, not 65: the fixes of the stop after, 0.5 KiB: a re-ask announced as one, the check
     // notice that names its field and clears, a send past 5 s said to be on its way, Open again
     // while a link step is waited on, a form back from a draft saying its secrets did not come
-    // back, the focus-aware live copy across tabs.
+    // back.
     // (65, not 64: the features and fixes that raised the static card's ceiling to 52 (a question
     // that opens is said in the page's live region; a 2025 link opened has its own outcome; a
     // task's asker), plus drafts written when the page goes and an edit withdrawing the answer a
@@ -74,9 +74,9 @@ const measures = [
       import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
-    // 76, not 75: a re-ask is announced as one, a check that fails where focus is names its field
-    // and its words go once the field is fixed, and the live copy across tabs stays in the tab the
-    // person is in (0.3 KiB with their words).
+    // 76, not 75: a re-ask is announced as one, and a check that fails where focus is names its
+    // field and its words go once the field is fixed (0.3 KiB with their words; then the fixes
+    // counted in the ceiling with react-hook-form).
     // (75, not 74: a question that opens is said in the page's live region (announcer.ts and its
     // words, 0.45 KiB) and an MCP 2025 link answered by opening it has its own outcome (0.05 KiB).)
     // (74, not 73, before: the fixes that raised the ceiling with react-hook-form to 64 (0.7 KiB).
