@@ -493,7 +493,6 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         sentRoundId: event.roundId,
         idempotencyKey: lifecycle.idempotencyKey ?? event.idempotencyKey,
         sendError: undefined,
-        sendSlow: undefined,
         pending: undefined,
       };
     case 'send-slow':
@@ -579,7 +578,6 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       const answered: Lifecycle = {
         ...lifecycle,
         state: 'answered',
-        sendSlow: undefined,
         pending: undefined,
         confirmedLate: lifecycle.sendUncertain === true || undefined,
         sendUncertain: undefined,
@@ -595,7 +593,6 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         state: 'input-required',
         sentRoundId: undefined,
         sendError: event.error,
-        sendSlow: undefined,
         pending: undefined,
       };
       const pending = lifecycle.pending;
@@ -613,7 +610,6 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         state: 'input-required',
         sentRoundId: undefined,
         sendError: event.error,
-        sendSlow: undefined,
         // An earlier try that may have arrived still may have, whatever this one met.
         sendUncertain: event.uncertain || lifecycle.sendUncertain || undefined,
         // The answers stay as sent only while the latest try is the unconfirmed one: a clear
