@@ -218,6 +218,8 @@ export const Field = memo(function Field({
               {secretShown ? messages.hide : messages.show}
             </button>
           </div>
+          {/* The error under its control, before the warning, as it is read. */}
+          {error}
           <p {...props.secretWarningProps} data-part="secret-warning">
             {/* Read-only, the round has no Decline to press. */}
             {readOnly ? messages.secretWarningClosed : messages.secretWarning(messages.decline)}
@@ -230,7 +232,7 @@ export const Field = memo(function Field({
       ) : (
         <input {...inputProps} />
       )}
-      {error}
+      {secret ? null : error}
     </div>
   );
 });

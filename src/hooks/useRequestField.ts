@@ -133,7 +133,7 @@ const INPUT_TYPES: Record<string, string> = {
 
 /**
  * Wires one field to its form: registration, ids, `aria-describedby` (help text first, then
- * the error), `aria-invalid` and `aria-required`. It subscribes to this field's error only, so
+ * the error, then a secret's warning), `aria-invalid` and `aria-required`. It subscribes to this field's error only, so
  * an error appearing elsewhere (or a submit that leaves this field's error as it was) does not
  * re-render it, and its props keep their identity between renders that change nothing for them.
  *
@@ -312,8 +312,9 @@ function fieldProps(
   const describedBy =
     [
       field.description ? descriptionId : undefined,
-      secret ? secretWarningId : undefined,
+      // The error before the secret's long warning: what to fix is heard first.
       invalid ? errorId : undefined,
+      secret ? secretWarningId : undefined,
     ]
       .filter(Boolean)
       .join(' ') || undefined;

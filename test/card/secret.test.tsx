@@ -85,6 +85,26 @@ describe('a secret field', () => {
     expect(screen.getByLabelText(/^API key/)).toHaveAccessibleDescription(`From your dashboard. ${warning}`);
   });
 
+  it('puts its error right under the control and reads it before the long warning', async () => {
+    const user = userEvent.setup();
+    render(<InputRequestCard suspension={secretRound()} resume={async () => undefined} />);
+    const input = screen.getByLabelText(/^API key/);
+    await user.type(input, 'too short');
+    await user.tab();
+    const error = 'Enter at least 40 characters.';
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    const warning =
+      'Careful: servers must never ask for passwords, API keys or payment details in a form. If you did not expect this question, press Decline.';
+    expect(input).toHaveAccessibleDescription(`From your dashboard. ${error} ${warning}`);
+    const field = input.closest('[data-part="field"]') as HTMLElement;
+    const shownError = field.querySelector('[data-part="error"]') as HTMLElement;
+    const shownWarning = field.querySelector('[data-part="secret-warning"]') as HTMLElement;
+    expect(shownError).toHaveTextContent(error);
+    // Seen where it is read: under the control, above the warning.
+    expect(shownError.compareDocumentPosition(shownWarning) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(field.querySelectorAll('[data-part="error"]')).toHaveLength(1);
+  });
+
   it('names the Decline button as the host renamed it', () => {
     render(
       <InputRequestCard
