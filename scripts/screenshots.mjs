@@ -39,6 +39,20 @@ const shots = [
     sizes: ['phone'],
   },
   { file: 'secret', id: 'card-secret-fields--masked' },
+  // A secret's error under its control, above the warning; a form back from a draft says its secret did not come back.
+  {
+    file: 'secret-error-dark',
+    id: 'card-secret-fields--dark-with-error',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
+  { file: 'secret-back-after-reload', id: 'card-secret-fields--back-after-reload', sizes: ['phone'] },
+  {
+    file: 'secret-back-after-reload-dark',
+    id: 'card-secret-fields--back-after-reload',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   { file: 'rtl', id: 'card-look-and-feel--right-to-left' },
   { file: 'german', id: 'card-look-and-feel--german', fullPage: true },
   { file: 'receipt', id: 'card-outcomes--accepted' },

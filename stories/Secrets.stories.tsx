@@ -89,3 +89,27 @@ export const DarkWithError = meta.story({
     await expect(await canvas.findByText('Enter at least 10 characters.')).toBeVisible();
   },
 });
+
+/**
+ * The page was reloaded while the person typed: what they typed is back from the draft store, the
+ * token is not (secrets are never stored), and the card says so, so the empty field does not read
+ * as a value that was lost.
+ */
+export const BackAfterReload = meta.story({
+  args: {
+    drafts: {
+      load: (key: string) => (key.endsWith('/details') ? { account: 'dev@example.com' } : undefined),
+      save: () => {},
+      removeRound: () => {},
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByLabelText(/^Account email/)).toHaveValue('dev@example.com');
+    await expect(canvas.getByLabelText(/^Access token/)).toHaveValue('');
+    await expect(
+      canvas.getByText(
+        'What you typed before is back. Passwords and other hidden values are never kept; enter them again.',
+      ),
+    ).toBeVisible();
+  },
+});
