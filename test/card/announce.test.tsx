@@ -150,22 +150,24 @@ describe('announcing a question that opens', () => {
     frame.remove();
   });
 
-  it('says a re-ask as one, pointing to its reason above the form', async () => {
+  /** One text question of the guest list, as the MCP server asks it. */
+  const guestQuestion = (message: string, name: string, title: string) => ({
+    method: 'elicitation/create',
+    params: {
+      message,
+      requestedSchema: { type: 'object', properties: { [name]: { type: 'string', title } } },
+    },
+  });
+
+  /** Follows a task that asks `first`, then `second`; answers "Ada" to the first; the next round shows. */
+  async function answerAndGetNext(second: Record<string, unknown>) {
     const user = fakeTimeUser();
-    const ask = (message: string) => ({
-      inputRequests: {
-        guest: {
-          method: 'elicitation/create',
-          params: {
-            message,
-            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
-          },
-        },
-      },
-    });
     const { source } = createTestSource({
       serverName: 'Guests',
-      rounds: [ask('Who is coming?'), ask('That name is taken. Use another.')],
+      rounds: [
+        { inputRequests: { guest: guestQuestion('Who is coming?', 'name', 'Name') } },
+        { inputRequests: second },
+      ],
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await act(async () => {
@@ -181,44 +183,19 @@ describe('announcing a question that opens', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await advance(1_000);
     await advance(150);
+  }
+
+  it('says a re-ask as one, pointing to its reason above the form', async () => {
+    await answerAndGetNext({ guest: guestQuestion('That name is taken. Use another.', 'name', 'Name') });
     expect(screen.getByRole('form', { name: /That name is taken/ })).toBeInTheDocument();
     expect(region()).toHaveTextContent('\u2068Guests\u2069 asks again. Its reason is above the form.');
   });
 
   it('says a re-ask that also asks something new as new questions, counted', async () => {
-    const user = fakeTimeUser();
-    const ask = (message: string, name: string, title: string) => ({
-      method: 'elicitation/create',
-      params: {
-        message,
-        requestedSchema: { type: 'object', properties: { [name]: { type: 'string', title } } },
-      },
+    await answerAndGetNext({
+      guest: guestQuestion('That name is taken. Use another.', 'name', 'Name'),
+      diet: guestQuestion('Any dietary needs?', 'diet', 'Diet'),
     });
-    const { source } = createTestSource({
-      serverName: 'Guests',
-      rounds: [
-        { inputRequests: { guest: ask('Who is coming?', 'name', 'Name') } },
-        {
-          inputRequests: {
-            guest: ask('That name is taken. Use another.', 'name', 'Name'),
-            diet: ask('Any dietary needs?', 'diet', 'Diet'),
-          },
-        },
-      ],
-    });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await act(async () => {
-      render(
-        <QueryClientProvider client={client}>
-          <InputRequestCard source={source} poll={{ baseMs: 1_000, maxMs: 1_000 }} drafts={false} />
-        </QueryClientProvider>,
-      );
-    });
-    await advance(150);
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
-    await advance(1_000);
-    await advance(150);
     expect(screen.getByRole('textbox', { name: 'Diet' })).toBeInTheDocument();
     // The person has never seen the diet question: it is said as new, not as "asks again".
     expect(region()).toHaveTextContent('2 new questions from \u2068Guests\u2069.');
