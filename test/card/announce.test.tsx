@@ -160,7 +160,7 @@ describe('announcing a question that opens', () => {
   });
 
   /** Follows a task that asks `first`, then `second`; answers "Ada" to the first; the next round shows. */
-  async function answerAndGetNext(second: Record<string, unknown>) {
+  async function answerAndGetNext(second: Record<string, ReturnType<typeof guestQuestion>>) {
     const user = fakeTimeUser();
     const { source } = createTestSource({
       serverName: 'Guests',

@@ -11,6 +11,7 @@ import {
   type RequestAnswerers,
   type SourceResumeContext,
   StaleRoundError,
+  type Suspension,
 } from '../../src/index.ts';
 
 // One test per defect the session rewrite fixed by construction. Each renders inside
@@ -221,28 +222,22 @@ describe('defects fixed by the session', () => {
 });
 
 describe('secrets in a card with drafts', () => {
-  it('keeps a password out of the draft store, and masked, whatever its kind', async () => {
-    const user = userEvent.setup();
-    const storage = window.sessionStorage;
-    storage.clear();
-    const round = parseSuspension(
+  /** A sign-in question with these properties, in a round of its own. */
+  const signIn = (properties: Record<string, { type: 'string'; title?: string }>, id: string) =>
+    parseSuspension(
       {
         resultType: 'input_required',
         inputRequests: {
           login: {
             method: 'elicitation/create',
-            params: {
-              message: 'Sign in',
-              requestedSchema: {
-                type: 'object',
-                properties: { user: { type: 'string', title: 'User' }, password: { type: 'string' } },
-              },
-            },
+            params: { message: 'Sign in', requestedSchema: { type: 'object', properties } },
           },
         },
       },
-      { serverName: 'Vault' },
+      { serverName: 'Vault', id },
     );
+  /** The card with a draft store on `storage`, as a page that keeps drafts shows it. */
+  const showWithDrafts = (round: Suspension, storage: Storage) =>
     render(
       <InputRequestCard
         suspension={round}
@@ -250,6 +245,13 @@ describe('secrets in a card with drafts', () => {
         drafts={createStorageDraftStore(storage)}
       />,
     );
+  const userAndPassword = { user: { type: 'string', title: 'User' }, password: { type: 'string' } } as const;
+
+  it('keeps a password out of the draft store, and masked, whatever its kind', async () => {
+    const user = userEvent.setup();
+    const storage = window.sessionStorage;
+    storage.clear();
+    showWithDrafts(signIn(userAndPassword, 'login-0'), storage);
     const password = screen.getByLabelText('password', { selector: 'input' });
     expect(password).toHaveAttribute('type', 'password');
     await user.type(screen.getByRole('textbox', { name: 'User' }), 'ada');
@@ -263,35 +265,10 @@ describe('secrets in a card with drafts', () => {
     const user = userEvent.setup();
     const storage = window.sessionStorage;
     storage.clear();
-    const ask = (properties: Record<string, { type: 'string'; title?: string }>, id: string) =>
-      parseSuspension(
-        {
-          resultType: 'input_required',
-          inputRequests: {
-            login: {
-              method: 'elicitation/create',
-              params: { message: 'Sign in', requestedSchema: { type: 'object', properties } },
-            },
-          },
-        },
-        { id },
-      );
     const kept =
       'What you typed before is back. Passwords and other hidden values are never kept; enter them again.';
-    const show = (round: ReturnType<typeof ask>) =>
-      render(
-        <InputRequestCard
-          suspension={round}
-          resume={async () => undefined}
-          drafts={createStorageDraftStore(storage)}
-        />,
-      );
-
-    const withPassword = ask(
-      { user: { type: 'string', title: 'User' }, password: { type: 'string' } },
-      'login-1',
-    );
-    const first = show(withPassword);
+    const withPassword = signIn(userAndPassword, 'login-1');
+    const first = showWithDrafts(withPassword, storage);
     expect(screen.queryByText(kept)).toBeNull();
     await user.type(screen.getByRole('textbox', { name: 'User' }), 'ada');
     await user.type(screen.getByLabelText('password', { selector: 'input' }), 'hunter2');
@@ -300,21 +277,21 @@ describe('secrets in a card with drafts', () => {
     first.unmount();
     await act(async () => {}); // the page is gone, its session with it
 
-    show(withPassword);
+    showWithDrafts(withPassword, storage);
     expect(screen.getByRole('textbox', { name: 'User' })).toHaveValue('ada');
     expect(screen.getByLabelText('password', { selector: 'input' })).toHaveValue('');
     expect(screen.getByText(kept)).toBeVisible();
     cleanup();
 
     // No secret field: nothing is missing, nothing to say.
-    const plain = ask({ user: { type: 'string', title: 'User' } }, 'login-2');
-    const again = show(plain);
+    const plain = signIn({ user: { type: 'string', title: 'User' } }, 'login-2');
+    const again = showWithDrafts(plain, storage);
     await user.type(screen.getByRole('textbox', { name: 'User' }), 'bob');
     await user.click(screen.getByRole('heading'));
     await waitFor(() => expect(JSON.stringify({ ...storage })).toContain('bob'));
     again.unmount();
     await act(async () => {});
-    show(plain);
+    showWithDrafts(plain, storage);
     expect(screen.getByRole('textbox', { name: 'User' })).toHaveValue('bob');
     expect(screen.queryByText(kept)).toBeNull();
   });
