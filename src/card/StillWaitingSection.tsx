@@ -2,6 +2,7 @@
 import { useId, useMemo } from 'react';
 import type { StillWaiting } from '../core/session.js';
 import { checkLink } from '../core/url.js';
+import { openCheckedLink } from '../hooks/useLinkRequest.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { serverText, shownProse } from './serverText.js';
@@ -74,11 +75,7 @@ export function StillWaitingSection({
         {check?.openable ? (
           // A person who closed the page before finishing there gets it back: the same link,
           // opened as before (a new top-level context, no opener, no referrer).
-          <button
-            type="button"
-            data-action="open-again"
-            onClick={() => window.open(check.href, '_blank', 'noopener,noreferrer')}
-          >
+          <button type="button" data-action="open-again" onClick={() => openCheckedLink(check)}>
             {messages.openAgain}
           </button>
         ) : null}

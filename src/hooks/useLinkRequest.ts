@@ -56,6 +56,14 @@ export interface LinkRequestControl {
 }
 
 /**
+ * Opens a link `checkLink` found openable, the one way the library opens a server's link: in a new
+ * top-level browsing context, with no opener and no referrer. A link it refused opens nothing.
+ */
+export function openCheckedLink(link: LinkCheck): void {
+  if (link.openable) window.open(link.href, '_blank', 'noopener,noreferrer');
+}
+
+/**
  * Drives one URL-mode request: checks the link (scheme allow-list, host display, warnings),
  * opens it on request, waits, and answers.
  *
@@ -83,7 +91,7 @@ export function useLinkRequest({
   const [opened, setOpened] = useState(() => session?.linkOpened(request.key) ?? false);
   const open = useCallback(() => {
     if (!link.openable || locked) return;
-    window.open(link.href, '_blank', 'noopener,noreferrer');
+    openCheckedLink(link);
     session?.noteLinkOpened(request.key);
     setOpened(true);
     // Not while held: the session would keep an answer it cannot send, and nothing would send it
