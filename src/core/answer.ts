@@ -67,7 +67,7 @@ function initialRawValue(field: FieldSpec): RawFieldValue {
  *   `string[]`, date-times as RFC 3339 with the person's UTC offset.
  * - A control left as it started keeps the schema `default` verbatim, so defaults are sent
  *   exactly as the server wrote them.
- * - Empty text, number and select controls are left out; an untouched optional checkbox without
+ * - Empty text, number and select controls are left out (text of only spaces is empty); an untouched optional checkbox without
  *   a default is left out too, so the server can tell "not answered" from `false`. An optional
  *   multi-select emptied below its `minItems` is left out; otherwise an emptied one is `[]`.
  * - Property names are set as own data properties, so `__proto__` or `constructor` are plain keys.
@@ -121,8 +121,10 @@ function toContentValue(field: FieldSpec, raw: RawFieldValue | undefined): Conte
       return fromLocalDateTimeInput(text) ?? text;
     }
     default: {
+      // Only spaces is no answer: a required field says so instead of sending blanks. Text with
+      // anything else in it goes as typed, spaces and all.
       const text = typeof raw === 'string' ? raw : '';
-      return text === '' ? undefined : text;
+      return text.trim() === '' ? undefined : text;
     }
   }
 }

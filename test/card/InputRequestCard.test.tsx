@@ -159,6 +159,32 @@ describe('InputRequestCard: a form request', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
+  it('takes text of only spaces as no answer: a required field says so, an optional one is left out', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const { unmount } = render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={resume} />);
+    const name = screen.getByRole('textbox', { name: /Full name/ });
+    await user.type(name, '   ');
+    await user.type(screen.getByRole('textbox', { name: /Email/ }), 'ada@example.com');
+    await user.click(screen.getByRole('radio', { name: 'small' }));
+    await user.click(screen.getByRole('checkbox', { name: 'cheese' }));
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription('As on your ID. This field is required.');
+    expect(resume).not.toHaveBeenCalled();
+    unmount();
+
+    render(<InputRequestCard suspension={formRound(approveSchema)} resume={resume} />);
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), '  ');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(resume.mock.calls[0]?.[0]).toStrictEqual({
+      details: { action: 'accept', content: { recipient: 'team@example.com', confirm: false } },
+    });
+  });
+
   it("ties a choice group's error to each option, and shows it only once focus leaves the group", async () => {
     const user = userEvent.setup();
     render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
