@@ -248,25 +248,41 @@ try {
     },
   );
 
-  await check("book a meeting: a title of only spaces is asked again, with the server's reason", async () => {
-    const { page, problems } = await openChat(context, freshConversation());
-    await page.waitForFunction(() => document.querySelector('.chat-suggestion')?.disabled === false);
-    await page.getByRole('button', { name: 'Book a meeting' }).click();
-    const card = newest(page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
-    await card.getByRole('textbox', { name: /Title/ }).fill('   ');
-    await card.getByLabel(/^Date/).fill('2026-12-10');
-    await card.getByRole('button', { name: 'Accept' }).click();
-    await shown(card, 'A meeting needs a title, and only spaces were typed.', { exact: false }).waitFor({
-      timeout: TIMEOUT,
-    });
-    await card.getByRole('textbox', { name: /Title/ }).fill('Planning');
-    await card.getByRole('button', { name: 'Accept' }).click();
-    await shown(newest(page), 'Booked “Planning” on 2026-12-10', { exact: false }).waitFor({
-      timeout: TIMEOUT,
-    });
-    expectEqual(problems, [], 'page errors');
-    await page.close();
-  });
+  await check(
+    "book a meeting: a title of only spaces is no title, and a weekend is asked again with the server's reason",
+    async () => {
+      const { page, problems } = await openChat(context, freshConversation());
+      await page.waitForFunction(() => document.querySelector('.chat-suggestion')?.disabled === false);
+      await page.getByRole('button', { name: 'Book a meeting' }).click();
+      const card = newest(page).getByRole('article', { name: /^Demo server (is asking|asked)$/ });
+      const title = card.getByRole('textbox', { name: /Title/ });
+      await title.fill('   ');
+      await card.getByLabel(/^Date/).fill('2026-12-12');
+      await card.getByRole('button', { name: 'Accept' }).click();
+      // The card asks for a title itself: nothing goes to the server.
+      await shown(card, 'This field is required.').waitFor({ timeout: TIMEOUT });
+      expectTrue(
+        await title.evaluate((element) => element === document.activeElement),
+        'the title has focus',
+      );
+      await title.fill('Planning');
+      await card.getByRole('button', { name: 'Accept' }).click();
+      // A Saturday is a date to JSON Schema: the server asks again, with its reason, and the answers stay.
+      await shown(card, '2026-12-12 is a Saturday, and the office is closed at weekends.', {
+        exact: false,
+      }).waitFor({
+        timeout: TIMEOUT,
+      });
+      expectEqual(await title.inputValue(), 'Planning', 'the title after the re-ask');
+      await card.getByLabel(/^Date/).fill('2026-12-10');
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await shown(newest(page), 'Booked “Planning” on 2026-12-10', { exact: false }).waitFor({
+        timeout: TIMEOUT,
+      });
+      expectEqual(problems, [], 'page errors');
+      await page.close();
+    },
+  );
 
   await check(
     'on a phone, a tall card keeps its actions flush with the bottom of the conversation',

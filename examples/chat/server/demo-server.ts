@@ -145,7 +145,12 @@ const MEETING_SCHEMA = {
   type: 'object',
   properties: {
     title: { type: 'string', title: 'Title', minLength: 1, maxLength: 80, default: 'Planning' },
-    date: { type: 'string', format: 'date', title: 'Date' },
+    date: {
+      type: 'string',
+      format: 'date',
+      title: 'Date',
+      description: 'A weekday: the office is closed at weekends.',
+    },
     slot: { type: 'string', title: 'Time slot', enum: TIME_SLOTS, default: '10:30' },
     attendees: { type: 'integer', title: 'Attendees', minimum: 1, maximum: 50, default: 4 },
     topics: {
@@ -158,6 +163,12 @@ const MEETING_SCHEMA = {
   },
   required: ['title', 'date', 'slot', 'attendees'],
 } satisfies RequestedSchema;
+/** `Saturday` or `Sunday` for a date (`YYYY-MM-DD`) at a weekend, else `undefined`. */
+function weekendDay(date: string): string | undefined {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 6 ? 'Saturday' : day === 0 ? 'Sunday' : undefined;
+}
+
 const meetingAnswer = z.object({
   title: z.string().min(1).max(80),
   date: z.iso.date(),
@@ -476,9 +487,16 @@ export function createDemoServer(options: DemoServerOptions): DemoServer {
         const details = acceptedContent(ctx.mcpReq.inputResponses, 'details', meetingAnswer);
         if (details === undefined)
           return { ...text('No meeting booked: the details were not valid.'), isError: true };
-        // A title of spaces is a string to JSON Schema, but no title: asked again, with the reason.
+        // What the schema cannot say is asked again, with the reason, never refused. (The cards send
+        // no title of only spaces, but another client may.)
         if (details.title.trim() === '') {
           return askDetails('A meeting needs a title, and only spaces were typed. What should I book?');
+        }
+        const weekend = weekendDay(details.date);
+        if (weekend !== undefined) {
+          return askDetails(
+            `${details.date} is a ${weekend}, and the office is closed at weekends. Which weekday should I book?`,
+          );
         }
         const topics = details.topics?.length ? ` Topics: ${details.topics.join(', ')}.` : '';
         const people = details.attendees === 1 ? '1 attendee' : `${details.attendees} attendees`;
