@@ -26,13 +26,16 @@ export async function startExample(name, port, env = {}) {
   server.stderr.on('data', (chunk) => {
     errors += chunk;
   });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  /** Stops the example; the promise settles once its process is gone (and the port free). */
   const stop = () => {
-    if (server.exitCode !== null || server.signalCode !== null) return;
+    if (server.exitCode !== null || server.signalCode !== null) return exited;
     try {
       process.kill(-server.pid, 'SIGTERM');
     } catch {
       // already gone
     }
+    return exited;
   };
   process.on('exit', stop);
   for (const signal of ['SIGINT', 'SIGTERM']) {

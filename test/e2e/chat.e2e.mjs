@@ -63,6 +63,19 @@ async function describePage(page) {
 
 let conversations = 0;
 /** A conversation of its own for each check (`?c=<id>`), so checks never see each other's calls. */
+/** Resolves once nothing answers at `origin` any more. */
+async function untilDown(at) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      await fetch(`${at}/`);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${at} still answers after the demo server was stopped`);
+}
+
 const freshConversation = () => `e2e-${process.pid}-${++conversations}`;
 
 /**
@@ -948,6 +961,35 @@ try {
       if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
     },
     { verbose: true },
+  );
+
+  // Last: it restarts the demo server.
+  await check(
+    'a restart of the demo server is told, instead of the chat emptying without a word',
+    async () => {
+      const { page, problems } = await openChat(context, freshConversation());
+      await page.waitForFunction(() => document.querySelector('.chat-suggestion')?.disabled === false);
+      await page.getByRole('button', { name: 'Book a meeting' }).click();
+      await newest(page).getByRole('button', { name: 'Accept' }).waitFor({ timeout: TIMEOUT });
+      await demo.stop();
+      await untilDown(origin);
+      demo = await startExample('chat', port, { CHAT_DEMO_DEBUG: '1' });
+      // The page follows the conversation: it hears the new run and says what happened.
+      const notice = page.getByRole('status').filter({ hasText: 'The Demo server restarted.' });
+      await notice.waitFor({ timeout: 20_000 });
+      expectEqual(
+        await page.getByRole('listitem').filter({ hasText: 'You said:' }).count(),
+        0,
+        'messages from before the restart',
+      );
+      // The person goes on: the notice has said its piece.
+      await page.waitForFunction(() => document.querySelector('.chat-suggestion')?.disabled === false);
+      await page.getByRole('button', { name: 'Book a meeting' }).click();
+      await newest(page).getByRole('button', { name: 'Accept' }).waitFor({ timeout: TIMEOUT });
+      expectEqual(await notice.count(), 0, 'restart notices once the chat went on');
+      expectEqual(problems, [], 'page errors');
+      await page.close();
+    },
   );
 } catch (error) {
   failOutside('chat demo e2e setup', error);

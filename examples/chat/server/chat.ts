@@ -137,6 +137,8 @@ export interface ChatServer {
 
 export function createChatServer(options: ChatServerOptions): ChatServer {
   const conversations = new Map<string, Conversation>();
+  // Conversations live in memory: a restart starts them all again, and a page tells by this.
+  const run = randomUUID();
   const calls = new Map<string, Call>();
   const received: ReceivedAnswer[] = [];
   let lastStamp = 0;
@@ -199,7 +201,7 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
   }
 
   function snapshot(conversation: Conversation): ConversationSnapshot {
-    return { id: conversation.id, version: conversation.version, messages: conversation.messages };
+    return { id: conversation.id, run, version: conversation.version, messages: conversation.messages };
   }
 
   function changed(conversation: Conversation) {

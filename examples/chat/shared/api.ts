@@ -42,6 +42,11 @@ export type ChatMessage = TextMessage | ToolMessage;
 
 export interface ConversationSnapshot {
   id: string;
+  /**
+   * The demo server's run. Conversations live in its memory, so a restart starts every one again:
+   * a new run, and versions from 0.
+   */
+  run: string;
   /** Grows with every change of the conversation. */
   version: number;
   messages: ChatMessage[];

@@ -48,6 +48,23 @@ const TOOL_MESSAGES: Partial<Record<ToolName, Partial<InputRequestMessages>>> = 
 const conversationId = conversationIdFromLocation();
 const conversationKey = ['conversation', conversationId] as const;
 
+/** The server run this tab last saw the conversation in: a reload after a restart still tells. */
+const runKey = `chat-demo:run:${conversationId}`;
+function seenRun(): string | null {
+  try {
+    return sessionStorage.getItem(runKey);
+  } catch {
+    return null;
+  }
+}
+function rememberRun(run: string) {
+  try {
+    sessionStorage.setItem(runKey, run);
+  } catch {
+    // Storage off: a restart is still told while the page stays open.
+  }
+}
+
 /** A fresh id for a new message (the server adds a message once per id). */
 function newMessageId(): string {
   return `m-${crypto.randomUUID()}`;
@@ -65,9 +82,25 @@ export function App() {
     retry: false,
   });
   const reachable = status.data?.status === 'ready' && !status.isError;
+  // The conversation lives in the demo server's memory: after a restart it starts again, and the
+  // page says so instead of emptying without a word.
+  const [restarted, setRestarted] = useState(false);
+  const noteRun = useCallback(
+    (snapshot: ConversationSnapshot) => {
+      const before = seenRun();
+      if (before !== null && before !== snapshot.run) {
+        setRestarted(true);
+        // It is back: the header need not wait for its next read to say so.
+        void queryClient.invalidateQueries({ queryKey: ['status'] });
+      }
+      rememberRun(snapshot.run);
+      return snapshot;
+    },
+    [queryClient],
+  );
   const conversation = useQuery({
     queryKey: conversationKey,
-    queryFn: () => fetchConversation(conversationId),
+    queryFn: () => fetchConversation(conversationId).then(noteRun),
   });
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
@@ -80,11 +113,15 @@ export function App() {
 
   /** Keeps the newest snapshot (a POST's answer and the event stream may arrive in any order). */
   const receive = useCallback(
-    (snapshot: ConversationSnapshot) =>
+    (snapshot: ConversationSnapshot) => {
+      noteRun(snapshot);
       queryClient.setQueryData<ConversationSnapshot>(conversationKey, (current) =>
-        current !== undefined && current.version > snapshot.version ? current : snapshot,
-      ),
-    [queryClient],
+        current !== undefined && current.run === snapshot.run && current.version > snapshot.version
+          ? current
+          : snapshot,
+      );
+    },
+    [queryClient, noteRun],
   );
   useEffect(
     () =>
@@ -126,6 +163,7 @@ export function App() {
   const ask = async (text: string, tool?: ToolName) => {
     setSending(true);
     setSendError(undefined);
+    setRestarted(false);
     try {
       receive(
         await postMessage(conversationId, {
@@ -198,6 +236,12 @@ export function App() {
               </li>
             ))}
           </ol>
+          {restarted ? (
+            <p className="chat-notice" role="status">
+              The Demo server restarted. This conversation lived in its memory, so it starts again here: the
+              messages and questions from before the restart are gone.
+            </p>
+          ) : null}
           {conversation.error ? (
             <p className="chat-error" role="alert">
               The conversation could not be loaded: {conversation.error.message}
