@@ -973,8 +973,12 @@ try {
       await newest(page).getByRole('button', { name: 'Accept' }).waitFor({ timeout: TIMEOUT });
       await demo.stop();
       await untilDown(origin);
+      // The header says the server went away once the page's stream drops, not at its next read.
+      await page.getByText('Could not reach the Demo server').waitFor({ timeout: 8_000 });
       demo = await startExample('chat', port, { CHAT_DEMO_DEBUG: '1' });
-      // The page follows the conversation: it hears the new run and says what happened.
+      await page.getByText('Connected to the Demo server').waitFor({ timeout: 10_000 });
+      // The page hears the new run (on its stream, or on the reload Vite's client makes once its
+      // dev server is back) and says what happened.
       const notice = page.getByRole('status').filter({ hasText: 'The Demo server restarted.' });
       await notice.waitFor({ timeout: 20_000 });
       expectEqual(

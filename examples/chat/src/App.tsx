@@ -47,19 +47,29 @@ const TOOL_MESSAGES: Partial<Record<ToolName, Partial<InputRequestMessages>>> = 
 
 const conversationId = conversationIdFromLocation();
 const conversationKey = ['conversation', conversationId] as const;
+const statusKey = ['status'] as const;
 
-/** The server run this tab last saw the conversation in: a reload after a restart still tells. */
-const runKey = `chat-demo:run:${conversationId}`;
-function seenRun(): string | null {
+/**
+ * What this tab knows of the demo server's run for this conversation: the run it last saw, and
+ * whether it saw a restart that the person has not gone on from yet. Kept in the tab's storage:
+ * a restart also reloads the page (Vite's client does, once its dev server is back).
+ */
+interface SeenRun {
+  run: string;
+  restarted: boolean;
+}
+const seenRunKey = `chat-demo:run:${conversationId}`;
+function readSeenRun(): SeenRun | undefined {
   try {
-    return sessionStorage.getItem(runKey);
+    const seen = JSON.parse(sessionStorage.getItem(seenRunKey) ?? 'null') as Partial<SeenRun> | null;
+    return typeof seen?.run === 'string' ? { run: seen.run, restarted: seen.restarted === true } : undefined;
   } catch {
-    return null;
+    return undefined;
   }
 }
-function rememberRun(run: string) {
+function writeSeenRun(seen: SeenRun) {
   try {
-    sessionStorage.setItem(runKey, run);
+    sessionStorage.setItem(seenRunKey, JSON.stringify(seen));
   } catch {
     // Storage off: a restart is still told while the page stays open.
   }
@@ -75,7 +85,7 @@ export function App() {
   // Read again every 15 s and when the tab comes back, so the header never says "Connected" to
   // a server that went away (or keeps saying it could not reach one that is back).
   const status = useQuery({
-    queryKey: ['status'],
+    queryKey: statusKey,
     queryFn: fetchStatus,
     staleTime: 10_000,
     refetchInterval: 15_000,
@@ -84,20 +94,14 @@ export function App() {
   const reachable = status.data?.status === 'ready' && !status.isError;
   // The conversation lives in the demo server's memory: after a restart it starts again, and the
   // page says so instead of emptying without a word.
-  const [restarted, setRestarted] = useState(false);
-  const noteRun = useCallback(
-    (snapshot: ConversationSnapshot) => {
-      const before = seenRun();
-      if (before !== null && before !== snapshot.run) {
-        setRestarted(true);
-        // It is back: the header need not wait for its next read to say so.
-        void queryClient.invalidateQueries({ queryKey: ['status'] });
-      }
-      rememberRun(snapshot.run);
-      return snapshot;
-    },
-    [queryClient],
-  );
+  const [restarted, setRestarted] = useState(() => readSeenRun()?.restarted ?? false);
+  const noteRun = useCallback((snapshot: ConversationSnapshot) => {
+    const seen = readSeenRun();
+    const restartedNow = seen !== undefined && seen.run !== snapshot.run;
+    if (restartedNow) setRestarted(true);
+    writeSeenRun({ run: snapshot.run, restarted: restartedNow || seen?.restarted === true });
+    return snapshot;
+  }, []);
   const conversation = useQuery({
     queryKey: conversationKey,
     queryFn: () => fetchConversation(conversationId).then(noteRun),
@@ -125,9 +129,15 @@ export function App() {
   );
   useEffect(
     () =>
-      followConversation(conversationId, receive, (callId) => {
-        void queryClient.invalidateQueries({ queryKey: callQueryKey(callId), exact: true });
-      }),
+      followConversation(
+        conversationId,
+        receive,
+        (callId) => {
+          void queryClient.invalidateQueries({ queryKey: callQueryKey(callId), exact: true });
+        },
+        // The stream dropped, or is back: the header says so now, not at its next read.
+        () => void queryClient.invalidateQueries({ queryKey: statusKey }),
+      ),
     [receive, queryClient],
   );
 
@@ -163,7 +173,10 @@ export function App() {
   const ask = async (text: string, tool?: ToolName) => {
     setSending(true);
     setSendError(undefined);
+    // Going on, the person has read the restart notice.
     setRestarted(false);
+    const seen = readSeenRun();
+    if (seen?.restarted) writeSeenRun({ ...seen, restarted: false });
     try {
       receive(
         await postMessage(conversationId, {

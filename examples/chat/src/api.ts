@@ -45,12 +45,14 @@ export const callQueryKey = (callId: string) => ['chat-demo', 'call', callId] as
 /**
  * Follows the conversation with server-sent events: every snapshot goes to `onSnapshot`, and
  * `onCallChanged` hears of every call that changed, so its cards read the call again at once
- * (they also poll, backing off, in case an event is lost).
+ * (they also poll, backing off, in case an event is lost). `onConnectionChanged` hears when the
+ * stream drops and when it is back.
  */
 export function followConversation(
   id: string,
   onSnapshot: (snapshot: ConversationSnapshot) => void,
   onCallChanged: (callId: string) => void,
+  onConnectionChanged: () => void,
 ) {
   const events = new EventSource(`/api/conversations/${id}/events`);
   let lost = false;
@@ -65,10 +67,12 @@ export function followConversation(
         onCallChanged(message.callId);
       }
     }
+    if (lost) onConnectionChanged();
     lost = false;
   };
   // EventSource reconnects by itself; after a gap, every card reads its state again.
   events.onerror = () => {
+    if (!lost) onConnectionChanged();
     lost = true;
   };
   return () => events.close();
