@@ -292,9 +292,10 @@ export function acceptsAnswers(state: CardState): boolean {
  * How a card shows the round on screen:
  *
  * - `open`: to answer, or while its answers are on their way (or a newer round replaces it);
- * - `read-only`: to read and copy, never to send. The round expired; or it closed without this
- *   person's answers (someone else answered, the task moved on or ended) after they had accepted
- *   answers that were refused or never sent. What they typed stays on screen.
+ * - `read-only`: to read and copy, never to send. The round expired (and stays so whatever the
+ *   task does next); or it closed without this person's answers (someone else answered, the task
+ *   moved on or ended) after they had accepted answers that were refused or never sent. What they
+ *   typed stays on screen.
  * - `undefined`: not at all: no round, its answers were taken, or it closed before this person
  *   answered anything.
  * @example
@@ -304,7 +305,19 @@ export function roundView(lifecycle: Lifecycle): 'open' | 'read-only' | undefine
   const { state, round } = lifecycle;
   if (!round) return undefined;
   if (STATE_TRAITS[state].showsRound) return state === 'expired' ? 'read-only' : 'open';
-  return lifecycle.closedAs !== undefined && holdsUnsentAnswers(lifecycle) ? 'read-only' : undefined;
+  // Expired, the round stayed on screen to read and copy: the task ending after that (failed at
+  // its TTL, cancelled, moved on) does not take it away.
+  return lifecycle.closedAs === 'expired' || keepsUnsentAnswers(lifecycle) ? 'read-only' : undefined;
+}
+
+/**
+ * True when the round closed (expired, answered elsewhere) without taking answers this person
+ * accepted: they stay on screen to read, and a reload shows them again.
+ * @example
+ * keepsUnsentAnswers({ state: 'answered-elsewhere', closedAs: 'answered-elsewhere', round, answers: { a: { action: 'accept', content } } }); // true
+ */
+export function keepsUnsentAnswers(lifecycle: Lifecycle): boolean {
+  return lifecycle.closedAs !== undefined && holdsUnsentAnswers(lifecycle);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   answersLocked,
   deadlineOf,
   initialLifecycle,
+  keepsUnsentAnswers,
   type Lifecycle,
   type LifecycleEvent,
   lifecycleReducer,
@@ -644,12 +645,13 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   }
 
   /**
-   * Whether the round on screen keeps its drafts: while it can be answered, and while it shows
-   * read-only (expired, or closed with answers that were never taken), so that a reload shows
-   * what was typed again. Once it is answered, replaced or gone from the screen, they go.
+   * Whether the round on screen keeps its drafts: while it can be answered, and while a reload
+   * would show it read-only again (expired, or closed with answers that were never taken). Once it
+   * is answered, replaced or gone from the screen, they go; so they do once the task ends after
+   * the round expired: it stays on screen to read, but the task has no round for a reload to show.
    */
   function keepsDrafts(state: Lifecycle): boolean {
-    return !STATE_TRAITS[state.state].dropsDrafts || roundView(state) === 'read-only';
+    return !STATE_TRAITS[state.state].dropsDrafts || state.state === 'expired' || keepsUnsentAnswers(state);
   }
 
   /** The side effects of a transition: timers, drafts, host answerers, rounds that ask nothing. */

@@ -3,8 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestedSchema } from '../../src/core/model.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
-import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
-import { createTestSource } from '../../src/testing/index.ts';
+import {
+  createStorageDraftStore,
+  InputRequestCard,
+  type InputResponses,
+  parseSuspension,
+} from '../../src/index.ts';
+import { createTestSource, type TaskModel } from '../../src/testing/index.ts';
 import { formRound, mixedRound } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
@@ -128,6 +133,36 @@ describe('the countdown', () => {
     expect(assertive()).toHaveTextContent('Less than a minute left to answer.');
     await advance(60_000);
     expect(card()).toHaveAttribute('data-state', 'expired');
+    client.clear();
+  });
+
+  it.each([
+    ['fails at its time limit', (task: TaskModel) => task.fail('Timed out waiting for input.')],
+    ['is cancelled', (task: TaskModel) => task.cancel()],
+    ['completes without the answer', (task: TaskModel) => task.complete('Done without you.')],
+  ])('keeps an expired form to read when the task then %s', async (_, end) => {
+    const user = fakeTimeUser();
+    const { source, task } = createTestSource({ serverName: 'Mailer', roundTtlMs: 90_000 });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <InputRequestCard source={source} drafts={createStorageDraftStore()} />
+      </QueryClientProvider>,
+    );
+    const note = await screen.findByRole('textbox', { name: /Note/ });
+    await user.type(note, 'Leave it at the door');
+    await advance(91_000);
+    expect(card()).toHaveAttribute('data-state', 'expired');
+
+    end(task);
+    await client.refetchQueries();
+    await advance(1_000);
+
+    expect(card()).not.toHaveAttribute('data-state', 'expired');
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Leave it at the door');
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
+    // A reload would not show it (the task has no round any more): nothing is left in storage.
+    expect(Object.values(sessionStorage).join()).not.toContain('Leave it at the door');
     client.clear();
   });
 
