@@ -195,7 +195,7 @@ export const UnsupportedSchema = meta.story({
 
 /** Several requests in one round: one send, after the last answer. */
 export const MixedRound = meta.story({
-  args: { suspension: mixedRound },
+  args: { suspension: mixedRound() },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByText('0 of 3 answered')).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: 'email' }), 'ops@example.com');

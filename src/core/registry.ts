@@ -104,6 +104,20 @@ function keyOfSource(source: InputRequestSessionOptions['source']): string {
 const sourceKeys = new WeakMap<object, string>();
 
 /**
+ * Sessions that wound down holding what a person put in (typed values, answers, a send that
+ * failed), by what the host holds for their task: the round it parsed, for a card of a round you
+ * hold, or else the source. A card mounted again with it (a chat list that unmounts the cards
+ * scrolled away) finds the session as it was left: every value, the failure and its Try again.
+ * Once the host lets go of the round, the page does too. A new round object (a test's fresh
+ * fixture, a wire parsed again) starts afresh: only drafts, when the card keeps any, carry over.
+ */
+const heldSessions = new WeakMap<object, { scope: object; session: InputRequestSession }>();
+
+function holderOf(source: InputRequestSessionOptions['source']): object {
+  return source.initialState?.suspension ?? source;
+}
+
+/**
  * The one session of a task within a scope (a TanStack `QueryClient`, or the page), created on
  * first use: every card that shows the task shares its in-flight send, answers and drafts.
  * Creating it has no side effects, so it is safe during render; the session starts working when
@@ -128,11 +142,19 @@ export function sessionFor(
   const key = keyOfSource(options.source);
   const existing = registry.get(key);
   if (existing) return existing;
+  const held = heldSessions.get(holderOf(options.source));
+  if (held?.scope === scope && keyOfSource(held.session.source) === key) {
+    heldSessions.delete(holderOf(options.source));
+    registry.set(key, held.session);
+    return held.session;
+  }
 
   let subscribers = 0;
   let stopWatching: (() => void) | undefined;
-  const drop = () => {
-    if (registry.get(key) === wrapped) registry.delete(key);
+  const drop = (idle?: { holdsInput: boolean }) => {
+    if (registry.get(key) !== wrapped) return;
+    registry.delete(key);
+    if (idle?.holdsInput) heldSessions.set(holderOf(options.source), { scope, session: wrapped });
   };
   const session = createInputRequestSession({ ...options, onIdle: drop });
   const wrapped: InputRequestSession = {

@@ -225,8 +225,13 @@ export interface InputRequestSessionOptions {
    * @default 30000
    */
   resumeTimeoutMs?: number;
-  /** Called each time the session winds down: no subscriber left and no send in flight. */
-  onIdle?: () => void;
+  /**
+   * Called each time the session winds down: no subscriber left and no send in flight.
+   * `holdsInput` says the round on screen holds what this person put in and the server never took
+   * (typed values, answers, a send that failed): a registry keeps such a session for the round's
+   * next card (a chat list that unmounts the cards scrolled away mounts it again).
+   */
+  onIdle?: (idle: { holdsInput: boolean }) => void;
   /**
    * The host's own time limit for answers (epoch ms or ISO 8601), e.g. its request timeout: the
    * earlier of it and the source's `deadline` applies to every round.
@@ -1200,7 +1205,17 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     // Whatever was typed last still reaches the draft store.
     for (const pending of [...draftTimers.values()]) pending.flush();
     snapshot = makeSnapshot();
-    options.onIdle?.();
+    options.onIdle?.({ holdsInput: holdsInput() });
+  }
+
+  function holdsInput(): boolean {
+    const { round } = lifecycle;
+    if (round === undefined || roundView(lifecycle) === undefined) return false;
+    return (
+      (typedRoundId === round.id && typed.size > 0) ||
+      Object.keys(lifecycle.answers).length > 0 ||
+      lifecycle.sendError !== undefined
+    );
   }
 
   const session: InputRequestSession = {

@@ -430,7 +430,7 @@ describe('InputRequestCard: several requests in one round', () => {
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    render(<InputRequestCard suspension={mixedRound} resume={resume} />);
+    render(<InputRequestCard suspension={mixedRound()} resume={resume} />);
 
     await user.type(screen.getByRole('textbox', { name: 'email' }), 'ops@example.com');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
@@ -465,7 +465,7 @@ describe('InputRequestCard: several requests in one round', () => {
     const user = userEvent.setup();
     let finish: () => void = () => {};
     const resume = vi.fn(() => new Promise<undefined>((resolve) => (finish = () => resolve(undefined))));
-    render(<InputRequestCard suspension={mixedRound} resume={resume} />);
+    render(<InputRequestCard suspension={mixedRound()} resume={resume} />);
 
     await user.type(screen.getByRole('textbox', { name: 'email' }), 'ops@example.com');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
@@ -487,7 +487,7 @@ describe('InputRequestCard: several requests in one round', () => {
   it('says which answer each Change answer changes: the question it sits under describes it', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    render(<InputRequestCard suspension={mixedRound} resume={() => new Promise(() => {})} />);
+    render(<InputRequestCard suspension={mixedRound()} resume={() => new Promise(() => {})} />);
     await user.click(screen.getAllByRole('button', { name: 'Decline' })[0] as HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Open link' }));
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -530,7 +530,7 @@ describe('InputRequestCard: several requests in one round', () => {
   it('lets an answer be changed before the round is sent', async () => {
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
-    render(<InputRequestCard suspension={mixedRound} resume={resume} />);
+    render(<InputRequestCard suspension={mixedRound()} resume={resume} />);
     await user.click(screen.getAllByRole('button', { name: 'Decline' })[0] as HTMLElement);
     expect(screen.getByText('Declined.')).toBeInTheDocument();
 

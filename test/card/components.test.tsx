@@ -48,7 +48,7 @@ const components: InputRequestComponents = {
 it('replaces parts through the components map, keeping their behaviour', async () => {
   const user = userEvent.setup();
   const resume = vi.fn(async (_responses: InputResponses) => undefined);
-  render(<InputRequestCard suspension={mixedRound} resume={resume} components={components} />);
+  render(<InputRequestCard suspension={mixedRound()} resume={resume} components={components} />);
 
   expect(screen.getAllByTestId('my-field')).toHaveLength(1);
   expect(screen.getByRole('region', { name: 'My link' })).toHaveTextContent(

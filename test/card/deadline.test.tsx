@@ -267,7 +267,7 @@ describe('an expired form', () => {
   it('shows no count of answers in a round of several once it expired: none was taken', async () => {
     const user = fakeTimeUser();
     render(
-      <InputRequestCard suspension={mixedRound} resume={async () => undefined} deadline={START + MINUTE} />,
+      <InputRequestCard suspension={mixedRound()} resume={async () => undefined} deadline={START + MINUTE} />,
     );
     await user.type(screen.getByRole('textbox', { name: /email/i }), 'ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
@@ -284,7 +284,7 @@ describe('an expired form', () => {
   it('leaves nothing to open or answer in an expired round of several, and no error to fix', async () => {
     const user = fakeTimeUser();
     render(
-      <InputRequestCard suspension={mixedRound} resume={async () => undefined} deadline={START + MINUTE} />,
+      <InputRequestCard suspension={mixedRound()} resume={async () => undefined} deadline={START + MINUTE} />,
     );
     const email = screen.getByRole('textbox', { name: /email/i });
     await user.type(email, 'ada@example');

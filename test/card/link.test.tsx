@@ -157,7 +157,7 @@ describe('opening a link', () => {
   it('in a round of several requests, Done records consent and the round is sent once', async () => {
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
-    render(<InputRequestCard suspension={mixedRound} resume={resume} />);
+    render(<InputRequestCard suspension={mixedRound()} resume={resume} />);
     await user.type(screen.getByRole('textbox', { name: 'email' }), 'ops@example.com');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await user.click(screen.getByRole('button', { name: 'Open link' }));

@@ -118,7 +118,7 @@ describe('a closed card says what was answered and how it ended', () => {
 
   it('a mixed round lists each request by what was done', async () => {
     const user = userEvent.setup();
-    render(<InputRequestCard suspension={mixedRound} resume={async () => undefined} />);
+    render(<InputRequestCard suspension={mixedRound()} resume={async () => undefined} />);
     const forms = screen.getAllByRole('button', { name: 'Accept' });
     await user.click(forms[0] as HTMLElement);
     for (const decline of screen.getAllByRole('button', { name: 'Decline' })) await user.click(decline);

@@ -215,10 +215,11 @@ it('keeps the wait when the card is mounted again before it ends: a new session,
   await user.click(screen.getByRole('button', { name: 'Accept' }));
   await advance();
   expect(resume).toHaveBeenCalledTimes(1);
-  // Unmounted (a chat re-rendering its list), the session winds down and leaves; a new one comes.
+  // Unmounted, the session winds down and leaves; the round parsed again (a new object, as a
+  // chat that rebuilds its messages gives) gets a new session.
   first.unmount();
   await advance(100);
-  render(<InputRequestCard suspension={held} resume={resume} />);
+  render(<InputRequestCard suspension={{ ...held }} resume={resume} />);
   await advance();
   expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
   // The new card did not see the send fail, yet says why nothing can be sent, and for how long.
