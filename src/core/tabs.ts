@@ -69,6 +69,21 @@ export function connectTabs(): void {
       post(group, { kind: 'draft', roundId: round.id, requestKey, values });
     }
   };
+  /**
+   * Sends the drafts still waiting out their pause, before a message that hands the round over:
+   * the tab that goes on must have every keystroke. (Sent after a hand-over, a live tab drops it.)
+   */
+  const sendWaitingDrafts = (only?: CopyGroup) => {
+    for (const [key, timer] of [...draftTimers]) {
+      const [topic, requestKey] = key.split('\n') as [string, string];
+      if (only !== undefined && topic !== only.topic) continue;
+      clearTimeout(timer);
+      draftTimers.delete(key);
+      // A group that is leaving is no longer listed: it is the one given.
+      const group = only ?? groupsByTopic.get(topic);
+      if (group) sendDraft(group, requestKey);
+    }
+  };
   const becomeLive = (group: CopyGroup) => {
     group.remote = undefined;
     group.liveSince = Date.now();
@@ -85,6 +100,7 @@ export function connectTabs(): void {
       post(group, { kind: 'claim' });
     },
     left(group) {
+      sendWaitingDrafts(group);
       post(group, { kind: 'gone' });
       others.delete(group.topic);
     },
@@ -184,7 +200,15 @@ export function connectTabs(): void {
   });
 
   globalThis.addEventListener?.('pagehide', () => {
+    sendWaitingDrafts();
     for (const group of groupsByTopic.values()) post(group, { kind: 'gone' });
+    flush();
+  });
+  // A person who leaves this tab for another may answer there next ("Answer here"): what they
+  // typed last goes now, not after a pause a hidden tab's throttled timers would stretch.
+  globalThis.document?.addEventListener?.('visibilitychange', () => {
+    if (globalThis.document.visibilityState !== 'hidden') return;
+    sendWaitingDrafts();
     flush();
   });
 }

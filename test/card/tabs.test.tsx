@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { render, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectTabs } from '../../src/core/tabs.ts';
@@ -141,6 +141,48 @@ describe('one live copy across tabs (BroadcastChannel)', () => {
     expect(await second.findByText('Answered elsewhere. This question is closed.')).toBeVisible();
     expect(firstResume).toHaveBeenCalledOnce();
     expect(secondResume).not.toHaveBeenCalled();
+  });
+
+  it('the tab holding the live copy, going within the pause in typing, sends its last keystrokes first', async () => {
+    const user = userEvent.setup();
+    const { first, second, firstView } = openInBothTabs('Send it, tab test 5?');
+    await second.findByText('Being answered in another tab.');
+    await user.type(first.getByRole('textbox', { name: /Note/ }), 'Ship it');
+    await waitFor(() => expect(heard).toContainEqual(expect.objectContaining({ kind: 'draft' })));
+    await user.type(first.getByRole('textbox', { name: /Note/ }), ' on Friday');
+    // Gone before the pause is over: a draft sent after it would reach a tab already live, which
+    // drops it.
+    firstView.unmount();
+    const note = await second.findByRole('textbox', { name: /Note/ });
+    await waitFor(() => expect(note).toHaveValue('Ship it on Friday'));
+  });
+
+  it('a tab the person leaves sends its last keystrokes at once, before they can press Answer here elsewhere', async () => {
+    const user = userEvent.setup();
+    const { first, second } = openInBothTabs('Send it, tab test 6?');
+    await second.findByText('Being answered in another tab.');
+    await user.type(first.getByRole('textbox', { name: /Note/ }), 'Ship it');
+    await waitFor(() => expect(heard).toContainEqual(expect.objectContaining({ kind: 'draft' })));
+    // On a fake clock from here: the pause in typing never ends by itself (a hidden tab's timers
+    // are throttled to a second or more).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(first.getByRole('textbox', { name: /Note/ }), {
+        target: { value: 'Ship it on Friday' },
+      });
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      const sent = () =>
+        heard.some((message) => JSON.stringify(message).includes('"note":"Ship it on Friday"'));
+      // The channel delivers outside the (fake) timers: a few turns of the event loop.
+      for (let turn = 0; turn < 20 && !sent(); turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(sent()).toBe(true);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+      vi.useRealTimers();
+    }
+    await user.click(second.getByRole('button', { name: 'Answer here' }));
+    expect(second.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
   });
 
   it('when the tab holding the live copy lets it go, the other tab answers', async () => {
