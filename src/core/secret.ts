@@ -1,9 +1,11 @@
 /**
  * The default rule for fields to treat as secrets. It reads words, not letters: a name or title
  * is split into words (snake_case, camelCase, kebab-case, dots, spaces, digits), and only whole
- * words or word pairs count. So `api_key`, `accessToken`, `one-time code`, `PIN` and `cvv2` are
- * secrets, while `footprint`, `passport_country`, `compass_heading`, `bypass_reason`,
- * `passenger_count`, `tokenizer_model`, `pinned`, `spinner`, `opinion` and `topic` are not.
+ * words or word pairs count. So `api_key`, `accessToken`, `one-time code`, `PIN`, `cvv2`, `PW`,
+ * `creditCard`, `cc_number`, `ssh_key`, `credentials`, `Authorization` and `cookie` are secrets,
+ * while `footprint`, `passport_country`, `compass_heading`, `bypass_reason`, `passenger_count`,
+ * `tokenizer_model`, `pinned`, `spinner`, `opinion`, `topic`, `cc` (a copy's recipients),
+ * `cookie_consent` and `public_ssh_key` are not.
  */
 
 /**
@@ -20,6 +22,8 @@ const SECRET_PHRASES: readonly string[] = [
   'passwords',
   'passwd',
   'pwd',
+  'pw',
+  'passw0rd',
   'passcode',
   'passphrase',
   'secret',
@@ -33,16 +37,33 @@ const SECRET_PHRASES: readonly string[] = [
   'private key',
   'signing key',
   'encryption key',
+  'ssh key',
+  'pgp key',
+  'gpg key',
   'client secret',
+  'credential',
+  'credentials',
+  'authorization',
+  'authorisation',
+  'cookie',
   'pin',
   'pins',
   'pin code',
   'pin number',
   'cvc',
   'cvv',
+  'ccv',
   'csc',
   'security code',
+  'security answer',
+  'credit card',
+  'debit card',
   'card number',
+  'card no',
+  'card num',
+  'cc number',
+  'cc num',
+  'cc no',
   'card verification',
   'iban',
   'otp',
@@ -70,18 +91,24 @@ const SECRET_PHRASES: readonly string[] = [
   'geheimzahl',
   'geheimnummer',
   'zugangscode',
+  'zugangsdaten',
   'sicherheitscode',
   'kartennummer',
+  'kreditkarte',
+  'kreditkartennummer',
   // Spanish
   'contrasena',
   'clave',
   'codigo de seguridad',
   'numero de tarjeta',
+  'tarjeta de credito',
   // French
   'mot de passe',
   'code secret',
   'code confidentiel',
   'numero de carte',
+  'carte bancaire',
+  'carte de credit',
   // Portuguese, Italian, Dutch, Polish, Turkish, Swedish, Russian
   'senha',
   'parola d ordine',
@@ -93,8 +120,10 @@ const SECRET_PHRASES: readonly string[] = [
 ];
 
 /**
- * Phrases that contain a secret word but ask for no secret: "palabra clave" is a keyword,
- * "max tokens" and "token count" size a language model's answer.
+ * Phrases that start with a secret word (or hold one) but ask for no secret: "palabra clave" is a
+ * keyword, "max tokens" and "token count" size a language model's answer, "cookie preferences"
+ * asks which cookies a site may set, a "credential type" or "credit card type" is a choice of
+ * kind, and a public SSH or PGP key is public.
  */
 const NOT_SECRET_PHRASES: readonly string[] = [
   'palabra clave',
@@ -102,6 +131,23 @@ const NOT_SECRET_PHRASES: readonly string[] = [
   'max tokens',
   'token count',
   'token limit',
+  'cookie preferences',
+  'cookie preference',
+  'cookie consent',
+  'cookie settings',
+  'cookie policy',
+  'cookie banner',
+  'credential id',
+  'credential type',
+  'credential name',
+  'authorization status',
+  'authorization type',
+  'credit card type',
+  'credit card brand',
+  'credit card holder',
+  'public ssh key',
+  'public pgp key',
+  'public gpg key',
 ];
 
 /**
@@ -162,9 +208,10 @@ const substrings = SECRET_SUBSTRINGS.map(normalize);
  * yourself only to check a name.
  *
  * Words count, not letters: `api_key`, `accessToken`, `one-time-code`, `PIN`, `cvv2`, "2FA code",
+ * "Credit card", `cc_number`, "SSH key", `credentials`, `Authorization`, `cookie`, `PW`,
  * `Kennwort`, "Contraseña", "mot de passe" and "密码" match; `footprint`, `passport_country`,
- * `compass_heading`, `bypass_reason`, `passenger_count`, `tokenizer_model`, `pinned` and `topic`
- * do not.
+ * `compass_heading`, `bypass_reason`, `passenger_count`, `tokenizer_model`, `pinned`, `topic`,
+ * `cc`, "Cookie preferences" and "Public SSH key" do not.
  *
  * @example
  * ```ts

@@ -1,11 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InputRequestCard, type InputRequestSource, type InputRequestState } from '../../src/index.ts';
-import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
+import {
+  createStorageDraftStore,
+  InputRequestCard,
+  type InputRequestSource,
+  type InputRequestState,
+  type InputResponses,
+  parseSuspension,
+  type Suspension,
+} from '../../src/index.ts';
+import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
+import { storedTexts } from '../support/storage.ts';
 
 // What a hostile or careless server sends, through the card: hints that would make it poll in a
-// hot loop or not at all. On a fake clock: nothing here waits on the wall clock.
+// hot loop or not at all, secrets it marks in ways the card must still hear, numbers written to
+// mean something else. On a fake clock: nothing here waits on the wall clock.
 
 beforeEach(() => {
   useFakeTime();
@@ -71,5 +81,98 @@ describe("a server's poll hint", () => {
     await follow(task.source);
     await advance(60_000);
     expect(task.reads()).toBe(1);
+  });
+});
+
+/** A sign-in round with the given properties, as an MCP `input_required` result. */
+function signIn(properties: Record<string, unknown>, id: string, required: string[] = []): Suspension {
+  return parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: {
+        login: {
+          method: 'elicitation/create',
+          params: { message: 'Sign in', requestedSchema: { type: 'object', properties, required } },
+        },
+      },
+    },
+    { serverName: 'Vault', id },
+  );
+}
+
+/** Shows a round with drafts in sessionStorage; what it sends lands in `sent`. */
+function showWithDrafts(suspension: Suspension) {
+  const sent: InputResponses[] = [];
+  render(
+    <InputRequestCard
+      suspension={suspension}
+      resume={async (responses) => {
+        sent.push(responses);
+      }}
+      drafts={createStorageDraftStore(sessionStorage)}
+    />,
+  );
+  return sent;
+}
+
+/** Types each value into the input labelled by its key, then leaves the field and lets drafts be written. */
+async function typeAll(values: Record<string, string>) {
+  const user = fakeTimeUser();
+  for (const [label, value] of Object.entries(values)) {
+    await user.type(screen.getByLabelText(label, { selector: 'input' }), value);
+  }
+  await user.click(screen.getByRole('heading', { name: /Vault/ }));
+  await advance(2_000);
+  return user;
+}
+
+describe('secrets the server marks or names', () => {
+  it('a property marked writeOnly (JSON Schema: a value sent, never shown back) is masked and never drafted', async () => {
+    showWithDrafts(
+      signIn(
+        {
+          user: { type: 'string', title: 'User' },
+          value: { type: 'string', title: 'Value', writeOnly: true },
+        },
+        'write-only',
+      ),
+    );
+    expect(screen.getByLabelText('Value', { selector: 'input' })).toHaveAttribute('type', 'password');
+    await typeAll({ User: 'ada', Value: 'hunter2-write-only' });
+    const stored = storedTexts(sessionStorage).join(' ');
+    expect(stored).toContain('ada');
+    expect(stored).not.toContain('hunter2-write-only');
+  });
+
+  it('payment data, keys, sign-in material and short password names are masked and never drafted', async () => {
+    showWithDrafts(
+      signIn(
+        {
+          user: { type: 'string', title: 'User' },
+          cc: { type: 'string', title: 'Credit card' },
+          cc_number: { type: 'string' },
+          ssh: { type: 'string', title: 'SSH key' },
+          cookie: { type: 'string', title: 'Session cookie' },
+          pw: { type: 'string', title: 'PW' },
+        },
+        'named-secrets',
+      ),
+    );
+    for (const label of ['Credit card', 'cc_number', 'SSH key', 'Session cookie', 'PW']) {
+      expect(screen.getByLabelText(label, { selector: 'input' }), label).toHaveAttribute('type', 'password');
+    }
+    await typeAll({
+      User: 'ada',
+      'Credit card': '4111111111111111',
+      cc_number: '5500005555555559',
+      'SSH key': 'ssh-ed25519-AAAAC3',
+      'Session cookie': 'li_at=AQEDAR',
+      PW: 'hunter2-pw',
+    });
+    const stored = storedTexts(sessionStorage).join(' ');
+    expect(stored).toContain('ada');
+    for (const secret of ['4111111111111111', '5500005555555559', 'ssh-ed25519', 'li_at', 'hunter2-pw']) {
+      expect(stored).not.toContain(secret);
+    }
   });
 });

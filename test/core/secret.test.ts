@@ -76,6 +76,38 @@ const SECRET: ReadonlyArray<readonly [string, string]> = [
   ['en', 'recovery_phrase'],
   ['en', 'Recovery phrase'],
   ['en', 'verification code'],
+  // Payment data, keys, sign-in material, short and disguised password names
+  ['en', 'Credit card'],
+  ['en', 'creditCard'],
+  ['en', 'credit_card_number'],
+  ['en', 'debit card'],
+  ['en', 'cc_number'],
+  ['en', 'ccNumber'],
+  ['en', 'card_no'],
+  ['en', 'CVC/CVV'],
+  ['en', 'ccv'],
+  ['en', 'SSH key'],
+  ['en', 'ssh_key'],
+  ['en', 'SSH private key'],
+  ['en', 'PGP key'],
+  ['en', 'pgp_key'],
+  ['en', 'GPG key'],
+  ['en', 'credentials'],
+  ['en', 'AWS credentials'],
+  ['en', 'Authorization'],
+  ['en', 'Authorization header'],
+  ['en', 'cookie'],
+  ['en', 'Session cookie'],
+  ['en', 'PW'],
+  ['en', 'db_pw'],
+  ['en', 'userPW'],
+  ['en', 'passw0rd'],
+  ['en', 'Security answer'],
+  ['de', 'Kreditkarte'],
+  ['de', 'Kreditkartennummer'],
+  ['de', 'Zugangsdaten'],
+  ['es', 'Tarjeta de crédito'],
+  ['fr', 'Carte bancaire'],
   ['en', 'ｐａｓｓｗｏｒｄ'], // full-width letters
   ['en', 'pass\u200Bword'], // a zero-width space cannot hide the word
   // German
@@ -149,6 +181,27 @@ const NOT_SECRET: ReadonlyArray<readonly [string, string]> = [
   ['en', 'codepoint'],
   ['en', 'Zip code'],
   ['en', 'Country code'],
+  ['en', 'passport photo'],
+  ['en', 'passenger'],
+  ['en', 'cc'],
+  ['en', 'CC'],
+  ['en', 'auth_method'],
+  ['en', 'Cookie preferences'],
+  ['en', 'cookie_consent'],
+  ['en', 'Cookie settings'],
+  ['en', 'Credential type'],
+  ['en', 'credential_id'],
+  ['en', 'Authorization status'],
+  ['en', 'Credit card type'],
+  ['en', 'credit_limit'],
+  ['en', 'Card holder'],
+  ['en', 'business card'],
+  ['en', 'Public SSH key'],
+  ['en', 'ssh_public_key'],
+  ['en', 'public_pgp_key'],
+  ['en', 'author'],
+  ['en', 'authority'],
+  ['en', 'power'],
   ['de', 'Passagier'],
   ['de', 'Kennzeichen'],
   ['de', 'Stadt'],
@@ -229,6 +282,30 @@ describe('secret fields are flagged where fields are built', () => {
       ['recovery', 'multi-select', true],
       ['email', 'email', false],
       ['passport_country', 'text', false],
+    ]);
+  });
+
+  it('flags a property the schema marks writeOnly (JSON Schema: sent, never shown back), whatever its name', () => {
+    const request = form({
+      method: 'elicitation/create',
+      params: {
+        message: 'Connect',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            value: { type: 'string', writeOnly: true },
+            code: { type: 'integer', writeOnly: true },
+            shown: { type: 'string', writeOnly: false },
+            plain: { type: 'string' },
+          },
+        },
+      },
+    });
+    expect(request.fields.map((field) => [field.name, field.secret === true])).toEqual([
+      ['value', true],
+      ['code', true],
+      ['shown', false],
+      ['plain', false],
     ]);
   });
 

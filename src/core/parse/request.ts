@@ -70,8 +70,8 @@ function readEntry(key: string, entry: unknown): InputRequest {
 /**
  * Reads the params of an `elicitation/create` request (form or URL mode, any revision).
  *
- * A form's fields come back with `secret: true` where the default rule ({@link looksSecret})
- * says so, for every field kind. A form that asks for a file (`x-mcp-file`, or the
+ * A form's fields come back with `secret: true` where the schema marks them `writeOnly: true`
+ * or the default rule ({@link looksSecret}) says so, for every field kind. A form that asks for a file (`x-mcp-file`, or the
  * `requestedFiles` sidecar) is `unsupported` with reason `file`, never a text box.
  * @param key the request key; a lone 2025 elicitation uses `"elicitation"`.
  */
@@ -194,8 +194,20 @@ function readParams(key: string, params: unknown): InputRequest {
     key,
     message,
     requestedSchema: requestedSchema as RequestedSchema,
-    fields: analysis.fields.map(flagSecret),
+    fields: analysis.fields.map((field) =>
+      flagSecret(markedWriteOnly(requestedSchema, field.name) ? { ...field, secret: true } : field),
+    ),
   };
+}
+
+/**
+ * Whether the schema marks a property `writeOnly: true`: JSON Schema's word for a value that is
+ * sent but never shown back, such as a password. Read from the parser's own plain copy.
+ */
+function markedWriteOnly(schema: unknown, name: string): boolean {
+  const properties = isPlainObject(schema) ? own(schema, 'properties') : undefined;
+  const property = isPlainObject(properties) ? own(properties, name) : undefined;
+  return isPlainObject(property) && own(property, 'writeOnly') === true;
 }
 
 /** How many names a schema's `properties` map has (0 when it has none), read without reading their schemas. */
