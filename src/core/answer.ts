@@ -73,7 +73,9 @@ function initialRawValue(field: FieldSpec): RawFieldValue {
  * - Property names are set as own data properties, so `__proto__` or `constructor` are plain keys.
  *
  * Values that cannot be converted (e.g. `"abc"` in a number field) are passed through as typed,
- * so validation reports them instead of silently dropping them.
+ * so validation reports them instead of silently dropping them. A number field converts only
+ * decimal writing (HTML's valid floating-point number: `-12`, `0.5`, `.5`, `1e3`, surrounding
+ * spaces aside): `"0x10"`, `"0b11"`, `"0o17"`, `"+5"` and `"Infinity"` stay text and are refused.
  */
 export function buildAcceptContent(fields: readonly FieldSpec[], values: RawFormValues): ElicitContent {
   const content: ElicitContent = {};
@@ -112,6 +114,9 @@ function toContentValue(field: FieldSpec, raw: RawFieldValue | undefined): Conte
     case 'integer': {
       const text = typeof raw === 'string' ? raw.trim() : '';
       if (text === '') return undefined;
+      // Only decimal writing is a number here: `Number()` alone would also read "0x10" as 16,
+      // "0b11" as 3 and "0o17" as 15, silently, and in a masked field the person cannot see it.
+      if (!DECIMAL_NUMBER.test(text)) return text;
       const number = Number(text);
       return Number.isFinite(number) ? number : text;
     }
@@ -128,6 +133,14 @@ function toContentValue(field: FieldSpec, raw: RawFieldValue | undefined): Conte
     }
   }
 }
+
+/**
+ * HTML's "valid floating-point number", what `<input type="number">` itself accepts: an optional
+ * minus, digits with an optional fraction (or a fraction alone, `.5`), an optional exponent
+ * (`1e3`). No `+`, no hexadecimal, binary or octal prefixes, no `Infinity`, no digit separators,
+ * so a masked number field (a text input) reads exactly what an unmasked one would.
+ */
+const DECIMAL_NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 function sameRaw(a: RawFieldValue, b: RawFieldValue): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {

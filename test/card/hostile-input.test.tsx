@@ -176,3 +176,23 @@ describe('secrets the server marks or names', () => {
     }
   });
 });
+
+describe('numbers in a masked number field', () => {
+  it('"0x10" in a secret integer field (a text input, unseen) is refused under the field, never sent as 16', async () => {
+    const sent = showWithDrafts(signIn({ pin: { type: 'integer', title: 'PIN' } }, 'hex-pin', ['pin']));
+    const pin = screen.getByLabelText(/^PIN/, { selector: 'input' });
+    expect(pin).toHaveAttribute('type', 'password');
+    const user = fakeTimeUser();
+    await user.type(pin, '0x10');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance();
+    expect(sent).toEqual([]);
+    expect(pin).toHaveAccessibleDescription(expect.stringContaining('Enter a whole number.'));
+
+    await user.clear(pin);
+    await user.type(pin, '16');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance();
+    expect(sent).toEqual([{ login: { action: 'accept', content: { pin: 16 } } }]);
+  });
+});

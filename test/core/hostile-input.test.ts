@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pollDelay } from '../../src/core/index.ts';
+import {
+  analyzeRequestedSchema,
+  buildAcceptContent,
+  pollDelay,
+  validateAnswer,
+} from '../../src/core/index.ts';
 
-// What a hostile or careless server sends, through the core's public API: numbers that would
-// make a timer misbehave.
+// What a hostile or careless server sends, and what a person types where it cannot be seen,
+// through the core's public API.
 
 describe("pollDelay: a server's hint is bounded", () => {
   it('takes a hint under 500 ms as 500 ms: never a hot loop, never 0 ("never poll" to TanStack Query)', () => {
@@ -25,5 +30,47 @@ describe("pollDelay: a server's hint is bounded", () => {
     const month = 31 * 24 * 60 * 60_000;
     expect(pollDelay({ status: 'working', pollIntervalMs: month }, 0)).toBe(2_147_483_647);
     expect(pollDelay({ status: 'working', pollIntervalMs: Number.MAX_VALUE }, 5)).toBe(2_147_483_647);
+  });
+});
+
+describe('buildAcceptContent: a number field reads decimal writing only', () => {
+  const fields = (kind: 'number' | 'integer') => {
+    const analysis = analyzeRequestedSchema({ type: 'object', properties: { n: { type: kind } } });
+    if (!analysis.ok) throw new Error('expected a schema the card takes');
+    return analysis.fields;
+  };
+  const sent = (kind: 'number' | 'integer', typed: string) =>
+    buildAcceptContent(fields(kind), { field0: typed }).n;
+
+  it.each([
+    ['0x10', 'integer'],
+    ['0X1f', 'number'],
+    ['0b11', 'integer'],
+    ['0o17', 'integer'],
+    ['+5', 'integer'],
+    ['Infinity', 'number'],
+    ['-Infinity', 'number'],
+    ['1_000', 'integer'],
+    ['1.', 'number'],
+    ['1e', 'number'],
+    ['--1', 'integer'],
+    ['١٢', 'integer'], // Arabic-Indic digits
+  ] as const)('%j in a %s field stays text, so validation refuses it', (typed, kind) => {
+    expect(sent(kind, typed)).toBe(typed);
+    const schema = { type: 'object', properties: { n: { type: kind } } } as const;
+    expect(validateAnswer(schema, { n: typed }).valid).toBe(false);
+  });
+
+  it.each([
+    ['16', 'integer', 16],
+    ['-12', 'integer', -12],
+    ['007', 'integer', 7],
+    ['1e3', 'integer', 1000],
+    ['0.5', 'number', 0.5],
+    ['.5', 'number', 0.5],
+    ['-2.5E-3', 'number', -0.0025],
+    [' 42 ', 'integer', 42],
+  ] as const)('%j in a %s field is sent as %j', (typed, kind, number) => {
+    expect(sent(kind, typed)).toBe(number);
   });
 });
