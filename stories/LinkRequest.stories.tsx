@@ -78,7 +78,9 @@ export const Punycode = meta.story({
   play: async ({ canvas, canvasElement }) => {
     await expect(urlOf(canvasElement)).toHaveTextContent('https://xn--pple-43d.com/account/verify');
     await expect(
-      canvas.getByText(/it reads "\u0430pple\.com", but its real address is xn--pple-43d\.com/),
+      canvas.getByText(
+        /it reads "\u2068\u0430pple\.com\u2069", but its real address is \u2068xn--pple-43d\.com\u2069/,
+      ),
     ).toBeVisible();
     await expect(
       canvas.getByText(/mixes letters from different alphabets \(Cyrillic and Latin\)/),

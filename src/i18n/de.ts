@@ -130,9 +130,9 @@ export const germanMessages: InputRequestMessages = {
   linkIpAddress:
     'Diese Adresse ist eine bloße IP-Adresse statt eines Namens; wem die Website gehört, ist nicht zu erkennen.',
   linkPunycode: (unicode, ascii) =>
-    `Der Name der Website enthält internationale Zeichen: Er sieht aus wie „${unicode}“, die echte Adresse lautet jedoch ${ascii}. Ähnlich aussehende Buchstaben sind ein häufiger Trick.`,
+    `Der Name der Website enthält internationale Zeichen: Er sieht aus wie „${isolated(unicode)}“, die echte Adresse lautet jedoch ${isolated(ascii)}. Ähnlich aussehende Buchstaben sind ein häufiger Trick.`,
   linkMixedScript: (unicode, scripts) =>
-    `„${unicode}“ mischt Buchstaben verschiedener Schriften (${scriptNames('de', scripts)}). So werden oft bekannte Namen nachgeahmt.`,
+    `„${isolated(unicode)}“ mischt Buchstaben verschiedener Schriften (${scriptNames('de', scripts)}). So werden oft bekannte Namen nachgeahmt.`,
   show: 'Anzeigen',
   hide: 'Verbergen',
   showSecret: (fieldLabel) => `${fieldLabel} anzeigen`,

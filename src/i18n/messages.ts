@@ -131,11 +131,16 @@ export interface InputRequestMessages {
   linkCredentials: string;
   /** Link request warning: the host is a bare IP address. */
   linkIpAddress: string;
-  /** Link request warning: an internationalised (`xn--`) host; how it reads and its real ASCII address. */
+  /**
+   * Link request warning: an internationalised (`xn--`) host; how it reads and its real ASCII
+   * address. Both are the server's text: set them in as directional isolates (U+2068 … U+2069),
+   * so a right-to-left host cannot reorder the sentence around it.
+   */
   linkPunycode: (unicode: string, ascii: string) => string;
   /**
    * Link request warning: a host label mixes scripts. `scripts` are ISO 15924 codes
-   * (`Latn`, `Cyrl`, …); `Intl.DisplayNames` with `type: 'script'` names them.
+   * (`Latn`, `Cyrl`, …); `Intl.DisplayNames` with `type: 'script'` names them. `unicode` is the
+   * server's host, set in as a directional isolate.
    */
   linkMixedScript: (unicode: string, scripts: string[]) => string;
   /** Secret field: visible text of the toggle while the value is hidden. */
@@ -394,9 +399,9 @@ export const englishMessages: InputRequestMessages = {
     'This address has a user name or password in front of the site name. That is unusual, and often used to hide where a link really goes.',
   linkIpAddress: 'This address is a bare IP address instead of a name, so you cannot tell whose site it is.',
   linkPunycode: (unicode, ascii) =>
-    `The site name uses international characters: it reads "${unicode}", but its real address is ${ascii}. Look-alike letters are a common trick.`,
+    `The site name uses international characters: it reads "${isolated(unicode)}", but its real address is ${isolated(ascii)}. Look-alike letters are a common trick.`,
   linkMixedScript: (unicode, scripts) =>
-    `"${unicode}" mixes letters from different alphabets (${scriptNames('en', scripts)}), a common way to imitate a well-known name.`,
+    `"${isolated(unicode)}" mixes letters from different alphabets (${scriptNames('en', scripts)}), a common way to imitate a well-known name.`,
   show: 'Show',
   hide: 'Hide',
   showSecret: (fieldLabel) => `Show ${fieldLabel}`,

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createStorageDraftStore,
+  germanMessages,
   InputRequestCard,
   type InputRequestSource,
   type InputRequestState,
@@ -194,5 +195,54 @@ describe('numbers in a masked number field', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await advance();
     expect(sent).toEqual([{ login: { action: 'accept', content: { pin: 16 } } }]);
+  });
+});
+
+describe('link warnings quote the host as a directional isolate', () => {
+  const FSI = '\u2068';
+  const PDI = '\u2069';
+  const linkRound = (url: string) =>
+    parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          login: { method: 'elicitation/create', params: { mode: 'url', message: 'Sign in.', url } },
+        },
+      },
+      { serverName: 'Vault', id: `link-${url}` },
+    );
+  const warnings = () => screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+
+  it('a right-to-left host ("ישראל.ישראל") cannot reorder the sentence around it, in English and in German', () => {
+    const host = '\u05d9\u05e9\u05e8\u05d0\u05dc.\u05d9\u05e9\u05e8\u05d0\u05dc';
+    const { unmount } = render(
+      <InputRequestCard
+        suspension={linkRound('https://xn--4dbrk0ce.xn--4dbrk0ce/')}
+        resume={async () => undefined}
+      />,
+    );
+    expect(warnings()).toEqual([
+      `The site name uses international characters: it reads "${FSI}${host}${PDI}", but its real address is ${FSI}xn--4dbrk0ce.xn--4dbrk0ce${PDI}. Look-alike letters are a common trick.`,
+    ]);
+    unmount();
+    render(
+      <InputRequestCard
+        suspension={linkRound('https://xn--4dbrk0ce.xn--4dbrk0ce/')}
+        resume={async () => undefined}
+        messages={germanMessages}
+      />,
+    );
+    expect(warnings()[0]).toContain(`„${FSI}${host}${PDI}“`);
+  });
+
+  it('so does the mixed-alphabet warning (Hebrew and Arabic letters in one label)', () => {
+    const label = '\u05d9\u05e9\u05e8\u0639\u0631\u0628';
+    render(
+      <InputRequestCard suspension={linkRound(`https://${label}.com/`)} resume={async () => undefined} />,
+    );
+    const mixed = warnings().find((text) => text.includes('mixes letters'));
+    expect(mixed).toBe(
+      `"${FSI}${label}.com${PDI}" mixes letters from different alphabets (Hebrew and Arabic), a common way to imitate a well-known name.`,
+    );
   });
 });

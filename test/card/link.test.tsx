@@ -261,7 +261,7 @@ describe('warnings', () => {
     renderLink('https://bücher.example/');
     expect(
       screen.getByText(
-        'The site name uses international characters: it reads "bücher.example", but its real address is xn--bcher-kva.example. Look-alike letters are a common trick.',
+        'The site name uses international characters: it reads "\u2068bücher.example\u2069", but its real address is \u2068xn--bcher-kva.example\u2069. Look-alike letters are a common trick.',
       ),
     ).toBeVisible();
     expect(screen.queryByText(/mixes letters/)).toBeNull();
@@ -270,11 +270,13 @@ describe('warnings', () => {
   it('calls out a Latin and Cyrillic look-alike by its alphabets', () => {
     renderLink('https://\u0430pple.com/');
     expect(
-      screen.getByText(/reads "\u0430pple\.com", but its real address is xn--pple-43d\.com/),
+      screen.getByText(
+        /reads "\u2068\u0430pple\.com\u2069", but its real address is \u2068xn--pple-43d\.com\u2069/,
+      ),
     ).toBeVisible();
     expect(
       screen.getByText(
-        '"\u0430pple.com" mixes letters from different alphabets (Cyrillic and Latin), a common way to imitate a well-known name.',
+        '"\u2068\u0430pple.com\u2069" mixes letters from different alphabets (Cyrillic and Latin), a common way to imitate a well-known name.',
       ),
     ).toBeVisible();
   });
