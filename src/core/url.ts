@@ -70,7 +70,11 @@ export type LinkCheck =
     }
   | {
       openable: false;
-      /** `scheme`: not a web address (`javascript:`, `data:`, `file:`, …); `invalid`: not a URL at all. */
+      /**
+       * `scheme`: not a web address (`javascript:`, `data:`, `file:`, …); `invalid`: not a URL at
+       * all, or a host no web address has: longer than any DNS name (253 characters), or with a
+       * character that looks like a slash (`google.com⁄evil.com`, U+2044), which IDNA 2008 forbids.
+       */
       reason: 'scheme' | 'invalid';
       /** The scheme without its colon, lower-cased (`javascript`); `''` when the text is no URL. */
       scheme: string;
@@ -141,6 +145,12 @@ export function checkLink(url: string, options: CheckLinkOptions = {}): LinkChec
     ? { subdomain: '', domain: hostname }
     : splitRegistrable(hostname, options.registrableDomain);
   const unicodeHostname = ip ? hostname : toUnicodeHostname(hostname);
+  // "google.com⁄evil.com" reads as google.com and a path, but its host is a name under evil.com.
+  // IDNA 2008 forbids these characters and browsers refuse to show such a host as it reads: it
+  // is no web address to offer a person.
+  if (SLASH_LOOK_ALIKES.test(unicodeHostname)) {
+    return { openable: false, reason: 'invalid', scheme: parsed.protocol.replace(/:$/, '') };
+  }
 
   const warnings: LinkWarning[] = [];
   if (userInfo) warnings.push({ kind: 'credentials' });
@@ -163,6 +173,18 @@ export function checkLink(url: string, options: CheckLinkOptions = {}): LinkChec
     warnings,
   };
 }
+
+/**
+ * Characters that pass for a slash or a backslash (which browsers read as a slash in a web
+ * address) and survive the URL parser inside a host: fraction slash U+2044, division slash
+ * U+2215, big solidus U+29F8, box-drawing diagonals U+2571 and U+2572, mathematical diagonals
+ * U+27CB and U+27CD, solidus overlays U+0337 and U+0338, Philippine single punctuation U+1735,
+ * double and triple solidus U+2AFD and U+2AFB, set minus U+2216, reverse solidus operator U+29F5
+ * and big reverse solidus U+29F9. (The full-width and small forms become a real slash or
+ * backslash, so the URL parser refuses them itself.)
+ */
+const SLASH_LOOK_ALIKES =
+  /[\u0337\u0338\u1735\u2044\u2215\u2216\u2571\u2572\u27cb\u27cd\u29f5\u29f8\u29f9\u2afb\u2afd]/;
 
 function schemeOf(text: string): string {
   const match = /^\s*([a-z][a-z0-9+.-]*):/i.exec(text);

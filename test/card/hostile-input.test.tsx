@@ -246,3 +246,29 @@ describe('link warnings quote the host as a directional isolate', () => {
     );
   });
 });
+
+describe('a link whose host passes a slash look-alike for a path', () => {
+  it('"google.com⁄evil.com" is refused with no Open button, the URL shown as text', () => {
+    render(
+      <InputRequestCard
+        suspension={parseSuspension(
+          {
+            resultType: 'input_required',
+            inputRequests: {
+              login: {
+                method: 'elicitation/create',
+                params: { mode: 'url', message: 'Sign in.', url: 'https://google.com\u2044evil.com/login' },
+              },
+            },
+          },
+          { serverName: 'Vault' },
+        )}
+        resume={async () => undefined}
+      />,
+    );
+    expect(screen.getByText('This is not a valid web address, so it cannot be opened.')).toBeVisible();
+    expect(screen.getByText('https://google.com\u2044evil.com/login')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Open/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeEnabled();
+  });
+});

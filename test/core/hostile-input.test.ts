@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   analyzeRequestedSchema,
   buildAcceptContent,
+  checkLink,
   pollDelay,
   validateAnswer,
 } from '../../src/core/index.ts';
@@ -72,5 +73,31 @@ describe('buildAcceptContent: a number field reads decimal writing only', () => 
     [' 42 ', 'integer', 42],
   ] as const)('%j in a %s field is sent as %j', (typed, kind, number) => {
     expect(sent(kind, typed)).toBe(number);
+  });
+});
+
+describe('checkLink: a host with a character that passes for a slash is no web address', () => {
+  it.each([
+    ['U+2044 fraction slash', 'https://google.com\u2044evil.com/'],
+    ['U+2215 division slash', 'https://google.com\u2215evil.com/login'],
+    ['U+29F8 big solidus', 'https://google.com\u29f8evil.com/'],
+    ['U+2571 box-drawing diagonal', 'https://google.com\u2571evil.com/'],
+    ['U+0338 combining long solidus overlay', 'https://google.com\u0338evil.com/'],
+    ['U+2AFD double solidus', 'https://google.com\u2afdevil.com/'],
+    ['U+2216 set minus (a backslash)', 'https://google.com\u2216evil.com/'],
+    ['U+29F5 reverse solidus operator', 'http://google.com\u29f5evil.com/'],
+    ['already in Punycode', 'https://google.xn--comevil-3d7c.com/'],
+  ])('%s: refused, not offered with a warning', (_name, url) => {
+    expect(checkLink(url)).toEqual({
+      openable: false,
+      reason: 'invalid',
+      scheme: url.startsWith('https') ? 'https' : 'http',
+    });
+  });
+
+  it('keeps internationalised hosts and look-alike slashes outside the host openable', () => {
+    expect(checkLink('https://b\u00fccher.example/').openable).toBe(true);
+    expect(checkLink('https://example.com/1\u20442-cup').openable).toBe(true);
+    expect(checkLink('https://example.com/?q=a\u2215b').openable).toBe(true);
   });
 });
