@@ -174,6 +174,9 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
         createdAt: new Date(createdAt).toISOString(),
         expiresAt: new Date(createdAt + limit).toISOString(),
       };
+      // Never throws: the AI SDK checks only that params hold a message and a requestedSchema of
+      // any kind, and keeps every other key. A request the card cannot answer shows as one, with
+      // Decline and Cancel, and the server gets what the person chooses (or the stated timeout).
       const suspension = suspensionOfPart(data);
       const signals = [chat.signal, call?.signal].filter((signal) => signal !== undefined);
 

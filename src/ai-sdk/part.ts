@@ -3,9 +3,9 @@
  * the browser, and its answer's summary back into the persisted chat. Shared by the server
  * bridge and the client component; framework-free.
  */
-import { isPlainObject, setOwn } from '../core/json.js';
-import type { ElicitResult, FieldSpec, FormRequest, Suspension } from '../core/model.js';
-import { parseSuspension } from '../core/parse/index.js';
+import { isPlainObject, own, setOwn } from '../core/json.js';
+import type { ElicitResult, FieldSpec, FormRequest, Suspension, SuspensionMeta } from '../core/model.js';
+import { parseElicitationParams } from '../core/parse/elicitation.js';
 import { looksSecret } from '../core/secret.js';
 
 /** The data part name: the part's `type` is `data-input-request`. */
@@ -115,8 +115,15 @@ export function isInputRequestPart(part: unknown): part is InputRequestDataPart 
 }
 
 /**
- * The round a part asks, for `<InputRequestCard suspension={…} />`: its request parsed with
- * `parseSuspension`, with the part's request id as the round id and its server and tool names.
+ * The round a part asks, for `<InputRequestCard suspension={…} />`: its request read as the
+ * params of an `elicitation/create` request, with the part's request id as the round id and its
+ * server and tool names.
+ *
+ * A part is data from the wire or from storage, so this never throws: params the card cannot
+ * answer (no `requestedSchema`, a schema outside the flat subset, a file field, no params at
+ * all) become one `unsupported` request, which the card shows as "cannot be answered here" with
+ * Decline and Cancel. The params are only ever read as an `elicitation/create` request, never
+ * as another wire shape, so the card and the answer route always read the same question.
  *
  * @example
  * ```ts
@@ -125,12 +132,19 @@ export function isInputRequestPart(part: unknown): part is InputRequestDataPart 
  * ```
  */
 export function suspensionOfPart(data: InputRequestPartData): Suspension {
-  return parseSuspension(data.request.params, {
+  const request: unknown = data.request;
+  return suspensionOfParams(isPlainObject(request) ? own(request, 'params') : undefined, {
     id: data.requestId,
-    ...(data.serverName === undefined ? {} : { serverName: data.serverName }),
-    ...(data.toolName === undefined ? {} : { toolName: data.toolName }),
-    ...(data.toolTitle === undefined ? {} : { toolTitle: data.toolTitle }),
+    ...(typeof data.serverName === 'string' ? { serverName: data.serverName } : {}),
+    ...(typeof data.toolName === 'string' ? { toolName: data.toolName } : {}),
+    ...(typeof data.toolTitle === 'string' ? { toolTitle: data.toolTitle } : {}),
   });
+}
+
+function suspensionOfParams(params: unknown, meta: SuspensionMeta): Suspension {
+  // Params that are no object read as an empty one: a request without a message or a schema,
+  // which the card shows as one it cannot answer.
+  return parseElicitationParams(isPlainObject(params) ? params : {}, meta);
 }
 
 /** Which fields count as secret: those the round flags, and those `isSecret` picks. */

@@ -1,8 +1,18 @@
 // @vitest-environment node
 import { createMCPClient, ElicitationRequestSchema } from '@ai-sdk/mcp';
-import { createMcpHandler } from '@modelcontextprotocol/server';
+import {
+  createMcpHandler,
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInputRequestBridge, OUTCOME_META_KEY } from '../../src/ai-sdk/server.ts';
+import * as z from 'zod';
+import {
+  createInputRequestBridge,
+  type InputRequestChunk,
+  OUTCOME_META_KEY,
+  suspensionOfPart,
+} from '../../src/ai-sdk/server.ts';
 import {
   type AskingServer,
   assistantText,
@@ -320,4 +330,105 @@ describe('the AI SDK bridge with a real MCP server and the scripted model', () =
     release();
     await Promise.all(both);
   });
+});
+
+/**
+ * A 2025-era MCP server (Streamable HTTP with sessions, served in-process) whose one tool sends
+ * `elicitation/create` with `params` exactly as given, and answers with what it was told.
+ */
+function serverAsking(params: Record<string, unknown>) {
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  const servers: McpServer[] = [];
+  const build = () => {
+    const mcp = new McpServer({ name: 'notes', version: '1.0.0' });
+    mcp.registerTool('ask', { description: 'Asks.', inputSchema: z.object({}) }, async (_input, ctx) => {
+      // The SDK's types insist on a requestedSchema; a server on the wire need not send one.
+      const result = await ctx.mcpReq.elicitInput(params as never);
+      return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] };
+    });
+    servers.push(mcp);
+    return mcp;
+  };
+  return {
+    fetch: async (url: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(url, init);
+      const known = sessions.get(request.headers.get('mcp-session-id') ?? '');
+      if (known) return known.handleRequest(request);
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: () => crypto.randomUUID(),
+        onsessioninitialized: (id) => {
+          sessions.set(id, transport);
+        },
+      });
+      await build().connect(transport);
+      return transport.handleRequest(request);
+    },
+    close: () => Promise.all(servers.map((mcp) => mcp.close())),
+  };
+}
+
+/** The form the `ask` tool's server sends, with keys of other wire shapes beside it. */
+const NOTEBOOK_FORM = {
+  type: 'object',
+  properties: { notebook: { type: 'string', title: 'Notebook' } },
+  required: ['notebook'],
+};
+
+describe('the AI SDK bridge with params the AI SDK lets through', () => {
+  // @ai-sdk/mcp checks only that params hold a message and a requestedSchema, and keeps any other
+  // key. The card and the route read them as elicitation/create params, never as another shape.
+  it.each([
+    ['a JSON-RPC error code', { code: 7 }],
+    ['a map of MRTR input requests that is no map', { inputRequests: 5 }],
+    ['a flat field list asking for something else', { inputRequests: [{ name: 'card_number' }] }],
+    ['a finished task', { taskId: 't-1', status: 'completed' }],
+  ])(
+    'shows the form of requestedSchema when the params also carry %s, and delivers its answer',
+    async (_what, extra) => {
+      const asking = serverAsking({ message: 'Which notebook?', requestedSchema: NOTEBOOK_FORM, ...extra });
+      const bridge = createInputRequestBridge();
+      const chunks: InputRequestChunk[] = [];
+      const mcp = await createMCPClient({
+        transport: { type: 'http', url: 'http://mcp.invalid/mcp', fetch: asking.fetch },
+        capabilities: { elicitation: {} },
+      });
+      const asks = bridge.forChat({
+        chatId: 'c',
+        serverName: 'Notes',
+        writer: { write: (chunk) => chunks.push(structuredClone(chunk)) },
+      });
+      mcp.onElicitationRequest(ElicitationRequestSchema, asks.onElicitationRequest);
+      const call = mcp.callTool({ name: 'ask', arguments: {} });
+
+      await vi.waitFor(() => expect(chunks).toHaveLength(1));
+      const pending = chunks[0]?.data as InputRequestChunk['data'];
+      expect(pending).toMatchObject({
+        status: 'pending',
+        request: { params: { message: 'Which notebook?' } },
+      });
+      const suspension = suspensionOfPart(pending);
+      expect(suspension.dialect).toBe('mcp-elicitation');
+      expect(suspension.requests).toMatchObject([
+        { kind: 'form', message: 'Which notebook?', fields: [{ name: 'notebook', required: true }] },
+      ]);
+
+      const response = await postAnswer(bridge, {
+        chatId: 'c',
+        requestId: pending.requestId,
+        response: { action: 'accept', content: { notebook: 'Work' } },
+      });
+      expect(response.status).toBe(200);
+      const result = await call;
+      expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '')).toEqual({
+        action: 'accept',
+        content: { notebook: 'Work' },
+      });
+      expect(chunks.at(-1)?.data).toMatchObject({
+        status: 'answered',
+        answer: { content: { notebook: 'Work' } },
+      });
+      await mcp.close();
+      await asking.close();
+    },
+  );
 });

@@ -535,3 +535,98 @@ describe('InputRequestPart', () => {
     expect(screen.getByText(`Receipt for ${ended.data.requestId}`)).toBeInTheDocument();
   });
 });
+
+/** A part as storage gives it back: plain JSON, whatever it holds. */
+function storedPart(data: Record<string, unknown>): InputRequestDataPart {
+  const part: unknown = JSON.parse(
+    JSON.stringify({
+      type: 'data-input-request',
+      id: 'req-9',
+      data: {
+        requestId: 'req-9',
+        chatId: 'chat-7',
+        serverName: 'Notes',
+        createdAt: '2026-12-01T10:00:00.000Z',
+        expiresAt: '2099-12-01T10:10:00.000Z',
+        ...data,
+      },
+    }),
+  );
+  expect(isInputRequestPart(part)).toBe(true);
+  return part as InputRequestDataPart;
+}
+
+const NOTEBOOK_FORM = {
+  type: 'object',
+  properties: {
+    notebook: { type: 'string', title: 'Notebook' },
+    api_key: { type: 'string', title: 'API key' },
+  },
+};
+
+describe('InputRequestPart with parts it cannot trust', () => {
+  it('shows a request with no requestedSchema as one that cannot be answered here, and its Decline reaches the server', async () => {
+    const user = userEvent.setup();
+    const bridge = createInputRequestBridge();
+    const parts: InputRequestDataPart[] = [];
+    const asks = bridge.forChat({
+      chatId: 'chat-7',
+      serverName: 'Notes',
+      writer: { write: (chunk: InputRequestChunk) => parts.push(structuredClone(chunk)) },
+    });
+    const answer = asks.onElicitationRequest({
+      method: 'elicitation/create',
+      params: { message: 'Which notebook?' },
+    });
+    await vi.waitFor(() => expect(parts).toHaveLength(1));
+    render(<InputRequestPart part={parts[0] as InputRequestDataPart} fetch={routeFetch(bridge)} />);
+
+    const card = screen.getByRole('article', { name: /^Notes (is asking|asked)$/ });
+    expect(within(card).getByText('Which notebook?')).toBeVisible();
+    expect(within(card).getByText('This question cannot be answered here')).toBeVisible();
+    expect(within(card).queryByRole('textbox')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Accept' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Decline' }));
+    expect(await answer).toEqual({ action: 'decline' });
+  });
+
+  it.each([
+    ['no requestedSchema', { message: 'Which notebook?' }],
+    ['no message or schema at all', {}],
+    ['a requestedSchema that is no object', { message: 'Which notebook?', requestedSchema: 'notebook' }],
+  ])('renders a stored pending part with %s as a question it cannot answer, not a crash', (_what, params) => {
+    render(
+      <InputRequestPart
+        part={storedPart({ status: 'pending', request: { method: 'elicitation/create', params } })}
+        fetch={vi.fn<typeof fetch>()}
+      />,
+    );
+    const card = screen.getByRole('article', { name: /^Notes (is asking|asked)$/ });
+    expect(within(card).getByText('This question cannot be answered here')).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Decline' })).toBeEnabled();
+    expect(within(card).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it.each([
+    ['a JSON-RPC error code', { code: 7 }],
+    [
+      'a flat field list asking for something else',
+      { inputRequests: [{ name: 'card_number', label: 'Card number' }] },
+    ],
+    ['a finished task', { taskId: 't-1', status: 'completed' }],
+  ])(
+    'reads the params only as elicitation/create params, as the answer route does, when they also carry %s',
+    (_what, extra) => {
+      const params = { message: 'Which notebook?', requestedSchema: NOTEBOOK_FORM, ...extra };
+      render(
+        <InputRequestPart
+          part={storedPart({ status: 'pending', request: { method: 'elicitation/create', params } })}
+          fetch={vi.fn<typeof fetch>()}
+        />,
+      );
+      const card = screen.getByRole('article', { name: /^Notes (is asking|asked)$/ });
+      expect(within(card).getByRole('textbox', { name: /Notebook/ })).toBeVisible();
+      expect(within(card).queryByRole('textbox', { name: /Card number/ })).toBeNull();
+    },
+  );
+});
