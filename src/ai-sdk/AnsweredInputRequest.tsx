@@ -2,13 +2,12 @@
 import { createElement, type Ref, useId, useMemo, useSyncExternalStore } from 'react';
 import { AnswerRow } from '../card/Receipt.js';
 import { serverTextIn, shownProse, withServerText } from '../card/serverText.js';
-import { isPlainObject } from '../core/json.js';
 import { contentLanguageOf } from '../core/model.js';
 import { answeredByOpening, receiptFieldsOf } from '../core/receipt.js';
 import { visibleName } from '../core/shown-text.js';
 import { formatDateTimeAsWritten, formatReceiptValue, textDirection } from '../i18n/format.js';
 import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
-import { type InputRequestPartData, suspensionOfPart } from './part.js';
+import { answerOfPart, type InputRequestPartData, suspensionOfPart, toldOfPart } from './part.js';
 
 /** Props of {@link AnsweredInputRequest} (and of any component that replaces it). */
 export interface AnsweredInputRequestProps {
@@ -53,7 +52,9 @@ export function AnsweredInputRequest({
   const server = visibleName(data.serverName);
   const tool = visibleName(data.toolTitle) ?? visibleName(data.toolName);
   const headingId = `${useId()}-heading`;
-  const ending = data.status === 'answered' ? (data.answer?.action ?? 'accept') : data.status;
+  // The part is data from storage: its answer is read totally, never trusted to be well-formed.
+  const answer = useMemo(() => answerOfPart(data), [data]);
+  const ending = data.status === 'answered' ? (answer?.action ?? 'accept') : data.status;
   const endingKind =
     ending === 'pending'
       ? 'accept'
@@ -62,10 +63,10 @@ export function AnsweredInputRequest({
         ? 'opened'
         : ending;
   // The same fields, values and secret rule as the card's receipt, in the messages' locale.
-  const content = data.answer?.content;
+  const content = answer?.content;
   const shown =
-    request?.kind === 'form' && endingKind === 'accept' && isPlainObject(content)
-      ? receiptFieldsOf(request.fields, content, new Set(data.answer?.hidden ?? []))
+    request?.kind === 'form' && endingKind === 'accept' && content !== undefined
+      ? receiptFieldsOf(request.fields, content, new Set(answer?.hidden))
       : [];
   const serverWords = serverTextIn(contentLanguageOf(request, suspension.contentLanguage));
 
@@ -95,7 +96,7 @@ export function AnsweredInputRequest({
           {shownProse(request.message ?? '', messages.textCut)}
         </p>
       ) : null}
-      <p data-part="ending">{messages.ending(endingKind, data.outcome?.action)}</p>
+      <p data-part="ending">{messages.ending(endingKind, toldOfPart(data))}</p>
       {shown.length > 0 ? (
         <dl data-part="answers" aria-label={messages.answers}>
           {shown.map((field) => (

@@ -147,6 +147,33 @@ function suspensionOfParams(params: unknown, meta: SuspensionMeta): Suspension {
   return parseElicitationParams(isPlainObject(params) ? params : {}, meta);
 }
 
+/**
+ * The answer a part keeps, read totally (a part is data from storage): `undefined` unless it
+ * names an action; `content` only when it is an object; `hidden` only its names (anything that
+ * is not a list of names counts as none).
+ */
+export function answerOfPart(data: InputRequestPartData): AnswerSummary | undefined {
+  const answer: unknown = data.answer;
+  if (!isPlainObject(answer)) return undefined;
+  const action = own(answer, 'action');
+  if (action !== 'accept' && action !== 'decline' && action !== 'cancel') return undefined;
+  const content = own(answer, 'content');
+  const hidden = own(answer, 'hidden');
+  const names = Array.isArray(hidden) ? hidden.filter((name) => typeof name === 'string') : [];
+  return {
+    action,
+    ...(isPlainObject(content) ? { content } : {}),
+    ...(names.length > 0 ? { hidden: names } : {}),
+  };
+}
+
+/** What a part says the server was told when nobody answered, read totally: `undefined` unless it says. */
+export function toldOfPart(data: InputRequestPartData): BridgeOutcome['action'] | undefined {
+  const outcome: unknown = data.outcome;
+  const action = isPlainObject(outcome) ? own(outcome, 'action') : undefined;
+  return action === 'cancel' || action === 'decline' ? action : undefined;
+}
+
 /** Which fields count as secret: those the round flags, and those `isSecret` picks. */
 export type SecretRule = (field: FieldSpec, request: FormRequest) => boolean;
 

@@ -629,4 +629,33 @@ describe('InputRequestPart with parts it cannot trust', () => {
       expect(within(card).queryByRole('textbox', { name: /Card number/ })).toBeNull();
     },
   );
+  it.each([
+    ['a number', 5],
+    ['a string', 'api_key'],
+    ['an object', { api_key: true }],
+  ])(
+    'renders the summary of an answered part whose list of hidden fields is %s, as if it named none',
+    (_what, hidden) => {
+      render(
+        <InputRequestPart
+          part={storedPart({
+            status: 'answered',
+            request: {
+              method: 'elicitation/create',
+              params: { message: 'Which notebook?', requestedSchema: NOTEBOOK_FORM },
+            },
+            answer: { action: 'accept', content: { notebook: 'Work' }, hidden },
+          })}
+        />,
+      );
+      const summary = screen.getByRole('article', { name: 'Notes asked' });
+      expect(within(summary).getByText('You answered.')).toBeVisible();
+      const answers = within(summary).getByLabelText('Your answers');
+      expect(
+        within(answers)
+          .getAllByRole('term')
+          .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+      ).toEqual([['Notebook', 'Work']]);
+    },
+  );
 });
