@@ -51,7 +51,11 @@ export interface InputRequestBridgeOptions {
   timeoutAction?: 'cancel' | 'decline';
   /** Which fields never show their values in the answered part, besides those flagged secret. @default looksSecret */
   isSecret?: SecretRule;
-  /** Checks accepted answers against the request's schema in the route. @default validateAnswer (ajv) */
+  /**
+   * Checks accepted answers against the request's schema in the route. It only ever sees a schema
+   * of the flat subset the card can show: an `accept` for any other request is refused
+   * (`unsupported-request`) before it runs. @default validateAnswer
+   */
   checker?: AnswerChecker;
   /** Whether the sender of an answer may answer in that chat (e.g. owns it). Without it, knowing both ids is enough. */
   authorize?: AuthorizeAnswer;

@@ -4,7 +4,14 @@
  * bridge and the client component; framework-free.
  */
 import { isPlainObject, own, setOwn } from '../core/json.js';
-import type { ElicitResult, FieldSpec, FormRequest, Suspension, SuspensionMeta } from '../core/model.js';
+import type {
+  ElicitResult,
+  FieldSpec,
+  FormRequest,
+  InputRequest,
+  Suspension,
+  SuspensionMeta,
+} from '../core/model.js';
 import { parseElicitationParams } from '../core/parse/elicitation.js';
 import { looksSecret } from '../core/secret.js';
 
@@ -139,6 +146,14 @@ export function suspensionOfPart(data: InputRequestPartData): Suspension {
     ...(typeof data.toolName === 'string' ? { toolName: data.toolName } : {}),
     ...(typeof data.toolTitle === 'string' ? { toolTitle: data.toolTitle } : {}),
   });
+}
+
+/**
+ * The one request of stored `elicitation/create` params, read exactly as the card reads them
+ * ({@link suspensionOfPart}): what the answer route checks an answer against.
+ */
+export function requestOfParams(params: unknown, requestId: string): InputRequest | undefined {
+  return suspensionOfParams(params, { id: requestId }).requests[0];
 }
 
 function suspensionOfParams(params: unknown, meta: SuspensionMeta): Suspension {

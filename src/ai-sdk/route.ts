@@ -4,15 +4,18 @@
  * waits. Every refusal is a 4xx JSON body `{ error: { code, message } }`.
  */
 import { isPlainObject, own } from '../core/json.js';
-import type { ElicitResult, RequestedSchema } from '../core/model.js';
+import type { ElicitResult, InputRequest } from '../core/model.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
+import { requestOfParams } from './part.js';
 import type { DeliveryStatus, PendingAnswerStore } from './store.js';
 
 /**
  * Why the route refused an answer (the `error.code` of its JSON body), with its HTTP status:
  * `method-not-allowed` 405, `unsupported-media-type` 415, `body-too-large` 413, `invalid-json` 400,
  * `invalid-body` 400, `forbidden` 403, `wrong-chat` 403, `unknown-request` 404,
- * `already-answered` 409, `not-waiting` 410, `invalid-answer` 422.
+ * `already-answered` 409, `not-waiting` 410, `invalid-answer` 422, `unsupported-request` 422 (an
+ * `accept` for a request the card shows as one it cannot answer: a schema outside the flat
+ * subset, a file field, no schema, a link without its URL; only `decline` and `cancel` are taken).
  */
 export type AnswerErrorCode =
   | 'method-not-allowed'
@@ -25,7 +28,8 @@ export type AnswerErrorCode =
   | 'unknown-request'
   | 'already-answered'
   | 'not-waiting'
-  | 'invalid-answer';
+  | 'invalid-answer'
+  | 'unsupported-request';
 
 /** The JSON body of a refused answer. */
 export interface AnswerErrorBody {
@@ -67,6 +71,7 @@ const STATUS_OF: Record<AnswerErrorCode, number> = {
   'already-answered': 409,
   'not-waiting': 410,
   'invalid-answer': 422,
+  'unsupported-request': 422,
 };
 
 const DELIVERY_MESSAGES: Record<Exclude<DeliveryStatus, 'delivered'>, string> = {
@@ -175,8 +180,11 @@ export async function handleAnswerRequest(request: Request, options: AnswerRoute
   if (pending.chatId !== chatId) return refuse('wrong-chat', DELIVERY_MESSAGES['wrong-chat']);
 
   if (response.action === 'accept') {
-    const problem = checkContent(pending.params, response.content, options.checker);
-    if (problem !== undefined) return refuse('invalid-answer', problem.message, problem.errors);
+    // The stored request read as the card reads it: a checker only ever sees a schema of the flat
+    // subset the card can show (no server-chosen `pattern` reaches ajv, nothing makes it throw).
+    const asked = requestOfParams(pending.params, requestId);
+    const problem = checkContent(asked, response.content, options.checker);
+    if (problem !== undefined) return refuse(problem.code, problem.message, problem.errors);
   }
 
   const status = await options.store.deliver(chatId, requestId, response);
@@ -184,25 +192,46 @@ export async function handleAnswerRequest(request: Request, options: AnswerRoute
   return Response.json({ status: 'delivered' }, { headers: { 'cache-control': 'no-store' } });
 }
 
-/** Checks accepted content against the request's schema; URL requests take no content. */
+interface ContentProblem {
+  code: 'invalid-answer' | 'unsupported-request';
+  message: string;
+  errors?: FieldError[];
+}
+
+/**
+ * Checks accepted content against the request as the card shows it: a link takes no content, a
+ * form's content is checked against its schema, and nothing else can be accepted.
+ */
 function checkContent(
-  params: Record<string, unknown>,
+  request: InputRequest | undefined,
   content: Record<string, unknown> | undefined,
   checker: AnswerChecker,
-): { message: string; errors?: FieldError[] } | undefined {
-  const schema = own(params, 'requestedSchema');
-  if (own(params, 'mode') === 'url' || !isPlainObject(schema)) {
-    return content === undefined ? undefined : { message: 'a link request is accepted without content.' };
+): ContentProblem | undefined {
+  if (request?.kind === 'url') {
+    return content === undefined
+      ? undefined
+      : { code: 'invalid-answer', message: 'a link request is accepted without content.' };
+  }
+  if (request?.kind !== 'form') {
+    const reason = request?.kind === 'unsupported' ? request.reasonCode : 'malformed';
+    return {
+      code: 'unsupported-request',
+      message: `this input request cannot be answered here (${reason}): the card shows it as a question it cannot answer, so it takes only "decline" or "cancel".`,
+    };
   }
   const values = content ?? {};
-  const properties = isPlainObject(schema.properties) ? schema.properties : {};
+  const properties = request.requestedSchema.properties;
   const unknown = Object.keys(values).filter((name) => !Object.hasOwn(properties, name));
   if (unknown.length > 0) {
-    return { message: `the request asks for no field named ${unknown.map((n) => `"${n}"`).join(', ')}.` };
+    return {
+      code: 'invalid-answer',
+      message: `the request asks for no field named ${unknown.map((n) => `"${n}"`).join(', ')}.`,
+    };
   }
-  const check = checker(schema as unknown as RequestedSchema, values);
+  const check = checker(request.requestedSchema, values);
   if (check.valid) return undefined;
   return {
+    code: 'invalid-answer',
     message: `the answer does not fit the request's form (${check.errors
       .map((e) => `${e.field === '' ? 'the answer' : JSON.stringify(e.field)}: ${e.keyword}`)
       .join('; ')}).`,

@@ -431,4 +431,42 @@ describe('the AI SDK bridge with params the AI SDK lets through', () => {
       await asking.close();
     },
   );
+
+  it('shows a request for a file as one that cannot be answered here, takes no accept for it, and passes the decline on', async () => {
+    const asking = serverAsking({
+      message: 'Upload the contract',
+      requestedSchema: { type: 'object', properties: { contract: { type: 'string', 'x-mcp-file': {} } } },
+    });
+    const bridge = createInputRequestBridge();
+    const chunks: InputRequestChunk[] = [];
+    const mcp = await createMCPClient({
+      transport: { type: 'http', url: 'http://mcp.invalid/mcp', fetch: asking.fetch },
+      capabilities: { elicitation: {} },
+    });
+    const asks = bridge.forChat({
+      chatId: 'c',
+      writer: { write: (chunk) => chunks.push(structuredClone(chunk)) },
+    });
+    mcp.onElicitationRequest(ElicitationRequestSchema, asks.onElicitationRequest);
+    const call = mcp.callTool({ name: 'ask', arguments: {} });
+
+    await vi.waitFor(() => expect(chunks).toHaveLength(1));
+    const pending = chunks[0]?.data as InputRequestChunk['data'];
+    expect(suspensionOfPart(pending).requests).toMatchObject([{ kind: 'unsupported', reasonCode: 'file' }]);
+
+    const forged = await postAnswer(bridge, {
+      chatId: 'c',
+      requestId: pending.requestId,
+      response: { action: 'accept', content: { contract: 'data:text/plain,hi' } },
+    });
+    expect(forged.status).toBe(422);
+    expect(((await forged.json()) as { error: { code: string } }).error.code).toBe('unsupported-request');
+    await postAnswer(bridge, { chatId: 'c', requestId: pending.requestId, response: { action: 'decline' } });
+    const result = await call;
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? '')).toEqual({
+      action: 'decline',
+    });
+    await mcp.close();
+    await asking.close();
+  });
 });

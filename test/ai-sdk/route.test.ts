@@ -7,6 +7,9 @@ import {
   type InputRequestBridgeOptions,
   type InputRequestChunk,
 } from '../../src/ai-sdk/server.ts';
+import { ajvAnswerChecker } from '../../src/ajv/index.ts';
+import type { AnswerChecker } from '../../src/core/index.ts';
+import { validateAnswer } from '../../src/core/index.ts';
 import { postAnswer } from '../fixtures/ai-sdk-chat.ts';
 
 const FORM = {
@@ -185,6 +188,107 @@ describe('the answer route', () => {
     );
     expect(owner.status).toBe(200);
     expect(await answer).toEqual({ action: 'decline' });
+  });
+});
+
+/** A checker that records the schemas it was asked about, and checks with `checker`. */
+function watched(checker: AnswerChecker) {
+  const schemas: unknown[] = [];
+  const watching: AnswerChecker = (schema, content) => {
+    schemas.push(schema);
+    return checker(schema, content);
+  };
+  return { checker: watching, schemas };
+}
+
+const fields = (count: number) =>
+  Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${index}`, { type: 'string' }]));
+
+describe('the answer route with requests the card cannot answer', () => {
+  it.each([
+    ['a pattern', { code: { type: 'string', pattern: '^[0-9]+$' } }, { code: 'x' }],
+    ['101 fields', fields(101), { f0: 'x' }],
+    ['a file field', { doc: { type: 'string', 'x-mcp-file': {} } }, { doc: 'data:text/plain,hi' }],
+  ])(
+    'refuses an accept for a form with %s (422 unsupported-request), never runs the checker on it, and still takes a decline',
+    async (_what, properties, content) => {
+      const { checker, schemas } = watched(validateAnswer);
+      const { bridge, requestId, answer } = await waiting(
+        { checker },
+        { message: 'Pick', requestedSchema: { type: 'object', properties } },
+      );
+      const accept = await postAnswer(bridge, {
+        chatId: 'chat-1',
+        requestId,
+        response: { action: 'accept', content },
+      });
+      const body = await refusal(accept);
+      expect(body).toMatchObject({ status: 422, code: 'unsupported-request' });
+      expect(body.message).toMatch(/^input-request-cards: this input request cannot be answered here/);
+      expect(schemas).toEqual([]);
+
+      const decline = await postAnswer(bridge, {
+        chatId: 'chat-1',
+        requestId,
+        response: { action: 'decline' },
+      });
+      expect(decline.status).toBe(200);
+      expect(await answer).toEqual({ action: 'decline' });
+    },
+  );
+
+  it.each([
+    ['no requestedSchema', { message: 'Pick' }],
+    ['a link request without its URL', { mode: 'url', message: 'Sign in' }],
+    [
+      'an unknown mode',
+      { mode: 'voice', message: 'Say it', requestedSchema: { type: 'object', properties: {} } },
+    ],
+  ])('takes no accept, with or without content, for a request with %s', async (_what, params) => {
+    const { bridge, requestId, answer } = await waiting({}, params);
+    for (const response of [{ action: 'accept' }, { action: 'accept', content: { x: 'y' } }]) {
+      const refused = await postAnswer(bridge, { chatId: 'chat-1', requestId, response });
+      expect(await refusal(refused)).toMatchObject({ status: 422, code: 'unsupported-request' });
+    }
+    await postAnswer(bridge, { chatId: 'chat-1', requestId, response: { action: 'cancel' } });
+    expect(await answer).toEqual({ action: 'cancel' });
+  });
+
+  it('never hands a server-chosen pattern to the ajv checker (a catastrophic one takes seconds on 26 characters)', async () => {
+    const { checker, schemas } = watched(ajvAnswerChecker);
+    const { bridge, requestId } = await waiting(
+      { checker },
+      {
+        message: 'Code?',
+        requestedSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a|a)*$' } } },
+      },
+    );
+    const response = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId,
+      response: { action: 'accept', content: { code: `${'a'.repeat(20)}!` } },
+    });
+    expect(await refusal(response)).toMatchObject({ status: 422, code: 'unsupported-request' });
+    expect(schemas).toEqual([]);
+  });
+
+  it('checks a form the card can answer with the ajv checker as before', async () => {
+    const { checker, schemas } = watched(ajvAnswerChecker);
+    const { bridge, requestId, answer } = await waiting({ checker });
+    const bad = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId,
+      response: { action: 'accept', content: { email: 'not an email' } },
+    });
+    expect(await refusal(bad)).toMatchObject({ status: 422, code: 'invalid-answer' });
+    const good = await postAnswer(bridge, {
+      chatId: 'chat-1',
+      requestId,
+      response: { action: 'accept', content: { email: 'ada@example.com' } },
+    });
+    expect(good.status).toBe(200);
+    expect(await answer).toEqual({ action: 'accept', content: { email: 'ada@example.com' } });
+    expect(schemas).toHaveLength(2);
   });
 });
 
