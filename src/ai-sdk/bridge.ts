@@ -54,7 +54,8 @@ export interface InputRequestBridgeOptions {
   /**
    * Checks accepted answers against the request's schema in the route. It only ever sees a schema
    * of the flat subset the card can show: an `accept` for any other request is refused
-   * (`unsupported-request`) before it runs. @default validateAnswer
+   * (`unsupported-request`) before it runs, and a checker that throws makes the route answer 500
+   * `checker-failed`. @default validateAnswer
    */
   checker?: AnswerChecker;
   /** Whether the sender of an answer may answer in that chat (e.g. owns it). Without it, knowing both ids is enough. */
@@ -103,7 +104,8 @@ export interface InputRequestBridge {
   forChat(options: ChatInputRequestOptions): ChatInputRequests;
   /**
    * The answer route (Fetch API): `POST { chatId, requestId, response }`. Answers `200
-   * { status: 'delivered' }`, or a 4xx `{ error: { code, message } }` (see `AnswerErrorCode`).
+   * { status: 'delivered' }`, or a 4xx `{ error: { code, message } }` (see `AnswerErrorCode`), or
+   * a 500 `checker-failed` one when the answer checker threw.
    */
   handleAnswer(request: Request): Promise<Response>;
   /** The store requests wait in. */

@@ -1,11 +1,12 @@
 /**
  * The answer route: a Fetch API handler (`Request → Response`) that takes a person's answer,
  * checks that it answers a waiting request of that chat, and delivers it to the instance that
- * waits. Every refusal is a 4xx JSON body `{ error: { code, message } }`.
+ * waits. Every refusal is a JSON body `{ error: { code, message } }`: a 4xx, or a 500
+ * `checker-failed` when the answer checker itself threw.
  */
 import { isPlainObject, own } from '../core/json.js';
 import type { ElicitResult, InputRequest } from '../core/model.js';
-import type { AnswerChecker, FieldError } from '../core/validate.js';
+import type { AnswerCheck, AnswerChecker, FieldError } from '../core/validate.js';
 import { requestOfParams } from './part.js';
 import type { DeliveryStatus, PendingAnswerStore } from './store.js';
 
@@ -15,7 +16,8 @@ import type { DeliveryStatus, PendingAnswerStore } from './store.js';
  * `invalid-body` 400, `forbidden` 403, `wrong-chat` 403, `unknown-request` 404,
  * `already-answered` 409, `not-waiting` 410, `invalid-answer` 422, `unsupported-request` 422 (an
  * `accept` for a request the card shows as one it cannot answer: a schema outside the flat
- * subset, a file field, no schema, a link without its URL; only `decline` and `cancel` are taken).
+ * subset, a file field, no schema, a link without its URL; only `decline` and `cancel` are taken),
+ * `checker-failed` 500 (the answer checker threw; nothing was delivered, the request still waits).
  */
 export type AnswerErrorCode =
   | 'method-not-allowed'
@@ -29,7 +31,8 @@ export type AnswerErrorCode =
   | 'already-answered'
   | 'not-waiting'
   | 'invalid-answer'
-  | 'unsupported-request';
+  | 'unsupported-request'
+  | 'checker-failed';
 
 /** The JSON body of a refused answer. */
 export interface AnswerErrorBody {
@@ -72,6 +75,7 @@ const STATUS_OF: Record<AnswerErrorCode, number> = {
   'not-waiting': 410,
   'invalid-answer': 422,
   'unsupported-request': 422,
+  'checker-failed': 500,
 };
 
 const DELIVERY_MESSAGES: Record<Exclude<DeliveryStatus, 'delivered'>, string> = {
@@ -193,7 +197,7 @@ export async function handleAnswerRequest(request: Request, options: AnswerRoute
 }
 
 interface ContentProblem {
-  code: 'invalid-answer' | 'unsupported-request';
+  code: 'invalid-answer' | 'unsupported-request' | 'checker-failed';
   message: string;
   errors?: FieldError[];
 }
@@ -228,13 +232,36 @@ function checkContent(
       message: `the request asks for no field named ${unknown.map((n) => `"${n}"`).join(', ')}.`,
     };
   }
-  const check = checker(request.requestedSchema, values);
+  let check: AnswerCheck | undefined;
+  try {
+    check = checker(request.requestedSchema, values);
+  } catch (error) {
+    // The checker is the host's code: its fault is the server's (500), never an escaped throw.
+    return checkerFailed(
+      `threw ${error instanceof Error ? `a ${String(error.name).slice(0, 40)}` : 'a non-Error'}`,
+    );
+  }
+  if (typeof check !== 'object' || check === null || typeof check.valid !== 'boolean') {
+    return checkerFailed('returned no { valid, errors }');
+  }
   if (check.valid) return undefined;
+  const errors = Array.isArray(check.errors) ? check.errors.filter(isFieldError) : [];
   return {
     code: 'invalid-answer',
-    message: `the answer does not fit the request's form (${check.errors
+    message: `the answer does not fit the request's form (${errors
       .map((e) => `${e.field === '' ? 'the answer' : JSON.stringify(e.field)}: ${e.keyword}`)
       .join('; ')}).`,
-    errors: check.errors,
+    errors,
   };
+}
+
+function checkerFailed(what: string): ContentProblem {
+  return {
+    code: 'checker-failed',
+    message: `the answer checker ${what} while checking this answer, so nothing was delivered and the request still waits. Fix the checker given to createInputRequestBridge({ checker }).`,
+  };
+}
+
+function isFieldError(error: unknown): error is FieldError {
+  return isPlainObject(error) && typeof error.field === 'string' && typeof error.keyword === 'string';
 }

@@ -290,6 +290,36 @@ describe('the answer route with requests the card cannot answer', () => {
     expect(await answer).toEqual({ action: 'accept', content: { email: 'ada@example.com' } });
     expect(schemas).toHaveLength(2);
   });
+
+  it.each([
+    [
+      'throws',
+      () => {
+        throw new TypeError('boom');
+      },
+      /threw a TypeError/,
+    ],
+    ['returns no check', () => undefined as never, /returned no \{ valid, errors \}/],
+  ])(
+    'answers 500 checker-failed when the checker %s, and the request still waits',
+    async (_what, checker, said) => {
+      const { bridge, requestId, answer } = await waiting({ checker });
+      const response = await postAnswer(bridge, {
+        chatId: 'chat-1',
+        requestId,
+        response: { action: 'accept', content: { email: 'ada@example.com' } },
+      });
+      const body = await refusal(response);
+      expect(body).toMatchObject({ status: 500, code: 'checker-failed' });
+      expect(body.message).toMatch(/^input-request-cards: the answer checker /);
+      expect(body.message).toMatch(said);
+      expect(body.message).toContain('createInputRequestBridge({ checker })');
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+
+      await postAnswer(bridge, { chatId: 'chat-1', requestId, response: { action: 'decline' } });
+      expect(await answer).toEqual({ action: 'decline' });
+    },
+  );
 });
 
 describe('the memory store', () => {
