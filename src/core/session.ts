@@ -702,14 +702,19 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       deadlineArmedFor = deadlineKey;
       if (deadlineKey !== undefined && round && deadline !== undefined) {
         const roundId = round.id;
-        const passed = () => {
+        // A timer waits at most 2^31 - 1 ms (about 24.8 days): one that fires before the
+        // deadline arms the next, so a tab kept open that long expires the round on time.
+        const check = () => {
+          const wait = deadline - Date.now();
+          if (wait > 0) {
+            deadlineTimer = setTimeout(check, Math.min(wait, 2_147_483_647));
+            return;
+          }
           deadlineTimer = undefined;
           dispatch({ type: 'deadline-passed', roundId });
         };
-        const wait = deadline - Date.now();
-        // Timers clamp at about 24.8 days; a longer deadline is re-armed by a later reading.
-        if (wait <= 0) queueMicrotask(passed);
-        else deadlineTimer = setTimeout(passed, Math.min(wait, 2_147_483_647));
+        if (deadline <= Date.now()) queueMicrotask(check);
+        else check();
       }
     }
     // The countdown moves in coarse steps: one timer, to the next moment its value changes.

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   analyzeRequestedSchema,
   buildAcceptContent,
   checkLink,
+  createInputRequestSession,
+  parseSuspension,
   pollDelay,
   validateAnswer,
 } from '../../src/core/index.ts';
@@ -99,5 +101,53 @@ describe('checkLink: a host with a character that passes for a slash is no web a
     expect(checkLink('https://b\u00fccher.example/').openable).toBe(true);
     expect(checkLink('https://example.com/1\u20442-cup').openable).toBe(true);
     expect(checkLink('https://example.com/?q=a\u2215b').openable).toBe(true);
+  });
+});
+
+describe('a deadline further off than one timer can wait (2³¹ − 1 ms, about 24.8 days)', () => {
+  const DAY = 24 * 60 * 60_000;
+  const START = Date.parse('2026-12-01T09:00:00Z');
+  const round = parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: {
+        confirm: {
+          method: 'elicitation/create',
+          params: {
+            message: 'Renew?',
+            requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } },
+          },
+        },
+      },
+    },
+    { id: 'round-long', serverName: 'Registry' },
+  );
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(START);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('does not expire early: a tab kept open for 30 days sees it expire on day 30, not on day 25', async () => {
+    const session = createInputRequestSession({
+      source: {
+        queryKey: ['deadline-30-days'],
+        initialState: { status: 'input-required', suspension: round, deadline: START + 30 * DAY },
+        follow: false,
+        fetchState: async () => ({ status: 'working' }),
+        resume: async () => undefined,
+      },
+    });
+    const unsubscribe = session.subscribe(() => {});
+    await vi.advanceTimersByTimeAsync(25 * DAY);
+    expect(session.getSnapshot().state).toBe('input-required');
+    await vi.advanceTimersByTimeAsync(5 * DAY - 1);
+    expect(session.getSnapshot().state).toBe('input-required');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(session.getSnapshot().state).toBe('expired');
+    unsubscribe();
   });
 });
