@@ -1,9 +1,5 @@
 import { boundedName, stableStringify } from './json.js';
-import {
-  createInputRequestSession,
-  type InputRequestSession,
-  type InputRequestSessionOptions,
-} from './session.js';
+import { type InputRequestSession, type InputRequestSessionOptions, openSession } from './session.js';
 
 /** Sessions by task (the hash of the source's `queryKey`), per scope. */
 const sessionsByScope = new WeakMap<object, Map<string, InputRequestSession>>();
@@ -156,7 +152,7 @@ export function sessionFor(
     registry.delete(key);
     if (idle?.holdsInput) heldSessions.set(holderOf(options.source), { scope, session: wrapped });
   };
-  const session = createInputRequestSession({ ...options, onIdle: drop });
+  const session = openSession({ ...options, onIdle: drop });
   const wrapped: InputRequestSession = {
     ...session,
     subscribe(listener) {

@@ -1,10 +1,11 @@
 import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
 import { type AskedRound, carryOver, type RoundCarryOver } from './carry-over.js';
+import { wasChecked } from './checked.js';
 import { pageArrivedAt, type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
-import { boundedName, setOwn, stableStringify } from './json.js';
+import { boundedName, isPlainObject, setOwn, stableStringify } from './json.js';
 import {
   newIdempotencyKey,
   type RoundLedger,
@@ -31,11 +32,13 @@ import {
   type InputRequest,
   type InputResponse,
   type InputResponses,
+  isElicitResult,
   roundTooLarge,
   type Suspension,
   type UrlRequest,
 } from './model.js';
 import { type InputRequestSource, type InputRequestState, isStaleRoundError } from './source.js';
+import { type AnswerChecker, validateAnswer } from './validate.js';
 
 /** Where a host answerer of the round stands. */
 export interface HostAnswerStatus {
@@ -226,6 +229,14 @@ export interface InputRequestSessionOptions {
    */
   resumeTimeoutMs?: number;
   /**
+   * Checks accepted form content that no form checked (a headless `respond`, `submit` or
+   * `answer`) before it leaves: content that does not fit its `requestedSchema` is refused with
+   * an error naming the fields. The card's forms check as the person types, with the card's own
+   * `checker`. `useInputRequest` passes `validateAnswer` unless given its own.
+   * @default validateAnswer
+   */
+  checker?: AnswerChecker;
+  /**
    * Called each time the session winds down: no subscriber left and no send in flight.
    * `holdsInput` says the round on screen holds what this person put in and the server never took
    * (typed values, answers, a send that failed): a registry keeps such a session for the round's
@@ -280,14 +291,18 @@ export interface InputRequestSession {
   fail(error: unknown): void;
   /**
    * Records one request's answer. When it is the last one the round needs, the round is sent,
-   * once. Returns the send in progress, if this answer started (or joined) one.
+   * once. Returns the send in progress, if this answer started (or joined) one. Rejects, recording
+   * nothing, an answer to a request the round does not ask, one with no accept, decline or cancel,
+   * an accept of a request the card cannot answer, and accepted content that does not fit its
+   * `requestedSchema` (unless a form built and checked it).
    */
   answer(key: string, response: InputResponse): Promise<void> | undefined;
   /** Takes an answer back so the person can change it before the round is sent. */
   withdraw(key: string): void;
   /**
    * Answers every request of the round at once (e.g. a headless host) and sends. Rejects when the
-   * state does not accept answers, or when the send fails (the answers stay for a retry).
+   * state does not accept answers, or when the send fails (the answers stay for a retry). Each
+   * answer is checked first, as {@link answer} checks it: one that does not fit sends nothing.
    */
   respond(responses: InputResponses): Promise<void>;
   /** Declines every request of the round not answered yet, and sends. */
@@ -366,6 +381,15 @@ function withoutTimeLeft({ timeLeft: _left, ...snapshot }: SessionSnapshot): Ses
  * ```
  */
 export function createInputRequestSession(options: InputRequestSessionOptions): InputRequestSession {
+  return openSession({ checker: validateAnswer, ...options });
+}
+
+/**
+ * {@link createInputRequestSession} without a default `checker`: the registry's sessions, which
+ * the card's forms feed checked content (so a static card does not load the checker up front), and
+ * which `useInputRequest` gives `validateAnswer`.
+ */
+export function openSession(options: InputRequestSessionOptions): InputRequestSession {
   const { source, drafts, answerers, ledger } = options;
   const resumeTimeoutMs = source.resumeTimeoutMs ?? options.resumeTimeoutMs ?? 30_000;
   const replaceDelayMs = options.replaceDelayMs ?? 900;
@@ -1063,6 +1087,8 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   function answer(key: string, response: InputResponse): Promise<void> | undefined {
     if (destroyed) return Promise.reject(destroyedError());
     if (answersLocked(lifecycle)) return Promise.reject(lockedError());
+    const refused = refusalOf(key, response);
+    if (refused) return Promise.reject(refused);
     // The last keystrokes before Accept are saved now, not dropped: if the send fails, or a reload
     // cuts it off, the form comes back with what was accepted, not with an older pause's draft
     // (which Accept would then send under the first send's key). They go when the round is taken.
@@ -1070,6 +1096,43 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
     if (!dispatch({ type: 'answer-given', key, response })) return inFlight?.promise;
     if (unansweredKeys(lifecycle.round, lifecycle.answers).length > 0) return undefined;
     return send();
+  }
+
+  /**
+   * Why `response` cannot answer request `key` of the open round, or `undefined`: the round has no
+   * such request; the answer is no accept, decline or cancel; it accepts a request the card cannot
+   * answer; or its content, which no form checked, does not fit the form's `requestedSchema`.
+   * Nothing is recorded then, and nothing sent.
+   */
+  function refusalOf(key: string, response: InputResponse): Error | undefined {
+    const round = lifecycle.round;
+    if (!round || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return undefined;
+    const request = round.requests.find((candidate) => candidate.key === key);
+    const refused = (why: string) =>
+      new Error(`input-request-cards: the answer to ${JSON.stringify(key)} ${why}.`);
+    if (!request) {
+      const keys = round.requests.map((candidate) => candidate.key);
+      return refused(`answers no request of the open round; answer one of ${JSON.stringify(keys)}`);
+    }
+    // A host's own answer (sampling, roots) has its method's shape.
+    if (request.kind === 'host') return undefined;
+    if (!isElicitResult(response)) return refused('needs `action` "accept", "decline" or "cancel"');
+    if (response.action !== 'accept' || request.kind === 'url') return undefined;
+    if (request.kind === 'unsupported') {
+      return refused(
+        `cannot accept what the card cannot answer (${request.reasonCode}): decline or cancel it`,
+      );
+    }
+    const { content } = response;
+    if (!isPlainObject(content)) return refused("needs `content`, an object of its form's values");
+    if (wasChecked(content)) return undefined;
+    if (!options.checker) return undefined;
+    const { valid, errors } = options.checker(request.requestedSchema, content);
+    if (valid) return undefined;
+    const listed = errors.map(({ field, keyword }) => `${field || '(all)'}: ${keyword}`).join(', ');
+    return refused(
+      `does not fit its requestedSchema (${listed}); fix the content, or build the form with useRequestForm, which checks as the person types`,
+    );
   }
 
   function refuseRound(action: 'decline' | 'cancel'): Promise<void> {
@@ -1265,6 +1328,12 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
       if (answersLocked(lifecycle)) return Promise.reject(lockedError());
       const round = lifecycle.round;
       if (!round || lifecycle.state !== 'input-required') return send();
+      // Every answer is checked before any is recorded: one that does not fit sends nothing.
+      for (const key of Object.keys(responses)) {
+        const response = responses[key];
+        const refused = response === undefined ? undefined : refusalOf(key, response);
+        if (refused) return Promise.reject(refused);
+      }
       for (const key of Object.keys(responses)) {
         const response = responses[key];
         if (response !== undefined) dispatch({ type: 'answer-given', key, response });

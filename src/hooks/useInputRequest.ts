@@ -1,4 +1,5 @@
 import type { InputRequestSource } from '../core/source.js';
+import { validateAnswer } from '../core/validate.js';
 import { liveBinding } from '../live/binding.js';
 import { registerLiveBinding } from './liveBinding.js';
 import {
@@ -34,5 +35,6 @@ export function useInputRequest(
 ): InputRequestController {
   // The hook's users follow tasks: TanStack comes with it (the card loads it only when needed).
   registerLiveBinding(liveBinding);
-  return useRoundSession(source, options);
+  // A headless host's own answers are checked before they leave (the card's forms check theirs).
+  return useRoundSession(source, options.checker ? options : { ...options, checker: validateAnswer });
 }

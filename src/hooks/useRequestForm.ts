@@ -10,6 +10,7 @@ import {
   rawValuesByKey,
   rawValuesByName,
 } from '../core/answer.js';
+import { markChecked } from '../core/checked.js';
 import { restoreDraft } from '../core/draft.js';
 import { whenIdle } from '../core/idle.js';
 import type { ElicitContent, FieldSpec, FormRequest } from '../core/model.js';
@@ -219,6 +220,8 @@ export function useRequestForm({
     const accept = form.handleSubmit(() => {
       const { request, session, onAccept } = latest.current;
       const content = checkedContent ?? buildAcceptContent(request.fields, form.getValues());
+      // Checked by the resolver just now: the session need not check it again.
+      if (content === checkedContent) markChecked(content);
       checkedContent = undefined;
       if (onAccept) onAccept(content);
       else void session?.answer(request.key, { action: 'accept', content })?.catch(() => {});

@@ -10,6 +10,7 @@ import type { ElicitContent, FieldSpec, FormRequest, InputResponses, Suspension 
 import { sessionFor } from '../core/registry.js';
 import type { InputRequestSession, SessionSnapshot } from '../core/session.js';
 import type { InputRequestSource, InputRequestState } from '../core/source.js';
+import type { AnswerChecker } from '../core/validate.js';
 import { loadLiveBinding, useLiveBinding } from './liveBinding.js';
 
 /** Options of {@link useInputRequest}. */
@@ -38,6 +39,12 @@ export interface UseInputRequestOptions {
   /** How long a send may take before it counts as unconfirmed (`source.resumeTimeoutMs` wins). @default 30000 */
   resumeTimeoutMs?: number;
   /**
+   * Checks content given to `submit` and `respond` against its `requestedSchema` before it leaves
+   * (content a `useRequestForm` form built was checked as the person typed). `useInputRequest`
+   * uses `validateAnswer` unless given one.
+   */
+  checker?: AnswerChecker;
+  /**
    * The host's own time limit for answers (epoch ms or ISO 8601), e.g. its request timeout: the
    * earlier of it and the source's `deadline` applies.
    */
@@ -54,9 +61,16 @@ export interface InputRequestController {
   snapshot: SessionSnapshot;
   /** The session that owns the round (shared by every card of the task). */
   session: InputRequestSession;
-  /** Answers every request of the open round and sends. Rejects when the send fails (answers stay). */
+  /**
+   * Answers every request of the open round and sends. Rejects, sending nothing, when an answer
+   * does not fit (an unknown key, no accept/decline/cancel, content outside its `requestedSchema`);
+   * rejects when the send fails (answers stay).
+   */
   respond: (responses: InputResponses) => Promise<void>;
-  /** Accepts one form request (the first one when `key` is omitted) with `content`. */
+  /**
+   * Accepts one form request (the first one when `key` is omitted) with `content`, checked against
+   * its `requestedSchema` first: content that does not fit is refused, naming the fields.
+   */
   submit: (content: ElicitContent, key?: string) => Promise<void>;
   /** Declines every request of the round not answered yet. */
   decline: () => Promise<void>;
@@ -91,7 +105,7 @@ export function useRoundSession(
   }
   const drafts =
     options.drafts === false ? undefined : (options.drafts ?? (followed ? defaultDrafts : undefined));
-  const { poll, replaceDelayMs, isSecret, answerers, resumeTimeoutMs, deadline } = options;
+  const { poll, replaceDelayMs, isSecret, answerers, resumeTimeoutMs, deadline, checker } = options;
   const ledger = options.ledger === false ? undefined : (options.ledger ?? defaultLedger);
 
   // A reading the host's query cache already holds (a chat restoring its history, a prefetch, a
@@ -117,6 +131,7 @@ export function useRoundSession(
       ledger,
       resumeTimeoutMs,
       deadline,
+      checker,
     },
     serverScope,
   );

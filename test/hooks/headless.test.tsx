@@ -7,13 +7,14 @@ import {
   type FieldSpec,
   type FormRequest,
   type RequestFormControl,
+  type Suspension,
   staticSource,
   useInputRequest,
   useRequestField,
   useRequestForm,
 } from '../../src/index.ts';
 import { createTestSource } from '../../src/testing/index.ts';
-import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
+import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 // The hooks without the card: a host's own markup, the library's behaviour.
 
@@ -254,5 +255,90 @@ describe('headless: useInputRequest + useRequestForm + useRequestField', () => {
 
     rerender(<BlurForm />);
     expect(screen.getByText('This field is required.')).toBeInTheDocument();
+  });
+});
+
+/** A headless form whose own checker lets anything through (say, its server is the judge). */
+function LenientForm({ round, onSent }: { round: Suspension; onSent: (responses: unknown) => void }) {
+  const { session, suspension } = useInputRequest(
+    staticSource(round, async (responses) => onSent(responses)),
+    { ledger: false },
+  );
+  const request = suspension?.requests[0] as FormRequest;
+  const { formProps } = useRequestForm({ request, session, checker: () => ({ valid: true, errors: [] }) });
+  return (
+    <form {...formProps}>
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('headless answers are checked before they leave', () => {
+  const rounds = () =>
+    parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          profile: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Your profile',
+              requestedSchema: {
+                type: 'object',
+                properties: {
+                  name: { type: 'string', title: 'Name', minLength: 3 },
+                  age: { type: 'integer', title: 'Age' },
+                },
+                required: ['name'],
+              },
+            },
+          },
+        },
+      },
+      { serverName: 'Profiles' },
+    );
+
+  it('refuses content that does not fit the requestedSchema, names the fields, and sends nothing', async () => {
+    const sent: unknown[] = [];
+    const { result } = renderHook(() =>
+      useInputRequest(staticSource(rounds(), async (responses) => void sent.push(responses))),
+    );
+    await expect(result.current.submit({ name: 5, age: 1.5 } as never)).rejects.toThrow(
+      /^input-request-cards: the answer to "profile" does not fit its requestedSchema \(name: type, age: integer\)/,
+    );
+    await expect(result.current.respond({ profile: { action: 'accept', content: {} } })).rejects.toThrow(
+      /name: required/,
+    );
+    expect(result.current.state).toBe('input-required');
+    expect(sent).toEqual([]);
+    // What fits goes.
+    await result.current.submit({ name: 'Ada', age: 36 });
+    expect(sent).toEqual([{ profile: { action: 'accept', content: { name: 'Ada', age: 36 } } }]);
+  });
+
+  it('refuses a request the round does not ask and an answer with no action, naming the fix', async () => {
+    const sent: unknown[] = [];
+    const { result } = renderHook(() =>
+      useInputRequest(staticSource(rounds(), async (responses) => void sent.push(responses))),
+    );
+    await expect(result.current.session.answer('nope', { action: 'decline' })).rejects.toThrow(
+      'input-request-cards: the answer to "nope" answers no request of the open round; answer one of ["profile"].',
+    );
+    await expect(
+      result.current.respond({ profile: { action: 'decline' }, extra: { action: 'decline' } }),
+    ).rejects.toThrow('the answer to "extra" answers no request of the open round');
+    await expect(result.current.session.answer('profile', { action: 'yes' } as never)).rejects.toThrow(
+      /needs `action` "accept", "decline" or "cancel"/,
+    );
+    expect(sent).toEqual([]);
+  });
+
+  it("leaves a form's content to the form's own checker: useRequestForm's content is not checked again", async () => {
+    const user = fakeTimeUser();
+    const sent: unknown[] = [];
+    render(<LenientForm round={rounds()} onSent={(responses) => sent.push(responses)} />);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await advance();
+    expect(sent).toEqual([{ profile: { action: 'accept', content: {} } }]);
   });
 });
