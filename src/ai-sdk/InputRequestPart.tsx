@@ -2,7 +2,7 @@
 import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react';
 import type { InputRequestCardCommonProps } from '../card/InputRequestCard.js';
 import { InputRequestCard } from '../card/InputRequestCard.js';
-import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
+import { createStorageDraftStore, type DraftStore, draftKey } from '../core/draft.js';
 import { isElicitResult, type Suspension } from '../core/model.js';
 import { StaleRoundError } from '../core/source.js';
 import type { ResumeFunction } from '../core/static-source.js';
@@ -28,7 +28,8 @@ export interface InputRequestPartProps extends InputRequestCardCommonProps {
   /**
    * Where half-typed answers survive a reload, for a chat whose stream resumes (the question shows
    * again): `sessionStorage` by default, `false` for none. Secret fields are never stored; a
-   * request's drafts are removed once it closes.
+   * request's drafts are removed once it closes, except when it timed out while the person typed:
+   * then its card stays, expired, read-only and copyable, with what they typed.
    */
   drafts?: DraftStore | false;
 }
@@ -132,11 +133,18 @@ export function InputRequestPart({
   // leaves nothing typed in the tab's storage: the session that would drop its drafts never saw
   // it close (the part did). The storage is outside React, so this is an effect.
   const draftStore = drafts === false ? undefined : (drafts ?? partDrafts);
+  // Except one that ran out of time while this person typed: the card stays, expired at
+  // `expiresAt`, read-only and copyable with what they typed (as a card does at its deadline), and
+  // so does their draft, for a reload to show it again.
+  const timedOutWithDraft = useMemo(
+    () => data.status === 'timed-out' && draftStore !== undefined && holdsDraft(draftStore, suspension),
+    [data.status, draftStore, suspension],
+  );
   useEffect(() => {
-    if (!pending) draftStore?.removeRound(data.requestId);
-  }, [pending, draftStore, data.requestId]);
+    if (!pending && !timedOutWithDraft) draftStore?.removeRound(data.requestId);
+  }, [pending, timedOutWithDraft, draftStore, data.requestId]);
 
-  if (pending || answerRefused) {
+  if (pending || answerRefused || timedOutWithDraft) {
     // The bridge answers the server itself at `expiresAt` (timed-out): the card counts down to it.
     const deadline = cardProps.deadline ?? data.expiresAt;
     return (
@@ -158,6 +166,14 @@ export function InputRequestPart({
       {...(cardProps.className === undefined ? {} : { className: cardProps.className })}
     />
   );
+}
+
+/** True when the store holds something typed into one of the round's forms. */
+function holdsDraft(store: DraftStore, suspension: Suspension): boolean {
+  return suspension.requests.some((request) => {
+    const draft = request.kind === 'form' ? store.load(draftKey(suspension.id, request.key)) : undefined;
+    return draft !== undefined && Object.keys(draft).length > 0;
+  });
 }
 
 /**

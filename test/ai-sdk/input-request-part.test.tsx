@@ -349,6 +349,37 @@ describe('InputRequestPart', () => {
     }
   });
 
+  it('keeps a card that ran out of time while the person typed: expired, read-only, copyable, and after a reload', async () => {
+    useFakeTime();
+    try {
+      const { parts, answer } = await askOnce({ timeoutMs: 3 * 60_000 });
+      const user = fakeTimeUser();
+      const { rerender, unmount } = render(<InputRequestPart part={parts[0] as InputRequestDataPart} />);
+      await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Quarterly board review');
+      await advance(3 * 60_000);
+      expect(await answer).toMatchObject({ action: 'cancel' });
+      const timedOut = parts.at(-1) as InputRequestDataPart;
+      expect(timedOut.data.status).toBe('timed-out');
+
+      rerender(<InputRequestPart part={timedOut} />);
+      await advance();
+      const card = screen.getByRole('article');
+      expect(card).toHaveAttribute('data-state', 'expired');
+      expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveValue('Quarterly board review');
+      expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
+      expect(within(card).getByRole('button', { name: 'Copy answers' })).toBeInTheDocument();
+
+      // A reload shows the part as it was persisted, timed out: the typed text is back with it.
+      unmount();
+      await advance();
+      render(<InputRequestPart part={structuredClone(timedOut)} />);
+      expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Quarterly board review');
+      expect(screen.getByRole('article')).toHaveAttribute('data-state', 'expired');
+    } finally {
+      useRealTime();
+    }
+  });
+
   it('closes the card, keeping the typed values, when the route no longer knows the question', async () => {
     const user = userEvent.setup();
     const { bridge, parts } = await askOnce();
