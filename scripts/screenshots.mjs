@@ -104,6 +104,20 @@ const shots = [
     sizes: ['phone'],
     fullPage: true,
   },
+  // Expired while typing, then the task failed: how it ended, above what was typed.
+  {
+    file: 'expired-then-failed',
+    id: 'card-lifecycle--expired-then-task-failed',
+    sizes: ['phone'],
+    fullPage: true,
+  },
+  {
+    file: 'expired-then-failed-dark',
+    id: 'card-lifecycle--expired-then-task-failed',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+    fullPage: true,
+  },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
   { file: 'cancelled', id: 'card-lifecycle--cancelled' },

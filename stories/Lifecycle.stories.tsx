@@ -188,6 +188,23 @@ export const Expired = meta.story(
   }),
 );
 
+/**
+ * The question expired while the person typed, and then the task failed at its time limit: the
+ * card says how the task ended above what they typed, which stays to read and copy.
+ */
+export const ExpiredThenTaskFailed = meta.story(
+  live('expired-then-failed', { roundTtlMs: 1200 }, async ({ canvas }, api) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Note/ }), 'Leave it at the door');
+    await canvas.findByText('This question expired. Your answers were not sent.', {}, { timeout: 5000 });
+    api.task.fail('Timed out waiting for input.');
+    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent('The task failed: Timed out waiting for input.');
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveValue('Leave it at the door');
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
+    await expect(canvas.getByRole('button', { name: 'Copy answers' })).toBeVisible();
+  }),
+);
+
 export const ResumeFails = meta.story(
   live('resume-fails', { resumeFailures: 1, completeAfterLastRound: false }, async ({ canvas }) => {
     await userEvent.type(await canvas.findByRole('textbox', { name: /Note/ }), 'Keep me');
