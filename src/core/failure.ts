@@ -4,18 +4,14 @@ import { isStaleRoundError } from './source.js';
  * What kind of failure a send, fetch or host answer met, as a code the card words
  * (`messages.failure`): people never see a raw exception message.
  *
- * - `network`: the request never got an answer (offline, DNS, connection refused, CORS);
+ * - `network`: the request never got an answer: the server could not be reached (offline, DNS,
+ *   connection refused, CORS);
  * - `timeout`: no answer in time;
  * - `http`: the server answered with an error status (`status` says which);
- * - `stale`: the server no longer accepts answers to this round;
+ * - `stale`: the round closed: the server no longer accepts answers to it;
  * - `refused`: the server answered, but not with something the adapter could read;
+ * - `interrupted`: a send cut off because the page was closed or reloaded while it was on its way;
  * - `unknown`: anything else.
- */
-/**
- * What kind of failure: the server unreachable (`network`), no answer in time (`timeout`), an
- * HTTP error (`http`), the round closed (`stale`), a reply that cannot be read (`refused`), a
- * send cut off because the page was closed or reloaded while it was on its way (`interrupted`),
- * or anything else (`unknown`).
  */
 export type FailureCode = 'network' | 'timeout' | 'http' | 'stale' | 'refused' | 'interrupted' | 'unknown';
 
