@@ -1,3 +1,4 @@
+import { describeValue } from './json.js';
 import type { InputResponses, Suspension } from './model.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from './source.js';
 
@@ -17,8 +18,22 @@ export type ResumeFunction = (responses: InputResponses, context: SourceResumeCo
  * const source = staticSource(parseSuspension(result), (responses) => api.resume(taskId, responses));
  * const session = createInputRequestSession({ source });
  * ```
+ *
+ * @throws when `suspension` is not a parsed round (an object with a string `id` and a `requests`
+ * list, as `parseSuspension` returns) or `resume` is not a function.
  */
 export function staticSource(suspension: Suspension, resume: ResumeFunction): InputRequestSource {
+  const round = suspension as Partial<Suspension> | undefined;
+  if (typeof round?.id !== 'string' || !Array.isArray(round.requests)) {
+    throw new TypeError(
+      `input-request-cards: staticSource needs a round from parseSuspension, but it is ${describeValue(round)}.`,
+    );
+  }
+  if (typeof resume !== 'function') {
+    throw new TypeError(
+      `input-request-cards: staticSource needs a resume function, but it is ${describeValue(resume)}.`,
+    );
+  }
   const initialState: InputRequestState = { status: 'input-required', suspension };
   return {
     queryKey: ['input-request-cards', 'round', suspension.id],

@@ -11,9 +11,10 @@ import {
 } from 'react';
 import type { RefCallBack, UseFormRegisterReturn } from 'react-hook-form';
 import { fieldKey } from '../core/answer.js';
+import { describeValue } from '../core/json.js';
 import type { FieldOption, FieldSpec } from '../core/model.js';
 import { mergeProps } from './mergeProps.js';
-import { formEngine, type RequestFormControl } from './useRequestForm.js';
+import { type FormEngine, formEngine, type RequestFormControl } from './useRequestForm.js';
 
 /** How many options a single-select may have and still be shown as radio buttons. */
 export const RADIO_GROUP_MAX_OPTIONS = 4;
@@ -105,7 +106,10 @@ type RegisteredSelectProps = UseFormRegisterReturn &
 
 /** Options of {@link useRequestField}. */
 export interface UseRequestFieldOptions {
-  /** The form the field belongs to, from `useRequestForm`. */
+  /**
+   * The form the field belongs to: the `form` that `useRequestForm` returns (not the whole object
+   * it returns). Anything else throws an error that says so.
+   */
   form: RequestFormControl;
   field: FieldSpec;
   /** A prefix unique on the page (e.g. from `useId`), so ids never collide between cards. */
@@ -157,7 +161,7 @@ export function useRequestField({
   idPrefix,
   readOnly = false,
 }: UseRequestFieldOptions): RequestFieldProps {
-  const { form, errors, changed } = formEngine(formControl);
+  const { form, errors, changed } = checkedEngine(formControl);
   const name = fieldKey(field);
   const listen = useCallback((listener: () => void) => errors.listen(name, listener), [errors, name]);
   const read = () => errors.get(name);
@@ -189,6 +193,17 @@ export function useRequestField({
       }),
     [field, idPrefix, name, registration, error, secretShown, readOnly, form],
   );
+}
+
+/** The engine behind `form`, or an error that says what to pass instead. */
+function checkedEngine(form: RequestFormControl): FormEngine {
+  const engine = formEngine(form) as FormEngine | undefined;
+  if (typeof engine?.errors?.get !== 'function') {
+    throw new TypeError(
+      `input-request-cards: useRequestField needs the \`form\` useRequestForm returns (const { form } = useRequestForm(…)), but it is ${describeValue(form)}.`,
+    );
+  }
+  return engine;
 }
 
 /** The form engine each control was last registered with (see {@link withFreshElement}). */
