@@ -138,20 +138,18 @@ export const Field = memo(function Field({
               );
             }
             // The description belongs to its option only: the option's control refers to it.
-            const descriptionId = `${optionProps.id}-description`;
             return (
               <div data-part="option" data-described="" key={option.value}>
-                <input
-                  {...optionProps}
-                  aria-describedby={[descriptionId, optionProps['aria-describedby']]
-                    .filter(Boolean)
-                    .join(' ')}
-                />
+                <input {...optionProps} />
                 <div data-part="option-text">
                   <label htmlFor={optionProps.id} {...text}>
                     {shownName(option.label)}
                   </label>
-                  <p id={descriptionId} data-part="option-description" {...text}>
+                  <p
+                    {...props.getOptionDescriptionProps(option, position)}
+                    data-part="option-description"
+                    {...text}
+                  >
                     {shownProse(option.description, messages.textCut)}
                   </p>
                 </div>

@@ -93,12 +93,29 @@ export interface RequestFieldProps {
   selectProps: RegisteredSelectProps;
   /** The same as `selectProps`, merged with your own props (see `getInputProps`). */
   getSelectProps: <P extends Record<string, unknown>>(props?: P) => RegisteredSelectProps & P;
-  /** For each `<input type="radio|checkbox">` of a group, with its label's `htmlFor`; merged with your own props. */
+  /**
+   * For each `<input type="radio|checkbox">` of a group, with its label's `htmlFor`; merged with
+   * your own props. `aria-describedby` names the option's own description first (when the option
+   * has one: render it with `getOptionDescriptionProps`), then the field's error while it shows one.
+   */
   getOptionProps: <P extends Record<string, unknown>>(
     option: FieldOption,
     position: number,
     props?: P,
   ) => RegisteredInputProps & { id: string } & P;
+  /**
+   * For the element holding an option's `description` (render it only when `option.description`
+   * is set): the id its option's control is described by, so the description belongs to that
+   * option only, never to the whole group.
+   *
+   * @example
+   * ```tsx
+   * <input {...getOptionProps(option, i)} />
+   * <label htmlFor={getOptionProps(option, i).id}>{option.label}</label>
+   * {option.description && <small {...getOptionDescriptionProps(option, i)}>{option.description}</small>}
+   * ```
+   */
+  getOptionDescriptionProps: (option: FieldOption, position: number) => { id: string };
 }
 
 type RegisteredSelectProps = UseFormRegisterReturn &
@@ -403,6 +420,11 @@ function fieldProps(
       ? { ...keepChoice, 'aria-readonly': true as const }
       : keepRadio
     : {};
+  const optionDescriptionId = (position: number) => `${baseId}-option${position}-description`;
+  const describedOption = (own: string | undefined) => {
+    const ids = [own, invalid ? errorId : undefined].filter(Boolean).join(' ');
+    return ids ? { 'aria-describedby': ids } : {};
+  };
   const optionProps = (option: FieldOption, position: number): RegisteredInputProps & { id: string } => ({
     ...registered,
     // Moving from one option to the next is not leaving the group: only a blur out of it counts
@@ -423,9 +445,10 @@ function fieldProps(
     id: `${baseId}-option${position}`,
     type: control === 'radio-group' ? 'radio' : 'checkbox',
     value: option.value,
-    // The option that has focus says why it is invalid, not only that it is (a screen reader on an
-    // option may never read the group's description).
-    ...(invalid ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}),
+    // Its own description first (help text first), then why it is invalid, not only that it is:
+    // a screen reader on an option may never read the group's description.
+    ...describedOption(option.description ? optionDescriptionId(position) : undefined),
+    ...(invalid ? { 'aria-invalid': true as const } : {}),
     ...readOnlyOption,
   });
 
@@ -464,6 +487,7 @@ function fieldProps(
     selectProps,
     getSelectProps: (props) => mergeProps(selectProps, props),
     getOptionProps: (option, position, props) => mergeProps(optionProps(option, position), props),
+    getOptionDescriptionProps: (_option, position) => ({ id: optionDescriptionId(position) }),
   };
 }
 
