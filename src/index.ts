@@ -82,7 +82,12 @@ export type {
 export { usePendingInputRequests } from './hooks/usePendingInputRequests.js';
 export type { FieldControl, RequestFieldProps, UseRequestFieldOptions } from './hooks/useRequestField.js';
 export { useRequestField } from './hooks/useRequestField.js';
-export type { RequestForm, RequestFormControl, UseRequestFormOptions } from './hooks/useRequestForm.js';
+export type {
+  FailedCheck,
+  RequestForm,
+  RequestFormControl,
+  UseRequestFormOptions,
+} from './hooks/useRequestForm.js';
 export { useRequestForm } from './hooks/useRequestForm.js';
 export { germanMessages } from './i18n/de.js';
 export type { InputRequestMessages } from './i18n/messages.js';

@@ -1,10 +1,9 @@
 'use client';
-import { memo, type ReactNode, useCallback, useId, useRef, useState } from 'react';
-import { fieldKey } from '../core/answer.js';
+import { memo, type ReactNode, useId } from 'react';
 import type { CarriedRequest } from '../core/carry-over.js';
-import type { ElicitResult, FieldSpec, FormRequest } from '../core/model.js';
+import type { ElicitResult, FormRequest } from '../core/model.js';
 import { shownName } from '../core/shown-text.js';
-import { formEngine, type RequestFormControl, useRequestForm } from '../hooks/useRequestForm.js';
+import { formEngine, useRequestForm } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { useInputRequestCard } from './context.js';
@@ -69,7 +68,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
-  const { form, formProps, accept, restoredDraft } = useRequestForm({
+  const { form, formProps, accept, restoredDraft, failedCheck } = useRequestForm({
     request,
     session,
     onAccept: (content) => onAnswer({ action: 'accept', content }),
@@ -88,14 +87,14 @@ export const FormRequestSection = memo(function FormRequestSection({
     askedAgain && request.fields.some((field) => !carried.fieldsAskedAgain.includes(field.name));
   // One field at a time, unless the round expired: then every value shows, to read and copy.
   const stepped = layout === 'steps' && !readOnly && request.fields.length > 0;
-  const checkNotice = useCheckNotice(form, request.fields, messages);
   const steps = useFormSteps({
     form,
     request,
     enabled: stepped,
     first: Math.max(0, request.fields.findIndex(isAskedAgain)),
     accept: formProps.onSubmit,
-    onCheckFailed: checkNotice.afterFailedCheck,
+    // Next that fails where focus is: the same notice as a submit's (useRequestForm's failedCheck).
+    onCheckFailed: formEngine(form).noteFailedCheck,
   });
 
   return (
@@ -117,11 +116,23 @@ export const FormRequestSection = memo(function FormRequestSection({
           return;
         }
         event.preventDefault();
-        const focusedBefore = document.activeElement;
-        void accept().then(() => checkNotice.afterFailedCheck(focusedBefore));
+        void accept();
       }}
     >
-      {checkNotice.region}
+      {/*
+        A check that failed where focus already was (Enter in the first field that needs fixing,
+        Next on a step) moves nothing, so a screen reader would hear nothing at all: its field's
+        label and error are said here, politely, while that field shows the error. When focus
+        moves to the field instead, the field's description says it (useRequestForm's failedCheck).
+      */}
+      <p data-part="visually-hidden" aria-live="polite">
+        {/* A new node each time: the same words, said again, are announced again. */}
+        {failedCheck ? (
+          <span key={failedCheck.count}>
+            {messages.checkFailedHere(shownName(fieldLabel(failedCheck.field, messages)), failedCheck.error)}
+          </span>
+        ) : null}
+      </p>
       {askedAgain ? (
         <p id={`${idPrefix}-reask`} data-part="reask-reason">
           {messages.askedAgainReason}
@@ -217,53 +228,3 @@ export const FormRequestSection = memo(function FormRequestSection({
     </form>
   );
 });
-
-/**
- * A check that failed where focus already was (Enter in the first field that needs fixing, Next on
- * a step) moves nothing, so a screen reader would hear nothing at all: this says that field's
- * label and error in a polite live region. When focus moves to the field instead, the field's
- * description says it, and nothing more is said here. The words stay only while that field shows
- * its error: once fixed, nobody reading the form later meets a stale "This field is required.".
- */
-function useCheckNotice(
-  form: RequestFormControl,
-  fields: readonly FieldSpec[],
-  messages: InputRequestMessages,
-) {
-  const [said, setSaid] = useState<{ text: string; count: number }>();
-  const stopListening = useRef<(() => void) | undefined>(undefined);
-  const afterFailedCheck = useCallback(
-    (focusedBefore: Element | null) => {
-      if (!(focusedBefore instanceof HTMLElement) || document.activeElement !== focusedBefore) return;
-      const key = focusedBefore.getAttribute('name');
-      const field = key === null ? undefined : fields.find((each) => fieldKey(each) === key);
-      const { form: engine, errors } = formEngine(form);
-      const error = key === null ? undefined : engine.getFieldState(key).error;
-      if (key === null || !field || !error) return;
-      // Worded once, as the check failed: the region does not follow the person's typing.
-      const text = messages.checkFailedHere(
-        shownName(fieldLabel(field, messages)),
-        typeof error.message === 'string' ? error.message : '',
-      );
-      // The words go, for good, once the field shows no error (fixed, or left valid); a later
-      // error of that field is the field's own to say, when the person leaves it.
-      stopListening.current?.();
-      const stop = errors.listen(key, () => {
-        if (errors.get(key) !== undefined) return;
-        stop();
-        if (stopListening.current === stop) stopListening.current = undefined;
-        setSaid(undefined);
-      });
-      stopListening.current = stop;
-      setSaid((last) => ({ text, count: (last?.count ?? 0) + 1 }));
-    },
-    [form, fields, messages],
-  );
-  const region = (
-    <p data-part="visually-hidden" aria-live="polite">
-      {/* A new node each time: the same words, said again, are announced again. */}
-      {said ? <span key={said.count}>{said.text}</span> : null}
-    </p>
-  );
-  return { region, afterFailedCheck };
-}

@@ -1,5 +1,5 @@
 'use client';
-import { type BaseSyntheticEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type BaseSyntheticEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createFormControl, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import {
   buildAcceptContent,
@@ -45,6 +45,16 @@ export interface FormEngine {
   changed: () => void;
   /** The form opened with a draft (see {@link RequestForm.restoredDraft}). */
   restoredDraft: boolean;
+  /** The check that last failed where focus stayed (see {@link RequestForm.failedCheck}). */
+  failedCheck: {
+    get(): FailedCheck | undefined;
+    listen(listener: () => void): () => void;
+  };
+  /**
+   * Called after a check failed (a submit, or a step's Next), with what had focus before it: when
+   * focus is still there, on a field that now shows an error, that field is the failed check's.
+   */
+  noteFailedCheck: (focusedBefore: Element | null) => void;
 }
 
 /** Opens the opaque control; for the library's own field hook. */
@@ -127,12 +137,47 @@ export interface RequestForm {
    * the card does ("What you typed before is back. … enter them again.").
    */
   restoredDraft: boolean;
+  /**
+   * A check that failed where focus already was: Enter in the field that needs fixing (or
+   * `accept()` called while focus is on it). Nothing moves then, so a screen reader hears nothing:
+   * say it in a polite live region, as the card does (`messages.checkFailedHere(label, error)`,
+   * "Full name: This field is required."). A failed check that moves focus to the first invalid
+   * field needs no more (the field's description says its error), and leaves this unset. It goes
+   * once that field shows no error (fixed, or left valid), so nobody reading the form later meets
+   * a stale error: render the words only while it is set.
+   *
+   * @example
+   * ```tsx
+   * const { form, formProps, failedCheck } = useRequestForm({ request, session });
+   * <p className="visually-hidden" aria-live="polite">
+   *   {failedCheck && (
+   *     // A new node for each failed check: the same words, said again, are announced again.
+   *     <span key={failedCheck.count}>
+   *       {messages.checkFailedHere(failedCheck.field.title ?? failedCheck.field.name, failedCheck.error)}
+   *     </span>
+   *   )}
+   * </p>
+   * ```
+   */
+  failedCheck: FailedCheck | undefined;
+}
+
+/** A check that failed on the field that has focus: see {@link RequestForm.failedCheck}. */
+export interface FailedCheck {
+  /** The field that failed the check and has focus. */
+  field: FieldSpec;
+  /** Its error as it was when the check failed (worded by `formatError`); typing does not change it. */
+  error: string;
+  /** Counts the failed checks of the form: key the words by it, so a second failure is heard again. */
+  count: number;
 }
 
 /**
  * Drives one form request. Inputs are uncontrolled, so typing re-renders nothing; defaults are
  * pre-filled, a stored draft is restored (secrets never are), errors appear after a field is
  * left or the form is submitted, and a failed submit moves focus to the first invalid field.
+ * When focus is already there (Enter in that field), nothing moves and nothing is heard: say
+ * {@link RequestForm.failedCheck} in a polite live region, as the card does.
  *
  * @example
  * ```tsx
@@ -180,7 +225,8 @@ export function useRequestForm({
     // Set while rendering (React's way to follow a prop): the render starts again with it at once.
     setMade({ identity, engine });
   }
-  const { form, errors, accept, changed, restoredDraft } = engine;
+  const { form, errors, accept, restoredDraft, failedCheck } = engine;
+  const failed = useSyncExternalStore(failedCheck.listen, failedCheck.get, failedCheck.get);
 
   function makeEngine() {
     // Read once per form: the draft seeds the values, later writes must not reset them.
@@ -233,7 +279,52 @@ export function useRequestForm({
       const { session, request } = latest.current;
       session?.writeDraft(request.key, typed);
     };
-    return { form, errors, accept, changed, restoredDraft };
+    // The failed check of the field that kept focus, and its end: once that field shows no error,
+    // the words go for good (a later error of the field is its own to say, when it is left).
+    let failed: FailedCheck | undefined;
+    let count = 0;
+    let stopWatching: (() => void) | undefined;
+    const failedListeners = new Set<() => void>();
+    const setFailed = (next: FailedCheck | undefined) => {
+      failed = next;
+      for (const listener of failedListeners) listener();
+    };
+    const failedCheck = {
+      get: () => failed,
+      listen(listener: () => void) {
+        failedListeners.add(listener);
+        return () => {
+          failedListeners.delete(listener);
+        };
+      },
+    };
+    const noteFailedCheck = (focusedBefore: Element | null) => {
+      if (
+        !(focusedBefore instanceof HTMLElement) ||
+        focusedBefore.ownerDocument.activeElement !== focusedBefore
+      )
+        return;
+      const key = focusedBefore.getAttribute('name') ?? '';
+      const field = latest.current.request.fields.find((each) => fieldKey(each) === key);
+      const error = field && form.getFieldState(key).error;
+      if (!field || !error) return;
+      stopWatching?.();
+      const stop = errors.listen(key, () => {
+        if (errors.get(key) !== undefined) return;
+        stop();
+        if (stopWatching === stop) stopWatching = undefined;
+        setFailed(undefined);
+      });
+      stopWatching = stop;
+      // Worded once, as the check failed: what is said does not follow the person's typing.
+      setFailed({ field, error: typeof error.message === 'string' ? error.message : '', count: ++count });
+    };
+    // A submit (or accept()) that fails where focus is says so; the focus it moved says it otherwise.
+    const submit = (event?: BaseSyntheticEvent) => {
+      const focusedBefore = globalThis.document?.activeElement ?? null;
+      return accept(event).then(() => noteFailedCheck(focusedBefore));
+    };
+    return { form, errors, accept: submit, changed, restoredDraft, failedCheck, noteFailedCheck };
   }
 
   // The fields' errors, from one subscription for the whole form (subscribing also tells the
@@ -262,21 +353,21 @@ export function useRequestForm({
     return whenIdle(() => prepare(requestedSchema), { timeout: 2000, otherwiseAfter: 50 });
   }, [checker, requestedSchema]);
 
-  return useMemo(() => {
-    const control = {
-      form,
-      request,
-      errors,
-      changed,
-      restoredDraft,
-    } satisfies FormEngine as unknown as RequestFormControl;
-    return {
+  // The handle keeps its identity through a failed check: the fields it is passed to stay as they are.
+  const control = useMemo(
+    () => ({ ...engine, request }) satisfies FormEngine as unknown as RequestFormControl,
+    [engine, request],
+  );
+  return useMemo(
+    () => ({
       form: control,
       formProps: { onSubmit: (event?: BaseSyntheticEvent) => void accept(event), noValidate: true },
       accept: () => accept(),
       restoredDraft,
-    };
-  }, [form, request, errors, changed, accept, restoredDraft]);
+      failedCheck: failed,
+    }),
+    [control, accept, restoredDraft, failed],
+  );
 }
 
 /**
