@@ -10,20 +10,40 @@ export interface UseLinkRequestOptions {
   request: UrlRequest;
   /**
    * Gives this request its answer: `accept` once the person is done on the other page, or, for a
-   * request that accepts on open ({@link UrlRequest.acceptOnOpen}), as the link opens.
+   * request that accepts on open ({@link UrlRequest.acceptOnOpen}), as the link opens. Without
+   * it, the answer goes to `session` (`session.answer(request.key, result)`; a send that fails
+   * shows in the session's snapshot); one of the two is needed.
    */
-  onAnswer: (result: ElicitResult) => void;
-  /** True while nothing may change (answered, sending, closed). */
+  onAnswer?: (result: ElicitResult) => void;
+  /**
+   * True while nothing may answer this request: `open`, `done`, `decline` and `cancel` do nothing.
+   * The card sets it while the round does not accept answers (sending, sent, closed), while a
+   * send that may have arrived keeps its answers (`answersLocked`), while the round shows
+   * read-only, and once this request has its answer (unless the send failed: then it may be
+   * answered again):
+   *
+   * ```ts
+   * const failed = (snapshot.sendError ?? snapshot.retryHeldBy) !== undefined && snapshot.state === 'input-required';
+   * const locked =
+   *   !STATE_TRAITS[snapshot.state].acceptsAnswers ||
+   *   answersLocked(snapshot) ||
+   *   roundView(snapshot) !== 'open' ||
+   *   (Object.hasOwn(snapshot.answers, request.key) && (!failed || answersLocked(snapshot)));
+   * ```
+   */
   locked?: boolean;
   /**
-   * True while a server's wait (HTTP `Retry-After`) holds the round: Open still opens the page,
-   * but answers nothing, also for a request that accepts on open ({@link UrlRequest.acceptOnOpen});
-   * Done answers once the wait is over.
+   * True while a server's wait (HTTP `Retry-After`) holds the round: `snapshot.retryAt !==
+   * undefined`, as the card sets it. Open still opens the page, but answers nothing, also for a
+   * request that accepts on open ({@link UrlRequest.acceptOnOpen}); `done`, `decline` and
+   * `cancel` do nothing until the wait is over. Show them unavailable meanwhile (the card
+   * disables them) and say why: the send's failure carries the wait
+   * (`describeFailure(snapshot.sendError).retryAfterMs`).
    */
   held?: boolean;
   /**
    * The session of the round: it remembers that the link was opened, so Done is offered again in
-   * another copy of the card and after a reload.
+   * another copy of the card and after a reload; and it takes the answer when `onAnswer` is not given.
    */
   session?: InputRequestSession;
   /**
@@ -49,9 +69,14 @@ export interface LinkRequestControl {
    * `{ action: 'accept' }` with it: the click is the consent.
    */
   open: () => void;
-  /** The person finished on the other page: answers `{ action: 'accept' }` (not needed after an Open that answered). */
+  /**
+   * The person finished on the other page: answers `{ action: 'accept' }` (not needed after an
+   * Open that answered). Like `decline` and `cancel`, it does nothing while `locked` or `held`.
+   */
   done: () => void;
+  /** Answers `{ action: 'decline' }`; nothing while `locked` or `held`. */
   decline: () => void;
+  /** Answers `{ action: 'cancel' }`; nothing while `locked` or `held`. */
   cancel: () => void;
 }
 
@@ -65,24 +90,34 @@ export function openCheckedLink(link: LinkCheck): void {
 
 /**
  * Drives one URL-mode request: checks the link (scheme allow-list, host display, warnings),
- * opens it on request, waits, and answers.
+ * opens it on request, waits, and answers (through `onAnswer`, else through `session`).
  *
  * @example
  * ```tsx
- * const { link, waiting, open, done } = useLinkRequest({ request, onAnswer, locked: answered });
- * if (!link.openable || answered) return null;
+ * const { link, waiting, open, done } = useLinkRequest({ request, session, locked, held });
+ * if (!link.openable || locked) return null;
  * // An MCP 2025 request (request.acceptOnOpen) is answered by open(): it needs no Done.
  * return <button onClick={waiting ? done : open}>{waiting ? 'Done' : 'Open'}</button>;
  * ```
  */
 export function useLinkRequest({
   request,
-  onAnswer,
+  onAnswer: ownAnswer,
   locked = false,
   held = false,
   registrableDomain: ownFinder,
   session,
 }: UseLinkRequestOptions): LinkRequestControl {
+  if (!session && !ownAnswer) {
+    throw new Error(
+      'input-request-cards: useLinkRequest needs `session` (from useInputRequest) or `onAnswer` to answer.',
+    );
+  }
+  const onAnswer = useCallback(
+    (result: ElicitResult) =>
+      ownAnswer ? ownAnswer(result) : void session?.answer(request.key, result)?.catch(() => {}),
+    [ownAnswer, session, request.key],
+  );
   const registrableDomain = usePublicSuffixList(ownFinder);
   const link = useMemo(
     () => checkLink(request.url, registrableDomain ? { registrableDomain } : {}),
@@ -98,18 +133,16 @@ export function useLinkRequest({
     // when the wait ends.
     if (request.acceptOnOpen === true && !held) onAnswer({ action: 'accept' });
   }, [link, locked, held, session, request.key, request.acceptOnOpen, onAnswer]);
+  // Nothing answers while locked, nor while held (the session refuses to send until the wait is over).
+  const answer = (action: ElicitResult['action']) => () => {
+    if (!locked && !held) onAnswer({ action });
+  };
   return {
     link,
     waiting: link.openable && opened,
     open,
-    done: () => {
-      if (!locked) onAnswer({ action: 'accept' });
-    },
-    decline: () => {
-      if (!locked) onAnswer({ action: 'decline' });
-    },
-    cancel: () => {
-      if (!locked) onAnswer({ action: 'cancel' });
-    },
+    done: answer('accept'),
+    decline: answer('decline'),
+    cancel: answer('cancel'),
   };
 }
