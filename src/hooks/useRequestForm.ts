@@ -128,7 +128,14 @@ export interface RequestForm {
    * Validates and accepts, as a submit does. It never rejects: a send's failure shows in the
    * session's snapshot (`sendError`, `canRetry`), and an answer the session refuses changes
    * nothing (while `answersLocked`, while `retryAt` holds, or once the round is closed): check
-   * those to disable the button.
+   * those to show the button unavailable.
+   *
+   * Mind focus when you do: a `disabled` button that has focus drops it to `<body>`, where it
+   * stays after the send fails and after a retry. Mark the button `aria-disabled="true"` instead
+   * (it stays focused; a press changes nothing, as above), or move focus yourself, as the card
+   * does: to its heading (`tabIndex={-1}`) while the send is on its way, to Try again when it
+   * fails (to the error notice while `retryAt` holds, then back to Try again), and to the receipt
+   * when the round closes.
    */
   accept: () => Promise<void>;
   /**
