@@ -24,7 +24,14 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    // 53, not 52: a send the page left behind says so ("the page was closed or reloaded while it
+    // 55, not 53: the fixes of the stop after, 1.4 KiB in all: answers a headless host gives are
+    // checked before they leave (an unknown request, no action, an accept of what cannot be
+    // answered, content outside its schema); a card mounted again finds its round as it was left
+    // (held sessions); an expired round stays when the task then ends; a tab sends its last
+    // keystrokes when it hands the round over; hostile input: secrets by writeOnly and more names,
+    // numbers in decimal writing only, slash look-alike hosts refused, hosts isolated in link
+    // warnings; headless: failedCheck, option description props, misuse named.
+    // (53, not 52: a send the page left behind says so ("the page was closed or reloaded while it
     // was on its way", failure code `interrupted`), not "something went wrong"; 52.0 KiB after it;
     // a ledger that remembers for the page what a storage it cannot use does not keep (52.2).
     // (52, not 51, before: an MCP 2025 link answered by opening it closes to its own outcome ("You opened
@@ -38,8 +45,8 @@ const measures = [
     // form kept mounted into a newer round starts afresh (no old text, no secret, in new
     // questions); an error waits for the click it would push away; Accept saves the last
     // keystrokes' draft; a destroyed session sends nothing; a link opened before a reload still
-    // offers Done. (49, not 48, before: a closed round of several requests tells the truth.)))
-    budgetKiB: 53,
+    // offers Done. (49, not 48, before: a closed round of several requests tells the truth.))))
+    budgetKiB: 55,
     targetKiB: 20,
   },
   {
@@ -47,7 +54,9 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: REACT,
-    // 66, not 65: the fixes of the stop after, 0.5 KiB: a re-ask announced as one, the check
+    // 67, not 66: the fixes that raised the static card's ceiling to 55, 0.7 KiB here (some of
+    // them sit in code both bundles share with react-hook-form's side).
+    // (66, not 65: the fixes of the stop after, 0.5 KiB: a re-ask announced as one, the check
     // notice that names its field and clears, a send past 5 s said to be on its way, Open again
     // while a link step is waited on, a form back from a draft saying its secrets did not come
     // back.
@@ -64,8 +73,8 @@ const measures = [
     // answers locked as sent; a failed check where focus stays says why (live region); choice
     // options described by their error, and Tab inside a group is not leaving it; Change answer
     // keeps focus; a Retry-After hold outlives a remount; a round you hold hears its withdrawal.
-    // (62, not 61, before: a form kept mounted into a newer round starts afresh.)))
-    budgetKiB: 66,
+    // (62, not 61, before: a form kept mounted into a newer round starts afresh.))))
+    budgetKiB: 67,
     targetKiB: 40,
   },
   {
@@ -74,7 +83,9 @@ const measures = [
       import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
-    // 76, not 75: a re-ask is announced as one, and a check that fails where focus is names its
+    // 78, not 76: the fixes that raised the static card's ceiling to 55 (1.2 KiB here; a live
+    // card also polls no faster than 500 ms whatever a server hints).
+    // (76, not 75: a re-ask is announced as one, and a check that fails where focus is names its
     // field and its words go once the field is fixed (0.3 KiB with their words; then the fixes
     // counted in the ceiling with react-hook-form).
     // (75, not 74: a question that opens is said in the page's live region (announcer.ts and its
@@ -83,8 +94,8 @@ const measures = [
     // (73, not 72, before: an answer whose send may have arrived stays locked as sent (no edit under its
     // idempotency key), an empty date in an expired form says "Not answered", and a round you hold
     // hears its asker withdraw it (2025 questions closed by the server's timeout keep what was
-    // typed): 0.3 KiB. (72, not 71, before: the card's `lang` and `dir` from its words.)))
-    budgetKiB: 76,
+    // typed): 0.3 KiB. (72, not 71, before: the card's `lang` and `dir` from its words.))))
+    budgetKiB: 78,
     targetKiB: 52,
   },
   {
