@@ -126,9 +126,10 @@ export interface RequestForm {
   formProps: { onSubmit: (event?: BaseSyntheticEvent) => void; noValidate: true };
   /**
    * Validates and accepts, as a submit does. It never rejects: a send's failure shows in the
-   * session's snapshot (`sendError`, `canRetry`), and an answer the session refuses changes
-   * nothing (while `answersLocked`, while `retryAt` holds, or once the round is closed): check
-   * those to show the button unavailable.
+   * session's snapshot (`sendError`, `canRetry`). While `answersLocked`, or once the round is
+   * closed, the session refuses the answer and nothing changes; while `retryAt` holds, it keeps
+   * the answer (what Try again sends once the wait is over) but sends nothing. Check those to show
+   * the button unavailable.
    *
    * Mind focus when you do: a `disabled` button that has focus drops it to `<body>`, where it
    * stays after the send fails and after a retry. Mark the button `aria-disabled="true"` instead
