@@ -445,13 +445,31 @@ export interface InputRequestCardHandle {
   focus(): void;
 }
 
+/**
+ * The `resume` of the card that shows each round object now. A card mounted again for a round
+ * finds the session its first card left (held by the round object), whose source calls the first
+ * card's function: through this, it calls the one given now (a new closure over the chat, a fresh
+ * token).
+ */
+const resumeOfRound = new WeakMap<Suspension, { current: ResumeFunction | undefined }>();
+
 /** The card's source: the given one, or a round you hold turned into one (same session path). */
 function useCardSource(props: InputRequestCardProps): InputRequestSource {
   const { source, suspension, resume } = props;
-  const resumeRef = useRef(resume);
+  // One holder per round object, made with the first `resume`; the effect keeps it current.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `resume` must not make a new holder.
+  const resumeRef = useMemo(() => {
+    if (!suspension) return { current: resume };
+    let shared = resumeOfRound.get(suspension);
+    if (!shared) {
+      shared = { current: resume };
+      resumeOfRound.set(suspension, shared);
+    }
+    return shared;
+  }, [suspension]);
   useEffect(() => {
     resumeRef.current = resume;
-  }, [resume]);
+  }, [resumeRef, resume]);
   const held = useMemo(
     () =>
       suspension
@@ -462,7 +480,7 @@ function useCardSource(props: InputRequestCardProps): InputRequestSource {
             return current(responses, context);
           })
         : undefined,
-    [suspension],
+    [suspension, resumeRef],
   );
   const chosen = source ?? held;
   if (!chosen) {

@@ -1,3 +1,6 @@
+import type { ElicitContent, FormRequest } from './model.js';
+import type { AnswerChecker } from './validate.js';
+
 /**
  * Contents a form checked as it built them (with the card's checker, which may be the host's):
  * the session sends them without checking again. Others (a headless `respond`, `submit` or
@@ -14,4 +17,30 @@ export function markChecked(content: object): void {
 /** True when a form checked `content` as it built it. */
 export function wasChecked(content: object): boolean {
   return checkedContents.has(content);
+}
+
+/**
+ * Why accepted `content` for `request` cannot leave, or `undefined`: it does not fit the form's
+ * `requestedSchema` by `checker`, which no form already checked it with. The session and the
+ * headless hooks check what a host gives them with it; a checker that throws refuses too.
+ */
+export function contentRefusal(
+  key: string,
+  request: FormRequest,
+  content: ElicitContent,
+  checker: AnswerChecker,
+): Error | undefined {
+  if (wasChecked(content)) return undefined;
+  const answer = `input-request-cards: the answer to ${JSON.stringify(key)}`;
+  let check: ReturnType<AnswerChecker>;
+  try {
+    check = checker(request.requestedSchema, content);
+  } catch (error) {
+    return new Error(`${answer} could not be checked: the checker threw.`, { cause: error });
+  }
+  if (check.valid) return undefined;
+  const listed = check.errors.map(({ field, keyword }) => `${field || '(all)'}: ${keyword}`).join(', ');
+  return new Error(
+    `${answer} does not fit its requestedSchema (${listed}); fix the content, or build the form with useRequestForm, which checks as the person types.`,
+  );
 }

@@ -1,7 +1,7 @@
 import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
 import { type AskedRound, carryOver, type RoundCarryOver } from './carry-over.js';
-import { wasChecked } from './checked.js';
+import { contentRefusal } from './checked.js';
 import { pageArrivedAt, type TimeLeft, timeLeftUntil } from './deadline.js';
 import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
 import { asError, describeFailure } from './failure.js';
@@ -232,7 +232,7 @@ export interface InputRequestSessionOptions {
    * Checks accepted form content that no form checked (a headless `respond`, `submit` or
    * `answer`) before it leaves: content that does not fit its `requestedSchema` is refused with
    * an error naming the fields. The card's forms check as the person types, with the card's own
-   * `checker`. `useInputRequest` passes `validateAnswer` unless given its own.
+   * `checker`; `useInputRequest`'s `submit` and `respond` check with the hook's own.
    * @default validateAnswer
    */
   checker?: AnswerChecker;
@@ -385,9 +385,10 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
 }
 
 /**
- * {@link createInputRequestSession} without a default `checker`: the registry's sessions, which
- * the card's forms feed checked content (so a static card does not load the checker up front), and
- * which `useInputRequest` gives `validateAnswer`.
+ * {@link createInputRequestSession} without a default `checker`: the registry's sessions, shared
+ * by every card and hook of a task. Each checks its own: the card's forms as the person types,
+ * `useInputRequest`'s `submit` and `respond` with the hook's checker (so a static card does not
+ * load one up front, and whoever mounts first does not decide for the others).
  */
 export function openSession(options: InputRequestSessionOptions): InputRequestSession {
   const { source, drafts, answerers, ledger } = options;
@@ -1124,15 +1125,11 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       );
     }
     const { content } = response;
-    if (!isPlainObject(content)) return refused("needs `content`, an object of its form's values");
-    if (wasChecked(content)) return undefined;
-    if (!options.checker) return undefined;
-    const { valid, errors } = options.checker(request.requestedSchema, content);
-    if (valid) return undefined;
-    const listed = errors.map(({ field, keyword }) => `${field || '(all)'}: ${keyword}`).join(', ');
-    return refused(
-      `does not fit its requestedSchema (${listed}); fix the content, or build the form with useRequestForm, which checks as the person types`,
-    );
+    // MCP lets an accept leave its content out: none is an empty form's answer.
+    if (content !== undefined && !isPlainObject(content)) {
+      return refused("needs `content` an object of its form's values, or none");
+    }
+    return options.checker ? contentRefusal(key, request, content ?? {}, options.checker) : undefined;
   }
 
   function refuseRound(action: 'decline' | 'cancel'): Promise<void> {
@@ -1236,6 +1233,14 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   function activate(): void {
     if (active || destroyed) return;
     active = true;
+    // Back after winding down (a card mounted again): another card of the round may have sent it
+    // meanwhile. A send of its own that failed stays as it is (its Try again).
+    const round = lifecycle.round;
+    const entry = round && lifecycle.state === 'input-required' ? ledger?.get(round.id) : undefined;
+    if (entry && entry.status !== 'sending' && entry.idempotencyKey !== lifecycle.idempotencyKey) {
+      lifecycle = recall(lifecycle);
+      snapshot = makeSnapshot();
+    }
     startFeed();
     armRetryHold();
     armTimers();

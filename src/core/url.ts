@@ -148,7 +148,7 @@ export function checkLink(url: string, options: CheckLinkOptions = {}): LinkChec
   // "google.com⁄evil.com" reads as google.com and a path, but its host is a name under evil.com.
   // IDNA 2008 forbids these characters and browsers refuse to show such a host as it reads: it
   // is no web address to offer a person.
-  if (SLASH_LOOK_ALIKES.test(unicodeHostname)) {
+  if (SLASH_LOOK_ALIKES.test(unicodeHostname) || LATIN_BESIDE_SLASH_STROKE.test(unicodeHostname)) {
     return { openable: false, reason: 'invalid', scheme: parsed.protocol.replace(/:$/, '') };
   }
 
@@ -185,6 +185,15 @@ export function checkLink(url: string, options: CheckLinkOptions = {}): LinkChec
  */
 const SLASH_LOOK_ALIKES =
   /[\u0337\u0338\u1735\u2044\u2215\u2216\u2571\u2572\u27cb\u27cd\u29f5\u29f8\u29f9\u2afb\u2afd]/;
+
+/**
+ * A letter or stroke that reads as a slash (katakana no ノ, the ideograph 丿 and the Kangxi
+ * radical that becomes it, the CJK stroke ㇓, the vertical kana repeat 〳) right beside a Latin
+ * letter, a digit, a dot or a hyphen: "google.comノevil.com". Within Japanese or Chinese words they
+ * are letters like any other, and such hosts open as usual.
+ */
+const LATIN_BESIDE_SLASH_STROKE =
+  /[a-z0-9.-][\u30ce\u4e3f\u2f03\u31d3\u3033]|[\u30ce\u4e3f\u2f03\u31d3\u3033][a-z0-9.-]/i;
 
 function schemeOf(text: string): string {
   const match = /^\s*([a-z][a-z0-9+.-]*):/i.exec(text);

@@ -2,11 +2,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { RequestAnswerers } from '../core/answerers.js';
+import { contentRefusal } from '../core/checked.js';
 import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
 import { setOwn } from '../core/json.js';
 import { createStorageLedger, type RoundLedger } from '../core/ledger.js';
 import type { CardState, PollPolicy } from '../core/lifecycle.js';
-import type { ElicitContent, FieldSpec, FormRequest, InputResponses, Suspension } from '../core/model.js';
+import {
+  type ElicitContent,
+  type FieldSpec,
+  type FormRequest,
+  type InputResponses,
+  isElicitResult,
+  type Suspension,
+} from '../core/model.js';
 import { sessionFor } from '../core/registry.js';
 import type { InputRequestSession, SessionSnapshot } from '../core/session.js';
 import type { InputRequestSource, InputRequestState } from '../core/source.js';
@@ -131,7 +139,6 @@ export function useRoundSession(
       ledger,
       resumeTimeoutMs,
       deadline,
-      checker,
     },
     serverScope,
   );
@@ -155,6 +162,23 @@ export function useRoundSession(
   );
   useEffect(() => (taskFeed ? session.attachFeed(taskFeed) : undefined), [session, taskFeed]);
 
+  // This caller's answers are checked with its own checker, whoever made the shared session.
+  const respond = useCallback(
+    (responses: InputResponses) => {
+      const round = session.getSnapshot().round;
+      if (checker && round) {
+        for (const request of round.requests) {
+          const response = Object.hasOwn(responses, request.key) ? responses[request.key] : undefined;
+          if (request.kind !== 'form' || !isElicitResult(response) || response.action !== 'accept') continue;
+          if (response.content !== undefined && typeof response.content !== 'object') continue;
+          const refused = contentRefusal(request.key, request, response.content ?? {}, checker);
+          if (refused) return Promise.reject(refused);
+        }
+      }
+      return session.respond(responses);
+    },
+    [session, checker],
+  );
   const submit = useCallback(
     (content: ElicitContent, key?: string) => {
       const round = session.getSnapshot().round;
@@ -168,9 +192,9 @@ export function useRoundSession(
       }
       const responses: InputResponses = {};
       setOwn(responses, target, { action: 'accept', content });
-      return session.respond(responses);
+      return respond(responses);
     },
-    [session],
+    [session, respond],
   );
 
   const canStop = snapshot.canStop;
@@ -180,13 +204,13 @@ export function useRoundSession(
       suspension: snapshot.round,
       snapshot,
       session,
-      respond: session.respond,
+      respond,
       submit,
       decline: session.declineRound,
       cancel: session.cancelRound,
       retry: session.retry,
       stop: canStop ? session.stopTask : undefined,
     }),
-    [snapshot, session, submit, canStop],
+    [snapshot, session, respond, submit, canStop],
   );
 }

@@ -82,3 +82,42 @@ describe('a card mounted again', () => {
     expect(screen.getByRole('textbox', { name: 'City' })).toHaveValue('');
   });
 });
+
+describe('a card mounted again, with what changed meanwhile', () => {
+  it('sends through the resume it is given now, not the unmounted card’s (a new token, a new chat id)', async () => {
+    const held = round(30);
+    const oldResume = vi.fn(async (_responses: InputResponses) => undefined);
+    const newResume = vi.fn(async (_responses: InputResponses) => undefined);
+    const first = render(<InputRequestCard suspension={held} resume={oldResume} />);
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'City' }), 'Lisbon');
+    first.unmount();
+    await settle();
+
+    render(<InputRequestCard suspension={held} resume={newResume} />);
+    expect(screen.getByRole('textbox', { name: 'City' })).toHaveValue('Lisbon');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(newResume).toHaveBeenCalledOnce());
+    expect(oldResume).not.toHaveBeenCalled();
+  });
+
+  it('shows a round another card answered meanwhile as answered, and never sends it again', async () => {
+    const held = round(31);
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const first = render(<InputRequestCard suspension={held} resume={resume} />);
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'City' }), 'Lisbon');
+    first.unmount();
+    await settle();
+    // The same round, parsed again, is answered in another card, which goes away too.
+    const again = render(<InputRequestCard suspension={round(31)} resume={resume} />);
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'City' }), 'Porto');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered'));
+    again.unmount();
+    await settle();
+
+    render(<InputRequestCard suspension={held} resume={resume} />);
+    expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered');
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(resume).toHaveBeenCalledOnce();
+  });
+});

@@ -89,6 +89,11 @@ describe('checkLink: a host with a character that passes for a slash is no web a
     ['U+2216 set minus (a backslash)', 'https://google.com\u2216evil.com/'],
     ['U+29F5 reverse solidus operator', 'http://google.com\u29f5evil.com/'],
     ['already in Punycode', 'https://google.xn--comevil-3d7c.com/'],
+    ['U+30CE katakana no beside Latin', 'https://google.com\u30ceevil.com/'],
+    ['U+4E3F ideograph 丿 beside Latin', 'https://google.com\u4e3fevil.com/'],
+    ['U+2F03 Kangxi radical slash (becomes 丿)', 'https://google.com\u2f03evil.com/'],
+    ['U+31D3 CJK stroke beside a dot', 'https://google.\u31d3evil.com/'],
+    ['U+3033 vertical kana repeat beside Latin', 'https://google.com\u3033evil.com/'],
   ])('%s: refused, not offered with a warning', (_name, url) => {
     expect(checkLink(url)).toEqual({
       openable: false,
@@ -101,6 +106,8 @@ describe('checkLink: a host with a character that passes for a slash is no web a
     expect(checkLink('https://b\u00fccher.example/').openable).toBe(true);
     expect(checkLink('https://example.com/1\u20442-cup').openable).toBe(true);
     expect(checkLink('https://example.com/?q=a\u2215b').openable).toBe(true);
+    // Within Japanese words, katakana no is a letter like any other.
+    expect(checkLink('https://\u30c6\u30b9\u30c8\u30ce\u30b5\u30a4\u30c8.jp/').openable).toBe(true);
   });
 });
 
