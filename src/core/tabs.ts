@@ -205,12 +205,16 @@ export function connectTabs(): void {
     flush();
   });
   // A person who leaves this tab for another may answer there next ("Answer here"): what they
-  // typed last goes now, not after a pause a hidden tab's throttled timers would stretch.
-  globalThis.document?.addEventListener?.('visibilitychange', () => {
-    if (globalThis.document.visibilityState !== 'hidden') return;
+  // typed last goes now, not after a pause a hidden tab's throttled timers would stretch. A window
+  // beside it is not hidden, but this one loses focus as the press there begins, before its click.
+  const sendNow = () => {
     sendWaitingDrafts();
     flush();
+  };
+  globalThis.document?.addEventListener?.('visibilitychange', () => {
+    if (globalThis.document.visibilityState === 'hidden') sendNow();
   });
+  globalThis.addEventListener?.('blur', sendNow);
 }
 
 function isDraftValues(value: unknown): value is DraftValues {

@@ -157,33 +157,45 @@ describe('one live copy across tabs (BroadcastChannel)', () => {
     await waitFor(() => expect(note).toHaveValue('Ship it on Friday'));
   });
 
-  it('a tab the person leaves sends its last keystrokes at once, before they can press Answer here elsewhere', async () => {
-    const user = userEvent.setup();
-    const { first, second } = openInBothTabs('Send it, tab test 6?');
-    await second.findByText('Being answered in another tab.');
-    await user.type(first.getByRole('textbox', { name: /Note/ }), 'Ship it');
-    await waitFor(() => expect(heard).toContainEqual(expect.objectContaining({ kind: 'draft' })));
-    // On a fake clock from here: the pause in typing never ends by itself (a hidden tab's timers
-    // are throttled to a second or more).
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      fireEvent.change(first.getByRole('textbox', { name: /Note/ }), {
-        target: { value: 'Ship it on Friday' },
-      });
-      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-      document.dispatchEvent(new Event('visibilitychange'));
-      const sent = () =>
-        heard.some((message) => JSON.stringify(message).includes('"note":"Ship it on Friday"'));
-      // The channel delivers outside the (fake) timers: a few turns of the event loop.
-      for (let turn = 0; turn < 20 && !sent(); turn++) await new Promise((resolve) => setImmediate(resolve));
-      expect(sent()).toBe(true);
-    } finally {
-      Reflect.deleteProperty(document, 'visibilityState');
-      vi.useRealTimers();
-    }
-    await user.click(second.getByRole('button', { name: 'Answer here' }));
-    expect(second.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
-  });
+  it.each([
+    [
+      'hidden (another tab shown)',
+      () => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      },
+    ],
+    ['blurred (a window beside it pressed)', () => window.dispatchEvent(new Event('blur'))],
+  ])(
+    'a tab the person leaves, %s, sends its last keystrokes at once, before they can press Answer here elsewhere',
+    async (how, leave) => {
+      const user = userEvent.setup();
+      const { first, second } = openInBothTabs(`Send it, tab test 6, ${how}?`);
+      await second.findByText('Being answered in another tab.');
+      await user.type(first.getByRole('textbox', { name: /Note/ }), 'Ship it');
+      await waitFor(() => expect(heard).toContainEqual(expect.objectContaining({ kind: 'draft' })));
+      // On a fake clock from here: the pause in typing never ends by itself (a hidden tab's timers
+      // are throttled to a second or more).
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        fireEvent.change(first.getByRole('textbox', { name: /Note/ }), {
+          target: { value: 'Ship it on Friday' },
+        });
+        leave();
+        const sent = () =>
+          heard.some((message) => JSON.stringify(message).includes('"note":"Ship it on Friday"'));
+        // The channel delivers outside the (fake) timers: a few turns of the event loop.
+        for (let turn = 0; turn < 20 && !sent(); turn++)
+          await new Promise((resolve) => setImmediate(resolve));
+        expect(sent()).toBe(true);
+      } finally {
+        Reflect.deleteProperty(document, 'visibilityState');
+        vi.useRealTimers();
+      }
+      await user.click(second.getByRole('button', { name: 'Answer here' }));
+      expect(second.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
+    },
+  );
 
   it('when the tab holding the live copy lets it go, the other tab answers', async () => {
     const { second, firstView } = openInBothTabs('Send it, tab test 4?');
