@@ -1,30 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
+import { InputRequestCard, type InputResponses } from '../../src/index.ts';
+import { cityRound as round } from '../fixtures/suspensions.ts';
 
 // A chat list that unmounts the cards scrolled away (virtualised), or a conversation switched away
 // and back, mounts a card again for the same round: nothing the person put in may be lost.
-
-function round(index: number) {
-  return parseSuspension(
-    {
-      resultType: 'input_required',
-      inputRequests: {
-        details: {
-          method: 'elicitation/create',
-          params: {
-            mode: 'form',
-            message: `Question ${index}`,
-            requestedSchema: { type: 'object', properties: { city: { type: 'string', title: 'City' } } },
-          },
-        },
-      },
-      requestState: `state-${index}`,
-    },
-    { serverName: 'Example' },
-  );
-}
 
 /** The registry lets a session go a microtask after its last subscriber. */
 const settle = () => act(async () => {});

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InputRequestCard, parseSuspension } from '../../src/index.ts';
+import { InputRequestCard } from '../../src/index.ts';
+import { cityRound as round } from '../fixtures/suspensions.ts';
 
 // A chat mounts and unmounts cards all the time (virtualised lists, conversation switches). An
 // unmounted card must leave nothing that keeps its round in memory: a pending timer's closure
@@ -18,26 +19,6 @@ afterEach(() => {
 const never = new Promise<never>(() => {});
 function Suspends(): never {
   throw never;
-}
-
-function round(index: number) {
-  return parseSuspension(
-    {
-      resultType: 'input_required',
-      inputRequests: {
-        details: {
-          method: 'elicitation/create',
-          params: {
-            mode: 'form',
-            message: `Question ${index}`,
-            requestedSchema: { type: 'object', properties: { city: { type: 'string', title: 'City' } } },
-          },
-        },
-      },
-      requestState: `state-${index}`,
-    },
-    { serverName: 'Example' },
-  );
 }
 
 describe('an unmounted card', () => {

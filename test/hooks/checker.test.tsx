@@ -1,38 +1,14 @@
 import { render, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  InputRequestCard,
-  type InputResponses,
-  parseSuspension,
-  staticSource,
-  useInputRequest,
-} from '../../src/index.ts';
+import { InputRequestCard, type InputResponses, staticSource, useInputRequest } from '../../src/index.ts';
+import { cityRound } from '../fixtures/suspensions.ts';
 
 // Headless answers are checked before they leave, by the hook that gives them: a task's session
 // is shared by every card and hook that shows it, and none of them decides for the others.
 
-function round(index: number, required = true) {
-  return parseSuspension(
-    {
-      resultType: 'input_required',
-      inputRequests: {
-        details: {
-          method: 'elicitation/create',
-          params: {
-            message: `Question ${index}`,
-            requestedSchema: {
-              type: 'object',
-              properties: { city: { type: 'string', title: 'City', minLength: 3 } },
-              ...(required ? { required: ['city'] } : {}),
-            },
-          },
-        },
-      },
-      requestState: `checker-${index}`,
-    },
-    { serverName: 'Example' },
-  );
-}
+/** A round asking for a city of at least 3 characters; `required` as in the test. */
+const round = (index: number, required = true) =>
+  cityRound(100 + index, { city: { minLength: 3 }, required });
 
 const lenient = () => ({ valid: true, errors: [] });
 
