@@ -1,9 +1,15 @@
+'use client';
+import { useCallback, useMemo } from 'react';
+import { contentRefusal } from '../core/checked.js';
+import { type ElicitContent, type InputResponses, isElicitResult } from '../core/model.js';
+import type { InputRequestSession } from '../core/session.js';
 import type { InputRequestSource } from '../core/source.js';
-import { validateAnswer } from '../core/validate.js';
+import { type AnswerChecker, validateAnswer } from '../core/validate.js';
 import { liveBinding } from '../live/binding.js';
 import { registerLiveBinding } from './liveBinding.js';
 import {
   type InputRequestController,
+  submitted,
   type UseInputRequestOptions,
   useRoundSession,
 } from './useRoundSession.js';
@@ -35,6 +41,41 @@ export function useInputRequest(
 ): InputRequestController {
   // The hook's users follow tasks: TanStack comes with it (the card loads it only when needed).
   registerLiveBinding(liveBinding);
-  // A headless host's own answers are checked before they leave (the card's forms check theirs).
-  return useRoundSession(source, options.checker ? options : { ...options, checker: validateAnswer });
+  const controller = useRoundSession(source, options);
+  const { session } = controller;
+  // This host's answers are checked with its own checker before they leave, whoever made the
+  // task's shared session (the card's forms check theirs as the person types).
+  const checker = options.checker ?? validateAnswer;
+  const respond = useCallback(
+    (responses: InputResponses) => {
+      const refused = contentRefusalOf(session, responses, checker);
+      return refused ? Promise.reject(refused) : session.respond(responses);
+    },
+    [session, checker],
+  );
+  const submit = useCallback(
+    (content: ElicitContent, key?: string) => {
+      const responses = submitted(session, content, key);
+      return responses instanceof Error ? Promise.reject(responses) : respond(responses);
+    },
+    [session, respond],
+  );
+  return useMemo(() => ({ ...controller, respond, submit }), [controller, respond, submit]);
+}
+
+/** Why accepted content among `responses` cannot leave by `checker`, or `undefined`. */
+function contentRefusalOf(
+  session: InputRequestSession,
+  responses: InputResponses,
+  checker: AnswerChecker,
+): Error | undefined {
+  for (const request of session.getSnapshot().round?.requests ?? []) {
+    const response = Object.hasOwn(responses, request.key) ? responses[request.key] : undefined;
+    if (request.kind !== 'form' || !isElicitResult(response) || response.action !== 'accept') continue;
+    // Content that is no object at all is the session's to refuse.
+    if (response.content !== undefined && typeof response.content !== 'object') continue;
+    const refused = contentRefusal(request.key, request, response.content ?? {}, checker);
+    if (refused) return refused;
+  }
+  return undefined;
 }

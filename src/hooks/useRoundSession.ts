@@ -2,19 +2,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { RequestAnswerers } from '../core/answerers.js';
-import { contentRefusal } from '../core/checked.js';
 import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
 import { setOwn } from '../core/json.js';
 import { createStorageLedger, type RoundLedger } from '../core/ledger.js';
 import type { CardState, PollPolicy } from '../core/lifecycle.js';
-import {
-  type ElicitContent,
-  type FieldSpec,
-  type FormRequest,
-  type InputResponses,
-  isElicitResult,
-  type Suspension,
-} from '../core/model.js';
+import type { ElicitContent, FieldSpec, FormRequest, InputResponses, Suspension } from '../core/model.js';
 import { sessionFor } from '../core/registry.js';
 import type { InputRequestSession, SessionSnapshot } from '../core/session.js';
 import type { InputRequestSource, InputRequestState } from '../core/source.js';
@@ -113,7 +105,7 @@ export function useRoundSession(
   }
   const drafts =
     options.drafts === false ? undefined : (options.drafts ?? (followed ? defaultDrafts : undefined));
-  const { poll, replaceDelayMs, isSecret, answerers, resumeTimeoutMs, deadline, checker } = options;
+  const { poll, replaceDelayMs, isSecret, answerers, resumeTimeoutMs, deadline } = options;
   const ledger = options.ledger === false ? undefined : (options.ledger ?? defaultLedger);
 
   // A reading the host's query cache already holds (a chat restoring its history, a prefetch, a
@@ -162,39 +154,12 @@ export function useRoundSession(
   );
   useEffect(() => (taskFeed ? session.attachFeed(taskFeed) : undefined), [session, taskFeed]);
 
-  // This caller's answers are checked with its own checker, whoever made the shared session.
-  const respond = useCallback(
-    (responses: InputResponses) => {
-      const round = session.getSnapshot().round;
-      if (checker && round) {
-        for (const request of round.requests) {
-          const response = Object.hasOwn(responses, request.key) ? responses[request.key] : undefined;
-          if (request.kind !== 'form' || !isElicitResult(response) || response.action !== 'accept') continue;
-          if (response.content !== undefined && typeof response.content !== 'object') continue;
-          const refused = contentRefusal(request.key, request, response.content ?? {}, checker);
-          if (refused) return Promise.reject(refused);
-        }
-      }
-      return session.respond(responses);
-    },
-    [session, checker],
-  );
   const submit = useCallback(
     (content: ElicitContent, key?: string) => {
-      const round = session.getSnapshot().round;
-      const target = key ?? round?.requests.find((request) => request.kind === 'form')?.key;
-      if (target === undefined) {
-        return Promise.reject(
-          new Error(
-            'input-request-cards: submit() found no form request in the open round; pass the request key.',
-          ),
-        );
-      }
-      const responses: InputResponses = {};
-      setOwn(responses, target, { action: 'accept', content });
-      return respond(responses);
+      const responses = submitted(session, content, key);
+      return responses instanceof Error ? Promise.reject(responses) : session.respond(responses);
     },
-    [session, respond],
+    [session],
   );
 
   const canStop = snapshot.canStop;
@@ -204,13 +169,34 @@ export function useRoundSession(
       suspension: snapshot.round,
       snapshot,
       session,
-      respond,
+      respond: session.respond,
       submit,
       decline: session.declineRound,
       cancel: session.cancelRound,
       retry: session.retry,
       stop: canStop ? session.stopTask : undefined,
     }),
-    [snapshot, session, respond, submit, canStop],
+    [snapshot, session, submit, canStop],
   );
+}
+
+/**
+ * The answers `submit(content, key)` gives: `content` accepting the form request `key` (the first
+ * form request of the open round when omitted), or the error when the round has none.
+ */
+export function submitted(
+  session: InputRequestSession,
+  content: ElicitContent,
+  key: string | undefined,
+): InputResponses | Error {
+  const round = session.getSnapshot().round;
+  const target = key ?? round?.requests.find((request) => request.kind === 'form')?.key;
+  if (target === undefined) {
+    return new Error(
+      'input-request-cards: submit() found no form request in the open round; pass the request key.',
+    );
+  }
+  const responses: InputResponses = {};
+  setOwn(responses, target, { action: 'accept', content });
+  return responses;
 }
