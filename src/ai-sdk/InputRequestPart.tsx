@@ -28,9 +28,8 @@ export interface InputRequestPartProps extends InputRequestCardCommonProps {
   /**
    * Where half-typed answers survive a reload, for a chat whose stream resumes (the question shows
    * again): `sessionStorage` by default, `false` for none. Secret fields are never stored; a
-   * request's drafts are removed once it closes, except when it timed out: a card on screen then
-   * stays, expired, read-only and copyable with what was typed (after a reload, when a draft was
-   * kept).
+   * request's drafts are removed once it closes, except when it timed out while the person typed:
+   * then its card stays, expired, read-only and copyable, with what they typed.
    */
   drafts?: DraftStore | false;
 }
@@ -134,23 +133,18 @@ export function InputRequestPart({
   // leaves nothing typed in the tab's storage: the session that would drop its drafts never saw
   // it close (the part did). The storage is outside React, so this is an effect.
   const draftStore = drafts === false ? undefined : (drafts ?? partDrafts);
-  // Except one that ran out of time: a card on screen stays, expired at `expiresAt`, read-only
-  // and copyable with whatever was typed (as a card does at its deadline, however little reached
-  // the drafts: none with drafts={false}, never a secret, nothing of the last pause in typing);
-  // after a reload, the card comes back when a draft was kept, and so does the draft.
-  const [shownPending, setShownPending] = useState<string>();
-  if (pending && shownPending !== data.requestId) setShownPending(data.requestId);
-  const keptAfterTimeout = useMemo(
-    () =>
-      data.status === 'timed-out' &&
-      (shownPending === data.requestId || (draftStore !== undefined && holdsDraft(draftStore, suspension))),
-    [data.status, data.requestId, shownPending, draftStore, suspension],
+  // Except one that ran out of time while this person typed: the card stays, expired at
+  // `expiresAt`, read-only and copyable with what they typed (as a card does at its deadline), and
+  // so does their draft, for a reload to show it again.
+  const timedOutWithDraft = useMemo(
+    () => data.status === 'timed-out' && draftStore !== undefined && holdsDraft(draftStore, suspension),
+    [data.status, draftStore, suspension],
   );
   useEffect(() => {
-    if (!pending && !keptAfterTimeout) draftStore?.removeRound(data.requestId);
-  }, [pending, keptAfterTimeout, draftStore, data.requestId]);
+    if (!pending && !timedOutWithDraft) draftStore?.removeRound(data.requestId);
+  }, [pending, timedOutWithDraft, draftStore, data.requestId]);
 
-  if (pending || answerRefused || keptAfterTimeout) {
+  if (pending || answerRefused || timedOutWithDraft) {
     // The bridge answers the server itself at `expiresAt` (timed-out): the card counts down to it.
     const deadline = cardProps.deadline ?? data.expiresAt;
     return (

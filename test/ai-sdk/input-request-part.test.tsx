@@ -690,28 +690,3 @@ describe('InputRequestPart with parts it cannot trust', () => {
     },
   );
 });
-
-describe('InputRequestPart: a card on screen that ran out of time stays, whatever reached the drafts', () => {
-  it.each([
-    ['with drafts={false}', { drafts: false as const }, /Title/, 'Quarterly board review'],
-    ['typed only into a secret field (never drafted)', {}, /API key/, 'sk-live-777'],
-  ])('%s', async (_what, props, field, text) => {
-    useFakeTime();
-    try {
-      const { parts, answer } = await askOnce({ timeoutMs: 3 * 60_000 });
-      const user = fakeTimeUser();
-      const { rerender } = render(<InputRequestPart part={parts[0] as InputRequestDataPart} {...props} />);
-      await user.type(screen.getByLabelText(field, { selector: 'input' }), text);
-      await advance(3 * 60_000);
-      await answer;
-      const timedOut = parts.at(-1) as InputRequestDataPart;
-      expect(timedOut.data.status).toBe('timed-out');
-      rerender(<InputRequestPart part={timedOut} {...props} />);
-      await advance();
-      expect(screen.getByRole('article')).toHaveAttribute('data-state', 'expired');
-      expect(screen.getByLabelText(field, { selector: 'input' })).toHaveValue(text);
-    } finally {
-      useRealTime();
-    }
-  });
-});
