@@ -188,12 +188,12 @@ const SLASH_LOOK_ALIKES =
 
 /**
  * A letter or stroke that reads as a slash (katakana no ノ, the ideograph 丿 and the Kangxi
- * radical that becomes it, the CJK stroke ㇓, the vertical kana repeat 〳) right beside a Latin
- * letter, a digit, a dot or a hyphen: "google.comノevil.com". Within Japanese or Chinese words they
- * are letters like any other, and such hosts open as usual.
+ * radical that becomes it, the CJK stroke ㇓, the vertical kana repeat 〳) right against a Latin
+ * letter or a digit: "google.comノevil.com". Within Japanese or Chinese words, and at a label's
+ * start or end (ヤマノ.jp, www.ノジマ.com), they are letters like any other, and such hosts open.
  */
 const LATIN_BESIDE_SLASH_STROKE =
-  /[a-z0-9.-][\u30ce\u4e3f\u2f03\u31d3\u3033]|[\u30ce\u4e3f\u2f03\u31d3\u3033][a-z0-9.-]/i;
+  /[a-z0-9][\u30ce\u4e3f\u2f03\u31d3\u3033]|[\u30ce\u4e3f\u2f03\u31d3\u3033][a-z0-9]/i;
 
 function schemeOf(text: string): string {
   const match = /^\s*([a-z][a-z0-9+.-]*):/i.exec(text);

@@ -92,7 +92,7 @@ describe('checkLink: a host with a character that passes for a slash is no web a
     ['U+30CE katakana no beside Latin', 'https://google.com\u30ceevil.com/'],
     ['U+4E3F ideograph 丿 beside Latin', 'https://google.com\u4e3fevil.com/'],
     ['U+2F03 Kangxi radical slash (becomes 丿)', 'https://google.com\u2f03evil.com/'],
-    ['U+31D3 CJK stroke beside a dot', 'https://google.\u31d3evil.com/'],
+    ['U+31D3 CJK stroke beside Latin', 'https://google.com\u31d3evil.com/'],
     ['U+3033 vertical kana repeat beside Latin', 'https://google.com\u3033evil.com/'],
   ])('%s: refused, not offered with a warning', (_name, url) => {
     expect(checkLink(url)).toEqual({
@@ -106,8 +106,16 @@ describe('checkLink: a host with a character that passes for a slash is no web a
     expect(checkLink('https://b\u00fccher.example/').openable).toBe(true);
     expect(checkLink('https://example.com/1\u20442-cup').openable).toBe(true);
     expect(checkLink('https://example.com/?q=a\u2215b').openable).toBe(true);
-    // Within Japanese words, katakana no is a letter like any other.
-    expect(checkLink('https://\u30c6\u30b9\u30c8\u30ce\u30b5\u30a4\u30c8.jp/').openable).toBe(true);
+    // Within Japanese words, and at a label's start or end, katakana no is a letter like any other.
+    for (const host of [
+      'テストノサイト.jp',
+      'ヤマノ.jp',
+      'www.ノジマ.com',
+      'shop.ノート.jp',
+      'ヤマノ-ホール.jp',
+    ]) {
+      expect(checkLink(`https://${host}/`).openable).toBe(true);
+    }
   });
 });
 
