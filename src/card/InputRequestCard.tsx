@@ -446,41 +446,62 @@ export interface InputRequestCardHandle {
 }
 
 /**
- * The `resume` of the card that shows each round object now. A card mounted again for a round
- * finds the session its first card left (held by the round object), whose source calls the first
- * card's function: through this, it calls the one given now (a new closure over the chat, a fresh
- * token).
+ * The `resume` functions of the cards that show each round object: those mounted, oldest first
+ * (the first shown is the live copy), and the last one's when none is. A card mounted again for a
+ * round finds the session its first card left (held by the round object), whose source calls
+ * through this: the card shown now, with the function it is given now (a new closure over the
+ * chat, a fresh token), never one of a card that is gone while another shows the round.
  */
-const resumeOfRound = new WeakMap<Suspension, { current: ResumeFunction | undefined }>();
+interface RoundResumes {
+  mounted: { current: ResumeFunction | undefined }[];
+  last: { current: ResumeFunction | undefined } | undefined;
+}
+const resumesOfRound = new WeakMap<Suspension, RoundResumes>();
+
+function resumesOf(suspension: Suspension): RoundResumes {
+  let resumes = resumesOfRound.get(suspension);
+  if (!resumes) {
+    resumes = { mounted: [], last: undefined };
+    resumesOfRound.set(suspension, resumes);
+  }
+  return resumes;
+}
 
 /** The card's source: the given one, or a round you hold turned into one (same session path). */
 function useCardSource(props: InputRequestCardProps): InputRequestSource {
   const { source, suspension, resume } = props;
-  // One holder per round object, made with the first `resume`; the effect keeps it current.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `resume` must not make a new holder.
-  const resumeRef = useMemo(() => {
-    if (!suspension) return { current: resume };
-    let shared = resumeOfRound.get(suspension);
-    if (!shared) {
-      shared = { current: resume };
-      resumeOfRound.set(suspension, shared);
-    }
-    return shared;
-  }, [suspension]);
+  if (resume !== undefined && typeof resume !== 'function') {
+    throw new TypeError(
+      `input-request-cards: <InputRequestCard resume> must be a function that sends the answers, but it is ${typeof resume}.`,
+    );
+  }
+  const resumeRef = useRef(resume);
   useEffect(() => {
     resumeRef.current = resume;
-  }, [resumeRef, resume]);
+  }, [resume]);
+  // This card's function counts for its round while it is mounted (an effect: the list is the
+  // page's, outside React, and a render that never commits must not join it).
+  useEffect(() => {
+    if (!suspension) return;
+    const resumes = resumesOf(suspension);
+    resumes.mounted.push(resumeRef);
+    return () => {
+      resumes.mounted = resumes.mounted.filter((ref) => ref !== resumeRef);
+      resumes.last = resumeRef;
+    };
+  }, [suspension]);
   const held = useMemo(
     () =>
       suspension
         ? staticSource(suspension, (responses, context) => {
-            const current = resumeRef.current;
+            const resumes = resumesOf(suspension);
+            const current = (resumes.mounted[0] ?? resumes.last ?? resumeRef).current;
             if (!current)
               return Promise.reject(new Error('input-request-cards: the card has no `resume` prop.'));
             return current(responses, context);
           })
         : undefined,
-    [suspension, resumeRef],
+    [suspension],
   );
   const chosen = source ?? held;
   if (!chosen) {

@@ -1234,10 +1234,11 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     if (active || destroyed) return;
     active = true;
     // Back after winding down (a card mounted again): another card of the round may have sent it
-    // meanwhile. A send of its own that failed stays as it is (its Try again).
+    // meanwhile, even under this session's own key (a send of its own that may have arrived,
+    // retried there). A send still on record as on its way stays as it is (its Try again).
     const round = lifecycle.round;
     const entry = round && lifecycle.state === 'input-required' ? ledger?.get(round.id) : undefined;
-    if (entry && entry.status !== 'sending' && entry.idempotencyKey !== lifecycle.idempotencyKey) {
+    if (entry && entry.status !== 'sending') {
       lifecycle = recall(lifecycle);
       snapshot = makeSnapshot();
     }

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { InputRequestCard, type InputResponses } from '../../src/index.ts';
@@ -100,5 +100,87 @@ describe('a card mounted again, with what changed meanwhile', () => {
     expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered');
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(resume).toHaveBeenCalledOnce();
+  });
+});
+
+describe('two cards of one round object, each with its own resume', () => {
+  it('sends through the mounted card’s resume, not the one of a card that unmounted meanwhile', async () => {
+    const held = round(40);
+    const resumeA = vi.fn(async (_responses: InputResponses) => undefined);
+    const resumeB = vi.fn(async (_responses: InputResponses) => undefined);
+    // The same round shown twice at once (a chat and a side panel), each with its own resume.
+    render(
+      <div data-testid="a">
+        <InputRequestCard suspension={held} resume={resumeA} />
+      </div>,
+    );
+    const b = render(
+      <div data-testid="b">
+        <InputRequestCard suspension={held} resume={resumeB} />
+      </div>,
+    );
+    // The side panel closes (its chat, its token, are gone).
+    b.unmount();
+    await settle();
+
+    const a = within(screen.getByTestId('a'));
+    await userEvent.setup().type(a.getByRole('textbox', { name: 'City' }), 'Lisbon');
+    await userEvent.setup().click(a.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(resumeA.mock.calls.length + resumeB.mock.calls.length).toBe(1));
+    expect(resumeB).not.toHaveBeenCalled();
+    expect(resumeA).toHaveBeenCalledOnce();
+  });
+  it('sends through the resume of the card whose Accept was pressed while both show the round', async () => {
+    const held = round(41);
+    const resumeA = vi.fn(async (_responses: InputResponses) => undefined);
+    const resumeB = vi.fn(async (_responses: InputResponses) => undefined);
+    render(
+      <div data-testid="a">
+        <InputRequestCard suspension={held} resume={resumeA} />
+      </div>,
+    );
+    render(
+      <div data-testid="b">
+        <InputRequestCard suspension={held} resume={resumeB} />
+      </div>,
+    );
+    const a = within(screen.getByTestId('a'));
+    await userEvent.setup().type(a.getByRole('textbox', { name: 'City' }), 'Lisbon');
+    await userEvent.setup().click(a.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(resumeA.mock.calls.length + resumeB.mock.calls.length).toBe(1));
+    expect(resumeB).not.toHaveBeenCalled();
+  });
+});
+
+describe('a held round that was sent meanwhile under its own key', () => {
+  it('shows answered a round that another card sent under the held send’s own key, and never sends it again', async () => {
+    const held = round(42);
+    const keys: string[] = [];
+    const resume = vi.fn(async (_responses: InputResponses, context: { idempotencyKey?: string }) => {
+      keys.push(context.idempotencyKey ?? '');
+      // The first send meets a gateway error: it may have arrived (uncertain), the ledger keeps it.
+      if (resume.mock.calls.length === 1) throw Object.assign(new Error('Bad gateway'), { status: 502 });
+    });
+    const user = () => userEvent.setup();
+    const first = render(<InputRequestCard suspension={held} resume={resume} />);
+    await user().type(screen.getByRole('textbox', { name: 'City' }), 'Lisbon');
+    await user().click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    first.unmount();
+    await settle();
+
+    // The round parsed again (a new object) is answered in another card: under the same key.
+    const other = render(<InputRequestCard suspension={round(42)} resume={resume} />);
+    await user().click(await screen.findByRole('button', { name: /Accept|Try again/ }));
+    await waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered'));
+    expect(new Set(keys).size).toBe(1);
+    other.unmount();
+    await settle();
+
+    // The first round object again: the round was answered.
+    render(<InputRequestCard suspension={held} resume={resume} />);
+    expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(resume).toHaveBeenCalledTimes(2);
   });
 });

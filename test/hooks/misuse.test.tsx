@@ -1,8 +1,10 @@
-import { renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { parseSuspension } from '../../src/core/index.ts';
 import {
   type FormRequest,
+  InputRequestCard,
   type RequestFormControl,
   type ResumeFunction,
   type Suspension,
@@ -10,6 +12,7 @@ import {
   useRequestField,
   useRequestForm,
 } from '../../src/index.ts';
+import { cityRound } from '../fixtures/suspensions.ts';
 
 // Misuse says what is wrong and how to fix it, in the library's words, at the call that made it:
 // never a raw TypeError from deep inside, never silence that surfaces later as a card that cannot send.
@@ -108,5 +111,24 @@ describe('useRequestField: misuse', () => {
         }),
       ),
     ).toThrow(/^input-request-cards: useRequestField needs the `form` useRequestForm returns/);
+  });
+});
+
+describe('a card given a resume that is no function', () => {
+  it('refuses it with an input-request-cards: error, as staticSource does, instead of failing the first send', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let thrown: unknown;
+    try {
+      render(<InputRequestCard suspension={cityRound(920)} resume={'api.resume' as never} />);
+    } catch (error) {
+      thrown = error;
+    } finally {
+      spy.mockRestore();
+    }
+    if (thrown === undefined) {
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+      await screen.findByRole('button', { name: 'Try again' }).catch(() => undefined);
+    }
+    expect(String(thrown)).toMatch(/input-request-cards: .*resume/);
   });
 });
