@@ -54,8 +54,9 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: REACT,
-    // 67, not 66: the fixes that raised the static card's ceiling to 55, 0.7 KiB here (some of
-    // them sit in code both bundles share with react-hook-form's side).
+    // 68, not 66: the fixes that raised the static card's ceiling to 55, 0.7 KiB here (some of
+    // them sit in code both bundles share with react-hook-form's side), then two reviews' mends
+    // (the resume of the card shown now, a held round's ledger, a resume that is no function: 0.1).
     // (66, not 65: the fixes of the stop after, 0.5 KiB: a re-ask announced as one, the check
     // notice that names its field and clears, a send past 5 s said to be on its way, Open again
     // while a link step is waited on, a form back from a draft saying its secrets did not come
@@ -74,7 +75,7 @@ const measures = [
     // options described by their error, and Tab inside a group is not leaving it; Change answer
     // keeps focus; a Retry-After hold outlives a remount; a round you hold hears its withdrawal.
     // (62, not 61, before: a form kept mounted into a newer round starts afresh.))))
-    budgetKiB: 67,
+    budgetKiB: 68,
     targetKiB: 40,
   },
   {
