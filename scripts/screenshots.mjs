@@ -118,6 +118,14 @@ const shots = [
     sizes: ['phone'],
     fullPage: true,
   },
+  // Answered elsewhere while typing: what was typed stays to read and copy.
+  {
+    file: 'elsewhere-while-typing-dark',
+    id: 'card-lifecycle--answered-elsewhere-while-typing',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+    fullPage: true,
+  },
   { file: 'result', id: 'card-outcomes--result' },
   { file: 'progress', id: 'card-outcomes--progress' },
   { file: 'cancelled', id: 'card-lifecycle--cancelled' },

@@ -109,6 +109,23 @@ export const AnsweredElsewhere = meta.story(
 );
 
 /**
+ * Someone else answered while this person was typing (before they pressed Accept): the card says
+ * so, and what they typed stays to read and copy.
+ */
+export const AnsweredElsewhereWhileTyping = meta.story(
+  live('answered-elsewhere-while-typing', {}, async ({ canvas }, api) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Note/ }), 'Ship it on Friday');
+    api.task.answerElsewhere();
+    await expect(
+      await canvas.findByText('Answered elsewhere. This question is closed.', {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
+    await expect(canvas.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
+    await expect(canvas.getByRole('button', { name: 'Copy answers' })).toBeVisible();
+  }),
+);
+
+/**
  * Someone else answered while this person was typing, and the card had not read it yet: their
  * Accept is refused (HTTP 409). The next reading shows the task moved on, so the card says the
  * request was answered elsewhere first and their answer was not used, and keeps what they typed on screen to read and copy.

@@ -184,6 +184,11 @@ export interface Lifecycle {
    * (completes, fails): the receipt still says "Answered elsewhere" or "Expired", not "Done".
    */
   closedAs?: RoundClosedAs;
+  /**
+   * The round closed elsewhere while this person had typed into it (and accepted nothing): it
+   * stays on screen to read and copy, as an expired round does.
+   */
+  keepsTyped?: boolean;
   /** When the round on screen stops accepting answers (epoch ms). */
   deadline?: number;
   /** The task's final result (`completed`). Untrusted: show as text. */
@@ -255,7 +260,8 @@ export type LifecycleEvent =
     }
   | { type: 'deadline-passed'; roundId: string }
   | { type: 'replacement-shown' }
-  | { type: 'task-stopped' };
+  | { type: 'task-stopped' }
+  | { type: 'typed-kept'; roundId: string };
 
 /** What a new round starts without: the last round's answers, send and its key. */
 const NEW_ROUND = {
@@ -268,6 +274,7 @@ const NEW_ROUND = {
   confirmedLate: undefined,
   sendSlow: undefined,
   closedAs: undefined,
+  keepsTyped: undefined,
   idempotencyKey: undefined,
   sentRoundId: undefined,
 } as const satisfies Partial<Lifecycle>;
@@ -294,8 +301,8 @@ export function acceptsAnswers(state: CardState): boolean {
  * - `open`: to answer, or while its answers are on their way (or a newer round replaces it);
  * - `read-only`: to read and copy, never to send. The round expired (and stays so whatever the
  *   task does next); or it closed without this person's answers (someone else answered, the task
- *   moved on or ended) after they had accepted answers that were refused or never sent. What they
- *   typed stays on screen.
+ *   moved on or ended) after they had typed into it (`keepsTyped`), or had accepted answers that
+ *   were refused or never sent. What they typed stays on screen.
  * - `undefined`: not at all: no round, its answers were taken, or it closed before this person
  *   answered anything.
  * @example
@@ -307,7 +314,11 @@ export function roundView(lifecycle: Lifecycle): 'open' | 'read-only' | undefine
   if (STATE_TRAITS[state].showsRound) return state === 'expired' ? 'read-only' : 'open';
   // Expired, the round stayed on screen to read and copy: the task ending after that (failed at
   // its TTL, cancelled, moved on) does not take it away.
-  return lifecycle.closedAs === 'expired' || keepsUnsentAnswers(lifecycle) ? 'read-only' : undefined;
+  const stays =
+    lifecycle.closedAs === 'expired' ||
+    keepsUnsentAnswers(lifecycle) ||
+    (lifecycle.closedAs !== undefined && lifecycle.keepsTyped === true);
+  return stays ? 'read-only' : undefined;
 }
 
 /**
@@ -436,7 +447,9 @@ export function lifecycleReducer(lifecycle: Lifecycle, event: LifecycleEvent): L
     return next.closedAs === next.state ? next : { ...next, closedAs: next.state };
   }
   // The round came back (a poll that was behind): it is open again, not closed.
-  if (next.state === 'input-required' && next.closedAs !== undefined) return { ...next, closedAs: undefined };
+  if (next.state === 'input-required' && next.closedAs !== undefined) {
+    return { ...next, closedAs: undefined, keepsTyped: undefined };
+  }
   return next;
 }
 
@@ -641,6 +654,10 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
     case 'task-stopped':
       if (STATE_TRAITS[lifecycle.state].settled) return lifecycle;
       return { ...lifecycle, state: 'cancelled', next: undefined, pending: undefined };
+    case 'typed-kept':
+      if (lifecycle.round?.id !== event.roundId || lifecycle.closedAs !== 'answered-elsewhere')
+        return lifecycle;
+      return lifecycle.keepsTyped ? lifecycle : { ...lifecycle, keepsTyped: true };
   }
 }
 

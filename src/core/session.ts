@@ -712,6 +712,18 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     if (lifecycle.state === 'answered' && previous.state !== 'answered' && lifecycle.round && ledger) {
       remember('sent');
     }
+    // Closed elsewhere while this person typed into it: what they typed stays to read and copy
+    // (its drafts went above: a reload has no round to show).
+    if (
+      lifecycle.closedAs === 'answered-elsewhere' &&
+      previous.closedAs !== 'answered-elsewhere' &&
+      lifecycle.round !== undefined &&
+      lifecycle.round.id === previous.round?.id &&
+      typedRoundId === lifecycle.round.id &&
+      typed.size > 0
+    ) {
+      dispatch({ type: 'typed-kept', roundId: lifecycle.round.id });
+    }
     if (!active) return;
     armTimers();
     startRoundWork();

@@ -64,6 +64,28 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByText('Answered elsewhere. This question is closed.')).toBeInTheDocument();
     expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    // Nothing was typed: the question goes, with nothing to read.
+    expect(screen.queryByRole('textbox', { name: /Note/ })).not.toBeInTheDocument();
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('keeps what this person typed to read and copy when the round closes elsewhere first, and drops its draft', async () => {
+    const user = fakeTimeUser();
+    const { task, resume } = await mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Ship it on Friday');
+    await advance(300);
+    expect(sessionStorage.length).toBe(1);
+
+    task.answerElsewhere();
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
+    expect(screen.getByText('Answered elsewhere. This question is closed.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Copy answers' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    // A reload has no round to show: nothing is left in storage.
+    expect(sessionStorage.length).toBe(0);
     expect(resume).not.toHaveBeenCalled();
   });
 
