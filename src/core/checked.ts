@@ -1,4 +1,10 @@
-import type { ElicitContent, FormRequest } from './model.js';
+import {
+  type ElicitContent,
+  type FormRequest,
+  type InputResponses,
+  isElicitResult,
+  type Suspension,
+} from './model.js';
 import type { AnswerChecker } from './validate.js';
 
 /**
@@ -43,4 +49,24 @@ export function contentRefusal(
   return new Error(
     `${answer} does not fit its requestedSchema (${listed}); fix the content, or build the form with useRequestForm, which checks as the person types.`,
   );
+}
+
+/**
+ * Why accepted content among `responses` to `round` cannot leave by `checker`, or `undefined`:
+ * {@link contentRefusal} for each form request accepted with object content. Answers of any
+ * other shape are the session's to refuse.
+ */
+export function responsesRefusal(
+  round: Suspension | undefined,
+  responses: InputResponses,
+  checker: AnswerChecker,
+): Error | undefined {
+  for (const request of round?.requests ?? []) {
+    const response = Object.hasOwn(responses, request.key) ? responses[request.key] : undefined;
+    if (request.kind !== 'form' || !isElicitResult(response) || response.action !== 'accept') continue;
+    if (response.content !== undefined && typeof response.content !== 'object') continue;
+    const refused = contentRefusal(request.key, request, response.content ?? {}, checker);
+    if (refused) return refused;
+  }
+  return undefined;
 }

@@ -1,10 +1,9 @@
 'use client';
 import { useCallback, useMemo } from 'react';
-import { contentRefusal } from '../core/checked.js';
-import { type ElicitContent, type InputResponses, isElicitResult } from '../core/model.js';
-import type { InputRequestSession } from '../core/session.js';
+import { responsesRefusal } from '../core/checked.js';
+import type { ElicitContent, InputResponses } from '../core/model.js';
 import type { InputRequestSource } from '../core/source.js';
-import { type AnswerChecker, validateAnswer } from '../core/validate.js';
+import { validateAnswer } from '../core/validate.js';
 import { liveBinding } from '../live/binding.js';
 import { registerLiveBinding } from './liveBinding.js';
 import {
@@ -48,7 +47,7 @@ export function useInputRequest(
   const checker = options.checker ?? validateAnswer;
   const respond = useCallback(
     (responses: InputResponses) => {
-      const refused = contentRefusalOf(session, responses, checker);
+      const refused = responsesRefusal(session.getSnapshot().round, responses, checker);
       return refused ? Promise.reject(refused) : session.respond(responses);
     },
     [session, checker],
@@ -61,21 +60,4 @@ export function useInputRequest(
     [session, respond],
   );
   return useMemo(() => ({ ...controller, respond, submit }), [controller, respond, submit]);
-}
-
-/** Why accepted content among `responses` cannot leave by `checker`, or `undefined`. */
-function contentRefusalOf(
-  session: InputRequestSession,
-  responses: InputResponses,
-  checker: AnswerChecker,
-): Error | undefined {
-  for (const request of session.getSnapshot().round?.requests ?? []) {
-    const response = Object.hasOwn(responses, request.key) ? responses[request.key] : undefined;
-    if (request.kind !== 'form' || !isElicitResult(response) || response.action !== 'accept') continue;
-    // Content that is no object at all is the session's to refuse.
-    if (response.content !== undefined && typeof response.content !== 'object') continue;
-    const refused = contentRefusal(request.key, request, response.content ?? {}, checker);
-    if (refused) return refused;
-  }
-  return undefined;
 }
