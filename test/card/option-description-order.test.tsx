@@ -1,38 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { RequestedSchema } from '../../src/core/index.ts';
 import { InputRequestCard } from '../../src/index.ts';
-import { formRound } from '../fixtures/suspensions.ts';
+import { formRound, planSchema } from '../fixtures/suspensions.ts';
 
 // The card's options get their description the way a headless host does (useRequestField's
 // getOptionProps and getOptionDescriptionProps): their own help text first, then the error.
 
-const schema: RequestedSchema = {
-  type: 'object',
-  properties: {
-    plan: {
-      type: 'string',
-      title: 'Plan',
-      oneOf: [
-        { const: 'free', title: 'Free', description: 'For one person.' },
-        { const: 'team', title: 'Team' },
-      ],
-    },
-    addons: {
-      type: 'array',
-      title: 'Add-ons',
-      minItems: 1,
-      items: {
-        anyOf: [
-          { const: 'backup', title: 'Backups', description: 'Nightly.' },
-          { const: 'sso', title: 'SSO' },
-        ],
-      },
-    },
-  },
-  required: ['plan', 'addons'],
-};
+const schema = planSchema;
 
 describe('option descriptions in the card', () => {
   it('describe their option first, then the error once the check fails', async () => {
