@@ -14,7 +14,7 @@ import type { RequestAnswerers } from '../core/answerers.js';
 import type { DraftStore } from '../core/draft.js';
 import { describeFailure } from '../core/failure.js';
 import type { RoundLedger } from '../core/ledger.js';
-import { type PollPolicy, roundView, STATE_TRAITS } from '../core/lifecycle.js';
+import { type PollPolicy, roundView, STATE_TRAITS, taskRuns } from '../core/lifecycle.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
 import type { SessionSnapshot } from '../core/session.js';
@@ -409,7 +409,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             <RoundBody key={suspension.id} suspension={suspension} snapshot={snapshot} />
           ) : null}
           {readOnlyRound ? null : taskEnd}
-          {controller.stop && !traits.settled && state !== 'loading' ? (
+          {controller.stop && taskRuns(snapshot) && state !== 'loading' ? (
             <div data-part="task-actions">
               <button
                 type="button"

@@ -290,6 +290,21 @@ export function isSettled(state: CardState): boolean {
   return STATE_TRAITS[state].settled;
 }
 
+/**
+ * True while the task still runs, so stopping it means something: neither the card's state nor
+ * the server's last word says it ended (a round answered elsewhere whose task then completed is
+ * `answered-elsewhere` to the card, but the task is over).
+ */
+export function taskRuns(lifecycle: Lifecycle): boolean {
+  const { taskStatus } = lifecycle;
+  return (
+    !STATE_TRAITS[lifecycle.state].settled &&
+    taskStatus !== 'completed' &&
+    taskStatus !== 'failed' &&
+    taskStatus !== 'cancelled'
+  );
+}
+
 /** True while the person can type and answer. */
 export function acceptsAnswers(state: CardState): boolean {
   return STATE_TRAITS[state].acceptsAnswers;

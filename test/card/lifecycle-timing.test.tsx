@@ -89,6 +89,23 @@ describe('a followed task, on a fake clock', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
+  it('offers no Stop task once the task ended, even though its round closed as answered elsewhere', async () => {
+    const { source: tested, task } = createTestSource({ serverName: 'Mailer' });
+    const source = { ...tested, cancel: async () => undefined };
+    render(
+      <Harness client={newClient()}>
+        <InputRequestCard source={source} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
+    task.answerElsewhere();
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
+    expect(screen.getByText('Done.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop task' })).not.toBeInTheDocument();
+  });
+
   it('is replaced by a newer round: announced, then the newer question shows and the old draft is dropped', async () => {
     const user = fakeTimeUser();
     const { task, resume } = await mount();
