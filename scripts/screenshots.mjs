@@ -120,6 +120,12 @@ const shots = [
   },
   // Answered elsewhere while typing: what was typed stays to read and copy.
   {
+    file: 'elsewhere-while-typing',
+    id: 'card-lifecycle--answered-elsewhere-while-typing',
+    sizes: ['phone'],
+    fullPage: true,
+  },
+  {
     file: 'elsewhere-while-typing-dark',
     id: 'card-lifecycle--answered-elsewhere-while-typing',
     colorScheme: 'dark',
