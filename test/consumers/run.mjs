@@ -5,7 +5,8 @@
 // - react-18: the same app with React 18.3, @types/react 18.0, TanStack Query 5.0.0 and
 //   react-hook-form 7.55 (the oldest versions the peers allow; 7.55 first exports createFormControl);
 // - next-app: a Next.js App Router app (`next build`): a Server Component that imports
-//   `parseSuspension` from the root entry and from ./core, and a client page with the card;
+//   `parseSuspension` from the root entry and from ./core, and a client page with the card; then
+//   `next start` and Chromium answer two cards whose `resume` is a Server Action;
 // - types: TypeScript 5.x with `moduleResolution` node16 and bundler, importing every entry,
 //   next to msw 3 (./testing with msw 3's own setupServer) and without the MCP SDK;
 // - node-only: the tarball alone, as a Node bot installs it: no React comes with it.
@@ -23,6 +24,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium } from '../../scripts/storybook-preview.mjs';
 import { check, failOutside, finish } from '../support/node-suite.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -187,6 +189,89 @@ function step(installName, label, body) {
     });
 }
 
+/**
+ * Serves the built Next.js app (`next start`) and answers both cards of its /action page in
+ * Chromium: one whose `resume` calls a Server Action, one whose `resume` is the Server Action
+ * itself. Each action writes what reached the server to a log, read back here.
+ */
+async function answerThroughServerActions(dir) {
+  const started = performance.now();
+  const port = Number(process.env.CONSUMER_NEXT_PORT ?? 5391);
+  const log = join(dir, 'action-log.jsonl');
+  const server = spawn('node', [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: dir,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', CONSUMER_ACTION_LOG: log },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  server.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  let browser;
+  try {
+    const url = `http://127.0.0.1:${port}/action`;
+    await waitUntilServed(url, () => output);
+    browser = await launchChromium();
+    const page = await browser.newPage();
+    const problems = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(url);
+    for (const name of ['Wrapped', 'Direct']) {
+      const card = page.getByRole('article', { name: new RegExp(`^${name} `) });
+      await card.getByLabel(/^Email/).fill(`${name.toLowerCase()}@example.com`);
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await card.getByText('You answered.').waitFor({ timeout: 20000 });
+    }
+    if (problems.length > 0) throw new Error(`the page threw: ${problems.join('; ')}`);
+    const calls = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    for (const [via, email, taskId] of [
+      ['wrapped', 'wrapped@example.com', 'task-1'],
+      ['direct', 'direct@example.com', undefined],
+    ]) {
+      const matching = calls.filter((call) => call.via === via);
+      const [call] = matching;
+      if (matching.length !== 1)
+        throw new Error(`${matching.length} ${via} calls reached the server: ${JSON.stringify(calls)}`);
+      if (call.taskId !== taskId) throw new Error(`the ${via} call came for task ${call.taskId}`);
+      if (
+        JSON.stringify(call.responses) !== JSON.stringify({ who: { action: 'accept', content: { email } } })
+      ) {
+        throw new Error(`the ${via} call brought ${JSON.stringify(call.responses)}`);
+      }
+      if (typeof call.idempotencyKey !== 'string' || call.idempotencyKey === '') {
+        throw new Error(`the ${via} call brought no idempotency key`);
+      }
+    }
+    return { seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    throw new Error(`${error.message}\n--- next start said:\n${tail(output)}`);
+  } finally {
+    await browser?.close();
+    server.kill();
+  }
+}
+
+/** Resolves once `url` answers 200; fails after 30 s with what the server said. */
+async function waitUntilServed(url, said) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within 30 s\n${tail(said())}`);
+}
+
 /** Runs `tasks` with at most `limit` at a time. */
 async function pool(tasks, limit) {
   const queue = [...tasks];
@@ -232,6 +317,11 @@ await pool(
         if (!card.includes('data-state="input-required"')) throw new Error('the client page lacks the card');
         return { seconds: 0 };
       })();
+      await step(
+        shared,
+        'next-app: next start; Server Actions as resume (wrapped, and passed as they are) answer in Chromium',
+        () => answerThroughServerActions(join(scratch, 'next-app')),
+      )();
     },
     step(shared, 'vite-react (React 19, TS 7): tsc --noEmit', () =>
       typeCheck(tsc7, 'tsconfig.json', join(scratch, 'vite-react')),

@@ -7,6 +7,8 @@ declare const wire: unknown;
 declare const taskId: string;
 /** When the host's job started (epoch milliseconds). */
 declare const startedAt: number;
+/** The host's own job runner: hands a round's answers to the job that waits for them. */
+declare function resumeJob(taskId: string, inputResponses: unknown, idempotencyKey?: string): Promise<void>;
 /** The host's own chat storage and sign-in. */
 declare function saveChat(id: string, messages: unknown[]): Promise<void> | void;
 declare function loadChat<Message>(id: string): Promise<Message[]>;
