@@ -146,7 +146,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       // so to screen readers too.
       failure={held ? failure : { ...failure, retryAfterMs: undefined }}
       text={
-        snapshot.sendUncertain ? (shown) => messages.sendUncertain(shown, keptAsSent) : messages.sendFailed
+        snapshot.sendUncertain
+          ? (shown) => messages.sendUncertain(shown, keptAsSent)
+          : (shown) => messages.sendFailed(shown, canRetry(snapshot) ? 'retry' : 'accept')
       }
       action={
         // After a reload mid-send the session knows the send (its key) but not the answers

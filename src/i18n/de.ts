@@ -46,13 +46,29 @@ export const germanMessages: InputRequestMessages = {
   submittingSlowly:
     'Ihre Antwort wird noch gesendet: Der Server braucht etwas länger. Alle Eingaben bleiben erhalten.',
   answered: 'Antwort gesendet.',
-  sendFailed: (failure) =>
-    `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)} Alle Eingaben bleiben erhalten${failure.retryAfterMs === undefined ? '; versuchen Sie es erneut' : ''}.`,
+  sendFailed: (failure, next = 'retry') =>
+    `${
+      failure.code === 'refused'
+        ? 'Ihre Antwort wurde gesendet, aber die Rückmeldung des Servers ließ sich nicht lesen.'
+        : failure.code === 'http' && (failure.status ?? 0) < 500
+          ? `Der Server hat Ihre Antwort nicht angenommen (Fehler\u00a0${failure.status ?? '?'}).${germanWait(failure)}`
+          : `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)}`
+    } Alle Eingaben bleiben erhalten${
+      next === 'accept'
+        ? '. „Annehmen“ sendet, was jetzt angezeigt wird'
+        : failure.retryAfterMs === undefined
+          ? '; versuchen Sie es erneut'
+          : ''
+    }.`,
   sendUncertain: (failure, keptAsSent) =>
-    `Ihre Antwort ist möglicherweise angekommen, möglicherweise nicht: ${germanFailure(failure)} ${
+    `Ihre Antwort ist möglicherweise angekommen, möglicherweise nicht: ${
+      failure.code === 'network'
+        ? 'Die Verbindung brach ab, bevor der Server den Empfang bestätigt hat. Prüfen Sie Ihre Verbindung.'
+        : germanFailure(failure)
+    } ${
       keptAsSent
-        ? 'Sie bleibt so, wie Sie sie gesendet haben: „Erneut versuchen“ sendet dieselbe Antwort, und sie kann nicht doppelt ankommen.'
-        : 'Alle Eingaben bleiben erhalten; ein erneutes Senden kann sie nicht doppelt ankommen lassen.'
+        ? 'Die Antwort bleibt so, wie Sie sie gesendet haben: „Erneut versuchen“ sendet dieselbe Antwort, als Wiederholung gekennzeichnet, damit ein Server, der sie schon hat, sie übergehen kann.'
+        : 'Alle Eingaben bleiben erhalten; ein erneutes Senden wird als Wiederholung gekennzeichnet, damit ein Server, der die Antwort schon hat, sie übergehen kann.'
     }`,
   answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',
   textCut: (count) =>
@@ -172,7 +188,7 @@ export const germanMessages: InputRequestMessages = {
   completed: 'Abgeschlossen.',
   failed: (detail) =>
     detail ? `Die Aufgabe ist fehlgeschlagen: ${detail}` : 'Die Aufgabe ist fehlgeschlagen.',
-  cancelled: 'Die Aufgabe wurde beendet.',
+  cancelled: 'Die Aufgabe wurde vorzeitig beendet.',
   locale: 'de',
   outcome: (outcome) => {
     switch (outcome) {
@@ -331,6 +347,13 @@ function typeError(type: unknown, field: FieldSpec): string {
   }
 }
 
+/** The server's Retry-After, as a sentence after a failure; empty without one. */
+function germanWait(failure: Failure): string {
+  return failure.retryAfterMs === undefined
+    ? ''
+    : ` Er bittet, ${formatWait('de', failure.retryAfterMs)} zu warten, bevor Sie es erneut versuchen.`;
+}
+
 /** A failure in plain German, by its code; never the raw message. */
 function germanFailure(failure: Failure): string {
   switch (failure.code) {
@@ -338,21 +361,16 @@ function germanFailure(failure: Failure): string {
       return 'Der Server war nicht erreichbar. Prüfen Sie Ihre Verbindung.';
     case 'timeout':
       return 'Der Server hat nicht rechtzeitig geantwortet.';
-    case 'http': {
-      const wait =
-        failure.retryAfterMs === undefined
-          ? ''
-          : ` Er bittet, ${formatWait('de', failure.retryAfterMs)} zu warten, bevor Sie es erneut versuchen.`;
+    case 'http':
       return failure.status !== undefined && failure.status >= 500
-        ? `Der Server hatte ein Problem (Fehler\u00a0${failure.status}).${wait}`
-        : `Der Server hat abgelehnt (Fehler\u00a0${failure.status ?? '?'}).${wait}`;
-    }
+        ? `Der Server hatte ein Problem (Fehler\u00a0${failure.status}).${germanWait(failure)}`
+        : `Der Server hat abgelehnt (Fehler\u00a0${failure.status ?? '?'}).${germanWait(failure)}`;
     case 'stale':
       return 'Der Server nimmt keine Antworten auf diese Frage mehr an.';
     case 'refused':
       return 'Der Server hat eine Antwort gesendet, die diese App nicht lesen kann.';
     case 'interrupted':
-      return 'Die Seite wurde geschlossen oder neu geladen, während sie unterwegs war.';
+      return 'Die Seite wurde geschlossen oder neu geladen, während Ihre Antwort unterwegs war.';
     case 'unknown':
       return 'Etwas ist schiefgegangen.';
   }

@@ -56,11 +56,14 @@ export interface InputRequestMessages {
    * Shown when sending failed; the typed values are kept. `failure.code` says what kind of
    * failure it was (`network`, `timeout`, `http` with `status`, `refused`, `unknown`); the raw
    * `failure.detail` is shown only behind the {@link InputRequestMessages.failureDetails} disclosure.
+   * `next` is what sends again: `'retry'`, the Try again beside it, or `'accept'` once an edit took
+   * that answer back (Accept sends what is on screen; there is no Try again).
    */
-  sendFailed: (failure: Failure) => string;
+  sendFailed: (failure: Failure, next?: 'retry' | 'accept') => string;
   /**
    * Shown when a send could not be confirmed (no answer in time, the connection dropped, the page
-   * was left mid-send): the answer may have arrived. Trying again cannot deliver it twice.
+   * was left mid-send): the answer may have arrived. A second send goes under the same idempotency
+   * key, so a backend that keeps them drops the copy.
    * `keptAsSent` is true while the answers stay as they were sent (the card shows them locked,
    * with Try again); false after a reload, when the form asks for them again.
    */
@@ -317,14 +320,32 @@ export const englishMessages: InputRequestMessages = {
   submittingSlowly: 'Still sending your answer: the server is taking a while. Everything you typed is kept.',
   answered: 'Answer sent.',
   // While the server's Retry-After holds the buttons, "try again" would ask for what cannot be done yet.
-  sendFailed: (failure) =>
-    `Your answer could not be sent: ${englishFailure(failure)} Everything you typed is kept${failure.retryAfterMs === undefined ? '; try again' : ''}.`,
+  sendFailed: (failure, next = 'retry') =>
+    `${
+      failure.code === 'refused'
+        ? 'Your answer was sent, but the server’s reply could not be read.'
+        : failure.code === 'http' && (failure.status ?? 0) < 500
+          ? // It arrived and was turned down: "could not be sent" would be untrue.
+            `The server did not accept your answer (error\u00a0${failure.status ?? '?'}).${englishWait(failure)}`
+          : `Your answer could not be sent: ${englishFailure(failure)}`
+    } Everything you typed is kept${
+      next === 'accept'
+        ? '. Accept sends what is on screen now'
+        : failure.retryAfterMs === undefined
+          ? '; try again'
+          : ''
+    }.`,
   sendUncertain: (failure, keptAsSent) =>
-    `Your answer may or may not have arrived: ${englishFailure(failure)} ${
+    `Your answer may or may not have arrived: ${
+      failure.code === 'network'
+        ? // "Could not be reached" would say it did not arrive.
+          'the connection broke before the server confirmed it. Check your connection.'
+        : englishFailure(failure)
+    } ${
       keptAsSent
-        ? 'It stays as you sent it: Try again sends the same answer, and it cannot arrive twice.'
-        : 'Everything you typed is kept; sending it again cannot make it arrive twice.'
-    }`,
+        ? 'It stays as you sent it: Try again sends the same answer'
+        : 'Everything you typed is kept; sending it again sends the same answer'
+    }, marked as a repeat, so a server that already has it can ignore it.`,
   answerReachedServer: 'Your answer reached the server.',
   textCut: (count) =>
     `(${formatNumber('en', count)} more ${count === 1 ? 'character' : 'characters'} not shown)`,
@@ -523,6 +544,13 @@ export const englishMessages: InputRequestMessages = {
   restartFailed: (failure) => `Could not start again: ${englishFailure(failure)}`,
 };
 
+/** The server's Retry-After, as a sentence after a failure; empty without one. */
+function englishWait(failure: Failure): string {
+  return failure.retryAfterMs === undefined
+    ? ''
+    : ` It asked to wait ${formatWait('en', failure.retryAfterMs)} before trying again.`;
+}
+
 /** A failure in plain English, by its code; never the raw message. */
 function englishFailure(failure: Failure): string {
   switch (failure.code) {
@@ -530,22 +558,17 @@ function englishFailure(failure: Failure): string {
       return 'the server could not be reached. Check your connection.';
     case 'timeout':
       return 'the server did not answer in time.';
-    case 'http': {
-      const wait =
-        failure.retryAfterMs === undefined
-          ? ''
-          : ` It asked to wait ${formatWait('en', failure.retryAfterMs)} before trying again.`;
+    case 'http':
       return failure.status !== undefined && failure.status >= 500
         ? // The number stays with its word when the line breaks.
-          `the server had a problem (error\u00a0${failure.status}).${wait}`
-        : `the server refused (error\u00a0${failure.status ?? '?'}).${wait}`;
-    }
+          `the server had a problem (error\u00a0${failure.status}).${englishWait(failure)}`
+        : `the server refused (error\u00a0${failure.status ?? '?'}).${englishWait(failure)}`;
     case 'stale':
       return 'the server no longer accepts answers to this question.';
     case 'refused':
       return 'the server sent a reply this app cannot read.';
     case 'interrupted':
-      return 'the page was closed or reloaded while it was on its way.';
+      return 'the page was closed or reloaded while your answer was on its way.';
     case 'unknown':
       return 'something went wrong.';
   }

@@ -39,6 +39,10 @@ describe('editing after a failed send', () => {
     await user.type(name, 'Bob');
     // The kept answer no longer matches the screen: no Try again that would send "Ada".
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // And the notice no longer asks for one: it says what sends now.
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your answer could not be sent: the server had a problem (error 503). Everything you typed is kept. Accept sends what is on screen now.',
+    );
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(resume).toHaveBeenCalledTimes(2);
     expect(resume.mock.calls[1]?.[0]).toStrictEqual({
@@ -48,6 +52,9 @@ describe('editing after a failed send', () => {
 
   it('without an edit, Try again sends the same answer again', async () => {
     const { user, resume } = await acceptedAndFailed();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your answer could not be sent: the server had a problem (error 503). Everything you typed is kept; try again.',
+    );
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(resume).toHaveBeenCalledTimes(2);
     expect(resume.mock.calls[1]?.[0]).toStrictEqual({

@@ -95,7 +95,7 @@ describe('defects fixed by the session', () => {
     const notice = explanation.closest('[data-failure]') as HTMLElement;
     // The request may have reached the server before the connection dropped: the card says so.
     expect(explanation).toHaveTextContent(
-      'Your answer may or may not have arrived: the server could not be reached. Check your connection.',
+      'Your answer may or may not have arrived: the connection broke before the server confirmed it. Check your connection.',
     );
     expect(explanation).not.toHaveTextContent('Failed to fetch');
     // The detail is there for whoever needs it, folded away.

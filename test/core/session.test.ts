@@ -515,7 +515,7 @@ describe('a send the page left behind', () => {
     const failure = describeFailure(snapshot.sendError);
     expect(failure.code).toBe('interrupted');
     expect(englishMessages.sendUncertain(failure, false)).toContain(
-      'the page was closed or reloaded while it was on its way.',
+      'the page was closed or reloaded while your answer was on its way.',
     );
     window.sessionStorage.clear();
   });
