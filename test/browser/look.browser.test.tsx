@@ -246,6 +246,33 @@ describe('the theme in Chromium', () => {
     expect(Math.abs(copy.right - row.right)).toBeLessThan(1);
   });
 
+  it('shows the fields of a form locked while its answer is on its way as not editable', async () => {
+    const schema: RequestedSchema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string', title: 'Name' },
+        size: { type: 'string', title: 'Size', enum: ['Small', 'Large', 'Huge', 'Vast', 'Giant'] },
+      },
+    };
+    const { container } = render(
+      <InputRequestCard suspension={formRound(schema)} resume={() => new Promise(() => {})} ledger={false} />,
+    );
+    const name = container.querySelector<HTMLInputElement>('input[type="text"], input:not([type])')!;
+    const live = getComputedStyle(name);
+    const liveLook = { border: live.borderTopStyle, background: live.backgroundColor, color: live.color };
+    await userEvent.type(name, 'Ada');
+    await userEvent.click(container.querySelector<HTMLElement>('[data-action="accept"]')!);
+    await vi.waitFor(() => expect(name.matches(':disabled')).toBe(true));
+    for (const field of [name, container.querySelector<HTMLSelectElement>('select')!]) {
+      const locked = getComputedStyle(field);
+      expect(locked.borderTopStyle).toBe('dashed');
+      expect(locked.backgroundColor).not.toBe(liveLook.background);
+      expect(locked.color).not.toBe(liveLook.color);
+      expect(locked.cursor).toBe('not-allowed');
+    }
+    expect(liveLook.border).toBe('solid');
+  });
+
   it('marks how an AI SDK request ended as the card marks how a round ended', () => {
     const data = {
       requestId: 'r1',
