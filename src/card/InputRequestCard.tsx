@@ -411,6 +411,10 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           {readOnlyRound ? null : taskEnd}
           {controller.stop && taskRuns(snapshot) && state !== 'loading' ? (
             <div data-part="task-actions">
+              {/* A closed question with Stop task alone would not say that anything still runs. */}
+              {state === 'expired' || state === 'answered-elsewhere' ? (
+                <p data-part="task-goes-on">{messages.taskGoesOn(state)}</p>
+              ) : null}
               <button
                 type="button"
                 data-action="stop-task"

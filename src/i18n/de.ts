@@ -76,6 +76,10 @@ export const germanMessages: InputRequestMessages = {
   failureDetails: 'Einzelheiten',
   retry: 'Erneut versuchen',
   stopTask: 'Aufgabe beenden',
+  taskGoesOn: (closedAs) =>
+    closedAs === 'expired'
+      ? 'Die Aufgabe läuft möglicherweise ohne Ihre Antwort weiter.'
+      : 'Die Aufgabe läuft mit der anderswo gegebenen Antwort weiter.',
   stopping: 'Die Aufgabe wird beendet…',
   stopFailed: (failure) => `Die Aufgabe konnte nicht beendet werden: ${germanFailure(failure)}`,
   required: 'Pflichtfeld',

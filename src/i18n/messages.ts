@@ -77,6 +77,11 @@ export interface InputRequestMessages {
   retry: string;
   /** The control that stops the whole task (when the source can), beside the round's own Cancel. */
   stopTask: string;
+  /**
+   * Beside Stop task once the question closed while the task runs on: it expired (the task may go
+   * on without this person's answer) or was answered elsewhere (it goes on with that answer).
+   */
+  taskGoesOn: (closedAs: 'expired' | 'answered-elsewhere') => string;
   /** Shown while the stop request is on its way. */
   stopping: string;
   /** Shown when the task could not be stopped. */
@@ -352,6 +357,10 @@ export const englishMessages: InputRequestMessages = {
   failureDetails: 'Details',
   retry: 'Try again',
   stopTask: 'Stop task',
+  taskGoesOn: (closedAs) =>
+    closedAs === 'expired'
+      ? 'The task may go on without your answer.'
+      : 'The task goes on with the answer given elsewhere.',
   stopping: 'Stopping the task…',
   stopFailed: (failure) => `The task could not be stopped: ${englishFailure(failure)}`,
   required: 'required',

@@ -181,8 +181,9 @@ const sampleCalls: StringArgs = {
   taskFrom: [[ARG]],
   answeringElsewhere: [[ARG], []],
   viaTool: [[ARG]],
-  sendFailed: failureSamples,
+  sendFailed: [...failureSamples, [{ code: 'http', status: 503, detail: 'HTTP 503' }, 'accept']],
   stopFailed: failureSamples,
+  taskGoesOn: [['expired'], ['answered-elsewhere']],
   sendUncertain: failureSamples,
   announceAskedAgain: [[ARG], [undefined]],
   announceNewQuestions: [

@@ -106,6 +106,47 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.queryByRole('button', { name: 'Stop task' })).not.toBeInTheDocument();
   });
 
+  it('says beside Stop task that the task goes on once its question closed, elsewhere or by expiry', async () => {
+    const { source: tested, task } = createTestSource({
+      serverName: 'Mailer',
+      completeAfterLastRound: false,
+    });
+    const source = { ...tested, cancel: async () => undefined };
+    render(
+      <Harness client={newClient()}>
+        <InputRequestCard source={source} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    // While it asks, the question itself says what runs: no line beside Stop task.
+    expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
+    expect(screen.queryByText(/The task (goes|may go) on/)).not.toBeInTheDocument();
+    task.answerElsewhere();
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
+    expect(screen.getByText('The task goes on with the answer given elsewhere.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
+  });
+
+  it('says the task may go on without the answer when the question expired while it runs', async () => {
+    const { source: tested, task } = createTestSource({
+      serverName: 'Mailer',
+      completeAfterLastRound: false,
+    });
+    const source = { ...tested, cancel: async () => undefined };
+    render(
+      <Harness client={newClient()}>
+        <InputRequestCard source={source} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    task.expire();
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'expired');
+    expect(screen.getByText('The task may go on without your answer.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
+  });
+
   it('is replaced by a newer round: announced, then the newer question shows and the old draft is dropped', async () => {
     const user = fakeTimeUser();
     const { task, resume } = await mount();
