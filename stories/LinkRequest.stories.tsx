@@ -58,7 +58,7 @@ export const Https = meta.story({
   },
 });
 
-/** Plain http: a warning line, also read out with the Open button. */
+/** Plain http: a warning line, also read out with the Open button, which is no primary action: "Open anyway". */
 export const HttpWarning = meta.story({
   args: {
     suspension: linkRound('http://intranet.example.org/approve?id=4411', 'Approve the expense report.'),
@@ -66,9 +66,20 @@ export const HttpWarning = meta.story({
   play: async ({ canvas }) => {
     const warning = canvas.getByText(/This address is not encrypted \(http\)/);
     await expect(warning).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Open link' })).toHaveAccessibleDescription(
+    const open = canvas.getByRole('button', { name: 'Open anyway' });
+    await expect(open).toHaveAccessibleDescription(
       expect.stringContaining('This address is not encrypted (http).'),
     );
+    // Drawn as the other buttons are, not filled as the primary action.
+    const accent = getComputedStyle(open.closest('[data-part="card"]') as HTMLElement)
+      .getPropertyValue('--irc-accent')
+      .trim();
+    const probe = document.createElement('span');
+    probe.style.color = accent;
+    open.after(probe);
+    const accentRgb = getComputedStyle(probe).color;
+    probe.remove();
+    await expect(getComputedStyle(open).backgroundColor).not.toBe(accentRgb);
   },
 });
 

@@ -231,7 +231,7 @@ export const RightToLeftDark = meta.story({
   ],
   play: async ({ canvas, canvasElement }) => {
     await mirrored(canvas, canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'فتح الرابط' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'افتح على أي حال' }));
     await expect(canvas.getByRole('button', { name: 'تم' })).toHaveFocus();
   },
 });
@@ -264,7 +264,7 @@ export const German = meta.story({
     await expect(canvas.getAllByText('Dieses Feld ist erforderlich.').length).toBeGreaterThan(0);
     await expect(canvas.getByText(/Diese Adresse ist nicht verschlüsselt/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Zugangstoken anzeigen' })).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Link öffnen' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Trotzdem öffnen' }));
     await expect(canvas.getByRole('button', { name: 'Fertig' })).toHaveFocus();
   },
 });

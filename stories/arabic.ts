@@ -27,6 +27,7 @@ export const arabicMessages: Partial<InputRequestMessages> = {
         ? `أدخل رقمًا لا يزيد على ${number.format(Number(error.params.limit))}.`
         : englishMessages.fieldError(error, field),
   openLink: 'فتح الرابط',
+  openAnyway: 'افتح على أي حال',
   done: 'تم',
   openAgain: 'فتح مرة أخرى',
   linkOpensIn: 'يُفتح في علامة تبويب جديدة. تحقّق من العنوان قبل المتابعة.',

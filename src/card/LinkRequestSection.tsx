@@ -226,11 +226,13 @@ export function LinkRequestSection({
                 key="open"
                 type="button"
                 data-action="open"
+                // A link the card warns about is no primary action: the warnings argue against it.
+                {...(warnings.length > 0 ? { 'data-warned': '' } : {})}
                 disabled={inert}
                 aria-describedby={[ids.site, ...warningIds, ids.hint].join(' ')}
                 onClick={open}
               >
-                {messages.openLink}
+                {warnings.length > 0 ? messages.openAnyway : messages.openLink}
               </button>
               {decline}
               {cancel}

@@ -135,6 +135,7 @@ export const germanMessages: InputRequestMessages = {
   additionalInputRequired: (labels) => `Weitere Angaben erforderlich: ${labels.join(', ')}.`,
   problemDetails: (count) => (count === 1 ? 'Einzelheiten: 1 Problem' : `Einzelheiten: ${n(count)} Probleme`),
   openLink: 'Link öffnen',
+  openAnyway: 'Trotzdem öffnen',
   done: 'Fertig',
   linkOpensIn: 'Öffnet sich in einem neuen Browser-Tab. Prüfen Sie die Adresse, bevor Sie weitermachen.',
   linkRefused: (scheme) =>

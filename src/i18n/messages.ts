@@ -119,6 +119,8 @@ export interface InputRequestMessages {
   problemDetails: (count: number) => string;
   /** Link request: opens the URL. */
   openLink: string;
+  /** Opens a URL the card warns about (`linkInsecure`, `linkCredentials`, …): no longer the primary action. */
+  openAnyway: string;
   /** Link request: the person finished on the other page. */
   done: string;
   /** Link request: hint under the URL. */
@@ -416,6 +418,7 @@ export const englishMessages: InputRequestMessages = {
   additionalInputRequired: (labels) => `Additional input required: ${labels.join(', ')}.`,
   problemDetails: (count) => (count === 1 ? 'Details: 1 problem' : `Details: ${count} problems`),
   openLink: 'Open link',
+  openAnyway: 'Open anyway',
   done: 'Done',
   linkOpensIn: 'Opens in a new browser tab. Check the address before you continue.',
   linkRefused: (scheme) => `This link uses "${scheme}", which is not a web address, so it cannot be opened.`,

@@ -666,7 +666,8 @@ describe('a card in German', () => {
 
     // A link opened and waiting for Done.
     const login = inCard.getByRole('group', { name: 'Melden Sie sich beim Kalender an.' });
-    await user.click(within(login).getByRole('button', { name: 'Link öffnen' }));
+    // Its address has a warning: Open is no primary action, and says so.
+    await user.click(within(login).getByRole('button', { name: 'Trotzdem öffnen' }));
     expect(within(login).getByRole('button', { name: 'Fertig' })).toHaveFocus();
     expect(
       within(login).getByText('Schließen Sie den Vorgang im neuen Tab ab und wählen Sie dann „Fertig“.'),

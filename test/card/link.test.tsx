@@ -252,9 +252,16 @@ describe('warnings', () => {
     renderLink('http://example.com/login');
     const warning = screen.getByText(/This address is not encrypted \(http\)/);
     expect(warning).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Open link' })).toHaveAccessibleDescription(
-      expect.stringContaining(warning.textContent as string),
-    );
+    // The warnings argue against opening: Open is no primary action, and says so.
+    const open = screen.getByRole('button', { name: 'Open anyway' });
+    expect(open).toHaveAccessibleDescription(expect.stringContaining(warning.textContent as string));
+    expect(open).toHaveAttribute('data-warned');
+  });
+
+  it('offers a link it has no warning about as the primary Open link', () => {
+    renderLink('https://example.com/login');
+    expect(screen.queryByRole('button', { name: 'Open anyway' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open link' })).not.toHaveAttribute('data-warned');
   });
 
   it('shows how an internationalised host reads next to its real address', () => {
@@ -298,7 +305,7 @@ describe('warnings', () => {
       'mixed-script',
     ]);
     const describedBy =
-      screen.getByRole('button', { name: 'Open link' }).getAttribute('aria-describedby') ?? '';
+      screen.getByRole('button', { name: 'Open anyway' }).getAttribute('aria-describedby') ?? '';
     for (const item of items) expect(describedBy.split(' ')).toContain(item.id);
     expect(describedBy.split(' ')).toContain(screen.getByText(/Opens in a new browser tab/).id);
   });
