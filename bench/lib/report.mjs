@@ -437,7 +437,7 @@ export function renderReport(results) {
     const growth = heap.growth;
     if (growth) {
       say(
-        `Where it grew (heap snapshots at the start and the end): V8's compiled code ${kib(growth.codeBytes)} KiB (functions compiled and tiered up as the cycles ran); everything else ${kib(growth.otherBytes)} KiB, ${ratio(growth.startOtherBytes + growth.otherBytes, growth.startOtherBytes)} of the start without code. A leak shows as objects that grow with every cycle; the kinds that grew most (an unnamed array of 64 KiB held by V8's strong roots is its number-to-string cache, which fills up to a fixed size; "system / …" entries are V8's own lists of compiled functions):`,
+        `Where it grew (heap snapshots at the start and the end): V8's compiled code ${kib(growth.codeBytes)} KiB (functions compiled and tiered up as the cycles ran); everything else ${kib(growth.otherBytes)} KiB, ${ratio(growth.startOtherBytes + growth.otherBytes, growth.startOtherBytes)} of the start without code. A leak shows as objects that grow with every cycle; the kinds that grew most (an array that grows in bytes but not in number is a hash table replaced by a bigger one, a Map, Set or WeakMap's backing store or V8's number-to-string cache: follow its retainers in the two snapshots to tell which; "system / …" entries are V8's own lists of compiled functions; "Performance…Timing" entries are Chromium's buffers of long tasks):`,
       );
       say();
       say(
