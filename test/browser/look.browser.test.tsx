@@ -1,9 +1,11 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
 import { AnsweredInputRequest } from '../../src/ai-sdk/index.ts';
 import type { RequestedSchema, Suspension } from '../../src/core/model.ts';
 import { InputRequestCard, parseSuspension } from '../../src/index.ts';
+import { createTestSource } from '../../src/testing/index.ts';
 import '../../src/styles.css';
 import { approveSchema, everyKindSchema, formRound } from '../fixtures/suspensions.ts';
 
@@ -312,6 +314,36 @@ describe('the theme in Chromium', () => {
       return [style.inlineSize, style.blockSize, style.backgroundColor, style.marginBlockStart];
     };
     expect(box(timedOut!)).toEqual(box(part(container, 'outcome')));
+  });
+
+  it('marks a round answered elsewhere, with nothing sent from here, as news rather than a warning', async () => {
+    const { source, task } = createTestSource({ serverName: 'Lunch orders', completeAfterLastRound: false });
+    const client = new QueryClient();
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <InputRequestCard source={source} />
+        <InputRequestCard
+          suspension={formRound(approveSchema)}
+          resume={async () => undefined}
+          deadline={Date.now() - 1000}
+        />
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(container.querySelector('[data-state="input-required"]')).not.toBeNull());
+    task.answerElsewhere();
+    const elsewhere = await vi.waitFor(
+      () => {
+        const outcome = container.querySelector('[data-outcome="answered-elsewhere"] [data-part="outcome"]');
+        if (!outcome) throw new Error('not answered elsewhere yet');
+        return outcome;
+      },
+      { timeout: 5000 },
+    );
+    const expired = container.querySelector('[data-outcome="expired"] [data-part="outcome"]')!;
+    const marker = (element: Element) => getComputedStyle(element, '::before');
+    expect(marker(elsewhere).content).toContain('i');
+    expect(marker(elsewhere).backgroundColor).not.toBe(marker(expired).backgroundColor);
+    client.clear();
   });
 
   it('lays a long typed answer under its label in the receipt, a short one beside it', async () => {
