@@ -207,14 +207,17 @@ export const Field = memo(function Field({
         <>
           <div data-part="secret-control">
             <input {...inputProps} />
-            <button
-              {...props.secretToggleProps}
-              data-part="secret-toggle"
-              {...(secretShown ? { 'data-shown': '' } : {})}
-              aria-label={secretShown ? messages.hideSecret(labelText) : messages.showSecret(labelText)}
-            >
-              {secretShown ? messages.hide : messages.show}
-            </button>
+            {/* Read-only and empty, there is nothing to show: a Show button would do nothing. */}
+            {readOnly && !chosen() ? null : (
+              <button
+                {...props.secretToggleProps}
+                data-part="secret-toggle"
+                {...(secretShown ? { 'data-shown': '' } : {})}
+                aria-label={secretShown ? messages.hideSecret(labelText) : messages.showSecret(labelText)}
+              >
+                {secretShown ? messages.hide : messages.show}
+              </button>
+            )}
           </div>
           {/* The error under its control, before the warning, as it is read. */}
           {error}

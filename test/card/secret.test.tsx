@@ -143,6 +143,18 @@ describe('a secret field', () => {
     expect(screen.getByRole('button', { name: 'Show PIN' })).not.toHaveAttribute('data-shown');
   });
 
+  it('offers no Show button on an empty secret field of a closed form: there is nothing to show', () => {
+    render(
+      <InputRequestCard
+        suspension={secretRound()}
+        resume={async () => undefined}
+        deadline={Date.now() - 1000}
+      />,
+    );
+    expect(screen.getByLabelText(/^API key/)).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: /^Show / })).toBeNull();
+  });
+
   it('keeps the value out of the DOM text and every console, and still sends it', async () => {
     const user = userEvent.setup();
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
