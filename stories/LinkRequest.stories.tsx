@@ -165,7 +165,8 @@ export const DoneAccepts = meta.story({
 /**
  * An MCP 2025 request (it carries an `elicitationId`): Open is the consent, so it answers accept at
  * once, and the server does not wait (and time out) while the person signs in on the other page.
- * The card closes to "You opened the link. Continue on the page it opened.".
+ * The card closes to "You opened the link. Continue on the page it opened.", with Open again for a
+ * tab that never opened (a blocked pop-up) or was closed too soon: it only opens.
  */
 export const Mcp2025OpenAccepts = meta.story({
   args: {
@@ -199,6 +200,7 @@ export const Mcp2025OpenAccepts = meta.story({
     await expect(
       await canvas.findByText('You opened the link. Continue on the page it opened.'),
     ).toHaveFocus();
+    await expect(canvas.getByRole('button', { name: 'Open again' })).toBeVisible();
   },
 });
 

@@ -2,6 +2,8 @@
 import { forwardRef, useId } from 'react';
 import { contentLanguageOf, type InputRequest } from '../core/model.js';
 import type { ReceiptEntry, RoundOutcome } from '../core/receipt.js';
+import { checkLink } from '../core/url.js';
+import { openCheckedLink } from '../hooks/useLinkRequest.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { additionalInputText, serverText, serverTextIn, shownAnswer, shownProse } from './serverText.js';
 
@@ -44,6 +46,7 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
         {messages.outcome(outcome)}
         {confirmedLate ? <span data-part="confirmed-late"> {messages.answerReachedServer}</span> : null}
       </p>
+      {outcome === 'opened' ? <OpenAgain requests={requests} messages={messages} /> : null}
       {entries.length > 0 ? (
         <details data-part="receipt-details">
           <summary>{messages.receiptDetails}</summary>
@@ -93,6 +96,34 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
     </section>
   );
 });
+
+/**
+ * Open again, for a link answered by opening it (an MCP 2025 request): the round is closed, but a
+ * tab that never opened (a blocked pop-up) or was closed too soon must not leave the person
+ * without the way back. It only opens; the answer was given.
+ */
+function OpenAgain({
+  requests,
+  messages,
+}: {
+  requests: readonly InputRequest[];
+  messages: InputRequestMessages;
+}) {
+  const links = requests.flatMap((request) => {
+    const link = request.kind === 'url' ? checkLink(request.url) : undefined;
+    return link?.openable ? [{ key: request.key, link }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <div data-part="actions">
+      {links.map(({ key, link }) => (
+        <button key={key} type="button" data-action="open-again" onClick={() => openCheckedLink(link)}>
+          {messages.openAgain}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** Characters past which a typed answer is laid out under its label, across the card. */
 const LONG_ANSWER = 60;

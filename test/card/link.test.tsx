@@ -227,6 +227,13 @@ describe('an MCP 2025 link request (accept is the consent to open)', () => {
     // Not "You answered.": the step goes on in the page that opened.
     expect(screen.getByText('You opened the link. Continue on the page it opened.')).toHaveFocus();
     expect(container.querySelector('[data-part="receipt"]')).toHaveAttribute('data-outcome', 'opened');
+
+    // A tab that never opened (a blocked pop-up) or closed too soon: Open again opens it again,
+    // and answers nothing more.
+    await user.click(screen.getByRole('button', { name: 'Open again' }));
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(open).toHaveBeenLastCalledWith('https://example.com/login', '_blank', 'noopener,noreferrer');
+    expect(resume).toHaveBeenCalledOnce();
   });
 
   it('Decline and Cancel before opening still answer as they say', async () => {
