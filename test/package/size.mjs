@@ -87,7 +87,10 @@ const measures = [
       import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
-    // 78, not 76: the fixes that raised the static card's ceiling to 55 (1.2 KiB here; a live
+    // 79, not 78: a UX review's fixes, 0.5 KiB: a failed send's words true to what happened, a
+    // line beside Stop task once the question closed, Open anyway for a link with warnings, Open
+    // again in the receipt of a link answered by opening it, no Show on an empty closed secret.
+    // (78, not 76: the fixes that raised the static card's ceiling to 55 (1.2 KiB here; a live
     // card also polls no faster than 500 ms whatever a server hints).
     // (76, not 75: a re-ask is announced as one, and a check that fails where focus is names its
     // field and its words go once the field is fixed (0.3 KiB with their words; then the fixes
@@ -98,8 +101,8 @@ const measures = [
     // (73, not 72, before: an answer whose send may have arrived stays locked as sent (no edit under its
     // idempotency key), an empty date in an expired form says "Not answered", and a round you hold
     // hears its asker withdraw it (2025 questions closed by the server's timeout keep what was
-    // typed): 0.3 KiB. (72, not 71, before: the card's `lang` and `dir` from its words.))))
-    budgetKiB: 78,
+    // typed): 0.3 KiB. (72, not 71, before: the card's `lang` and `dir` from its words.)))))
+    budgetKiB: 79,
     targetKiB: 52,
   },
   {
