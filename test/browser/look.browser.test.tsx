@@ -248,6 +248,20 @@ describe('the theme in Chromium', () => {
     expect(Math.abs(copy.right - row.right)).toBeLessThan(1);
   });
 
+  it('keeps a step\'s "Question 2 of 5" apart from the label under it', () => {
+    const schema: RequestedSchema = {
+      type: 'object',
+      properties: { name: { type: 'string', title: 'Name' }, city: { type: 'string', title: 'City' } },
+    };
+    const { container } = render(
+      <InputRequestCard suspension={formRound(schema)} resume={async () => undefined} layout="steps" />,
+    );
+    const step = container.querySelector<HTMLElement>('[data-part="step"]:not([hidden])')!;
+    const count = part(step, 'step-count').getBoundingClientRect();
+    const label = part(step, 'label').getBoundingClientRect();
+    expect(label.top - count.bottom).toBeGreaterThanOrEqual(4);
+  });
+
   it('shows the fields of a form locked while its answer is on its way as not editable', async () => {
     const schema: RequestedSchema = {
       type: 'object',
