@@ -45,7 +45,9 @@ export interface CopyAnswersProps {
  * @selector button[data-action="copy-answers"]
  */
 export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
-  const [outcome, setOutcome] = useState<{ copied: true } | { copied: false; text: string }>();
+  const [outcome, setOutcome] = useState<
+    { copied: true; secretsLeftOut: boolean } | { copied: false; text: string }
+  >();
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
   const manual = outcome?.copied === false;
 
@@ -57,11 +59,14 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
 
   const copy = () => {
     const { fields } = request;
-    const lines = formAnswers(fields, formEngine(form).form.getValues()).flatMap(({ field, value }) =>
+    const answers = formAnswers(fields, formEngine(form).form.getValues());
+    const lines = answers.flatMap(({ field, value }) =>
       value === undefined || value.kind === 'secret'
         ? []
         : [`${fieldLabel(field, messages)}: ${messages.receiptValue(value)}`],
     );
+    // A secret that holds something is never copied; the person is told, not left to find out.
+    const secretsLeftOut = answers.some(({ value }) => value?.kind === 'secret');
     const question =
       request.messageCode === 'additional-input'
         ? // Plain text for the clipboard: the labels whole, with no direction marks around them.
@@ -71,7 +76,7 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     const refused = () => setOutcome({ copied: false, text });
     if (!clipboard) refused();
-    else clipboard.writeText(text).then(() => setOutcome({ copied: true }), refused);
+    else clipboard.writeText(text).then(() => setOutcome({ copied: true, secretsLeftOut }), refused);
   };
 
   return (
@@ -80,7 +85,13 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
         {messages.copyAnswers}
       </button>
       <p data-part="copy-status" role="status">
-        {outcome ? (outcome.copied ? messages.answersCopied : messages.copyFailed) : ''}
+        {outcome
+          ? outcome.copied
+            ? outcome.secretsLeftOut
+              ? `${messages.answersCopied} ${messages.secretsNotCopied}`
+              : messages.answersCopied
+            : messages.copyFailed
+          : ''}
       </p>
       {manual ? (
         <textarea

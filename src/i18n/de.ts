@@ -244,6 +244,7 @@ export const germanMessages: InputRequestMessages = {
       : `Noch ${n(value)} ${GERMAN_UNITS[unit][value === 1 ? 0 : 1]} Zeit zum Antworten.`,
   copyAnswers: 'Antworten kopieren',
   answersCopied: 'Antworten kopiert.',
+  secretsNotCopied: 'Verborgene Werte wurden weggelassen.',
   copyFailed: 'Kopieren hat hier nicht geklappt. Markieren Sie den Text unten und kopieren Sie ihn.',
   step: (current, total) => `Frage ${n(current)} von ${n(total)}`,
   next: 'Weiter',

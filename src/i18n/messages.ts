@@ -244,6 +244,8 @@ export interface InputRequestMessages {
   copyAnswers: string;
   /** Said once the answers are on the clipboard. */
   answersCopied: string;
+  /** After {@link InputRequestMessages.answersCopied} when a secret field held something: it was not copied. */
+  secretsNotCopied: string;
   /** The clipboard refused: the answers are shown as selected text to copy by hand. */
   copyFailed: string;
   /** Step-by-step layout: where the person is (`current` of `total` questions). */
@@ -526,6 +528,7 @@ export const englishMessages: InputRequestMessages = {
       : `${formatNumber('en', value)} ${unit}${value === 1 ? '' : 's'} left to answer.`,
   copyAnswers: 'Copy answers',
   answersCopied: 'Answers copied.',
+  secretsNotCopied: 'Hidden values were left out.',
   copyFailed: 'Copying did not work here. Select the text below and copy it.',
   step: (current, total) => `Question ${formatNumber('en', current)} of ${formatNumber('en', total)}`,
   next: 'Next',

@@ -327,7 +327,11 @@ describe('an expired form', () => {
       ].join('\n'),
     );
     expect(copied).not.toContain('1234');
-    expect(within(card()).getByText('Answers copied.')).toHaveAttribute('role', 'status');
+    // The PIN held something and was left out: the status says so.
+    expect(within(card()).getByText('Answers copied. Hidden values were left out.')).toHaveAttribute(
+      'role',
+      'status',
+    );
   });
 
   it("copies a flat list's question as plain text, with no direction marks", async () => {
@@ -345,6 +349,9 @@ describe('an expired form', () => {
     await user.click(screen.getByRole('button', { name: 'Copy answers' }));
     await advance();
     expect(await navigator.clipboard.readText()).toBe(`Additional input required: ${label}.\n${label}: Oslo`);
+    // Nothing was left out: the status says no more.
+    expect(screen.getByText('Answers copied.')).toBeInTheDocument();
+    expect(screen.queryByText(/Hidden values/)).toBeNull();
   });
 
   it('shows the text selected to copy by hand when the clipboard refuses', async () => {
