@@ -89,15 +89,20 @@ describe('a followed task, on a fake clock', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
-  it('offers no Stop task once the task ended, even though its round closed as answered elsewhere', async () => {
-    const { source: tested, task } = createTestSource({ serverName: 'Mailer' });
-    const source = { ...tested, cancel: async () => undefined };
+  /** A followed task whose source can stop it (so the card offers Stop task), mounted and read. */
+  async function mountStoppable(options: Parameters<typeof createTestSource>[0]) {
+    const { source, task } = createTestSource(options);
     render(
       <Harness client={newClient()}>
-        <InputRequestCard source={source} poll={poll} />
+        <InputRequestCard source={{ ...source, cancel: async () => undefined }} poll={poll} />
       </Harness>,
     );
     await advance();
+    return task;
+  }
+
+  it('offers no Stop task once the task ended, even though its round closed as answered elsewhere', async () => {
+    const task = await mountStoppable({ serverName: 'Mailer' });
     expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
     task.answerElsewhere();
     await advance(POLL_MS);
@@ -107,17 +112,7 @@ describe('a followed task, on a fake clock', () => {
   });
 
   it('says beside Stop task that the task goes on once its question closed, elsewhere or by expiry', async () => {
-    const { source: tested, task } = createTestSource({
-      serverName: 'Mailer',
-      completeAfterLastRound: false,
-    });
-    const source = { ...tested, cancel: async () => undefined };
-    render(
-      <Harness client={newClient()}>
-        <InputRequestCard source={source} poll={poll} />
-      </Harness>,
-    );
-    await advance();
+    const task = await mountStoppable({ serverName: 'Mailer', completeAfterLastRound: false });
     // While it asks, the question itself says what runs: no line beside Stop task.
     expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
     expect(screen.queryByText(/The task (goes|may go) on/)).not.toBeInTheDocument();
@@ -129,17 +124,7 @@ describe('a followed task, on a fake clock', () => {
   });
 
   it('says the task may go on without the answer when the question expired while it runs', async () => {
-    const { source: tested, task } = createTestSource({
-      serverName: 'Mailer',
-      completeAfterLastRound: false,
-    });
-    const source = { ...tested, cancel: async () => undefined };
-    render(
-      <Harness client={newClient()}>
-        <InputRequestCard source={source} poll={poll} />
-      </Harness>,
-    );
-    await advance();
+    const task = await mountStoppable({ serverName: 'Mailer', completeAfterLastRound: false });
     task.expire();
     await advance(POLL_MS);
     expect(card()).toHaveAttribute('data-state', 'expired');

@@ -41,23 +41,30 @@ const TS5 = '5.9.3';
 const NEXT = '16.4.6';
 const MSW3 = '^3.0.5';
 
+/** Starts a command; `output()` is what it has written so far, stdout and stderr together. */
+function spawnCollecting(command, args, cwd, env = {}) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk) => {
+    output += chunk;
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  return { child, output: () => output };
+}
+
 /** Runs a command; resolves with its exit code, combined output and duration. */
 function run(command, args, cwd) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('close', (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 }));
+    const { child, output } = spawnCollecting(command, args, cwd);
+    child.on('close', (code) =>
+      resolve({ code, output: output(), seconds: (performance.now() - started) / 1000 }),
+    );
   });
 }
 
@@ -198,22 +205,16 @@ async function answerThroughServerActions(dir) {
   const started = performance.now();
   const port = Number(process.env.CONSUMER_NEXT_PORT ?? 5391);
   const log = join(dir, 'action-log.jsonl');
-  const server = spawn('node', [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    cwd: dir,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', CONSUMER_ACTION_LOG: log },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  server.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  server.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
+  const { child: server, output } = spawnCollecting(
+    'node',
+    [next, 'start', '-p', String(port), '-H', '127.0.0.1'],
+    dir,
+    { CONSUMER_ACTION_LOG: log },
+  );
   let browser;
   try {
     const url = `http://127.0.0.1:${port}/action`;
-    await waitUntilServed(url, () => output);
+    await waitUntilServed(url, output);
     browser = await launchChromium();
     const page = await browser.newPage();
     const problems = [];
@@ -250,7 +251,7 @@ async function answerThroughServerActions(dir) {
     }
     return { seconds: (performance.now() - started) / 1000 };
   } catch (error) {
-    throw new Error(`${error.message}\n--- next start said:\n${tail(output)}`);
+    throw new Error(`${error.message}\n--- next start said:\n${tail(output())}`);
   } finally {
     await browser?.close();
     server.kill();
