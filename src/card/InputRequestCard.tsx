@@ -412,7 +412,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           {controller.stop && taskRuns(snapshot) && state !== 'loading' ? (
             <div data-part="task-actions">
               {/* A closed question with Stop task alone would not say that anything still runs. */}
-              {state === 'expired' || state === 'answered-elsewhere' ? (
+              {(state === 'expired' || state === 'answered-elsewhere') && !snapshot.stopping ? (
                 <p data-part="task-goes-on">{messages.taskGoesOn(state)}</p>
               ) : null}
               <button

@@ -100,7 +100,7 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
 /**
  * Open again, for a link answered by opening it (an MCP 2025 request): the round is closed, but a
  * tab that never opened (a blocked pop-up) or was closed too soon must not leave the person
- * without the way back. It only opens; the answer was given.
+ * without the way back. It only opens; the answer was given. A link with warnings gets none.
  */
 function OpenAgain({
   requests,
@@ -109,9 +109,11 @@ function OpenAgain({
   requests: readonly InputRequest[];
   messages: InputRequestMessages;
 }) {
+  // Not a link the card warned about: its address and warnings went with the section, and
+  // reopening it blind is what the warnings argued against.
   const links = requests.flatMap((request) => {
     const link = request.kind === 'url' ? checkLink(request.url) : undefined;
-    return link?.openable ? [{ key: request.key, link }] : [];
+    return link?.openable && link.warnings.length === 0 ? [{ key: request.key, link }] : [];
   });
   if (links.length === 0) return null;
   return (

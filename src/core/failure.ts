@@ -39,6 +39,15 @@ export interface Failure {
 export const MAX_RETRY_AFTER_MS = 86_400_000;
 
 /**
+ * True for a refusal the server stated (an HTTP 4xx: the answer arrived and was turned down).
+ * Where a round's send is still unconfirmed, it is the last try that was refused, and an earlier
+ * one is what may have arrived; the words say so.
+ */
+export function refusedByServer(failure: Failure): boolean {
+  return failure.code === 'http' && failure.status !== undefined && failure.status < 500;
+}
+
+/**
  * Describes whatever a `resume`, `fetchState` or answerer rejected with, `undefined` and
  * strings included.
  *

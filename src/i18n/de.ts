@@ -1,4 +1,4 @@
-import type { Failure } from '../core/failure.js';
+import { type Failure, refusedByServer } from '../core/failure.js';
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
 import {
@@ -49,27 +49,29 @@ export const germanMessages: InputRequestMessages = {
   sendFailed: (failure, next = 'retry') =>
     `${
       failure.code === 'refused'
-        ? 'Ihre Antwort wurde gesendet, aber die Rückmeldung des Servers ließ sich nicht lesen.'
-        : failure.code === 'http' && (failure.status ?? 0) < 500
+        ? 'Der Server hat etwas geantwortet, das diese App nicht lesen kann; Ihre Antwort wurde daher wahrscheinlich nicht angenommen.'
+        : refusedByServer(failure)
           ? `Der Server hat Ihre Antwort nicht angenommen (Fehler\u00a0${failure.status ?? '?'}).${germanWait(failure)}`
           : `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)}`
     } Alle Eingaben bleiben erhalten${
-      next === 'accept'
-        ? '. „Annehmen“ sendet, was jetzt angezeigt wird'
-        : failure.retryAfterMs === undefined
-          ? '; versuchen Sie es erneut'
-          : ''
+      failure.retryAfterMs !== undefined
+        ? ''
+        : next === 'accept'
+          ? '. „Annehmen“ sendet, was jetzt angezeigt wird'
+          : '; versuchen Sie es erneut'
     }.`,
   sendUncertain: (failure, keptAsSent) =>
     `Ihre Antwort ist möglicherweise angekommen, möglicherweise nicht: ${
       failure.code === 'network'
-        ? 'Die Verbindung brach ab, bevor der Server den Empfang bestätigt hat. Prüfen Sie Ihre Verbindung.'
-        : germanFailure(failure)
+        ? 'Die Verbindung brach ab, bevor der Server den Empfang bestätigte. Prüfen Sie Ihre Verbindung.'
+        : refusedByServer(failure)
+          ? `Ein früherer Versuch wurde nie bestätigt, und den letzten hat der Server abgelehnt (Fehler\u00a0${failure.status}).`
+          : germanFailure(failure)
     } ${
       keptAsSent
-        ? 'Die Antwort bleibt so, wie Sie sie gesendet haben: „Erneut versuchen“ sendet dieselbe Antwort, als Wiederholung gekennzeichnet, damit ein Server, der sie schon hat, sie übergehen kann.'
-        : 'Alle Eingaben bleiben erhalten; ein erneutes Senden wird als Wiederholung gekennzeichnet, damit ein Server, der die Antwort schon hat, sie übergehen kann.'
-    }`,
+        ? 'Die Antwort bleibt so, wie Sie sie gesendet haben: „Erneut versuchen“ sendet dieselbe Antwort, als Wiederholung gekennzeichnet,'
+        : 'Alle Eingaben bleiben erhalten; was Sie als Nächstes senden, wird als Wiederholung gekennzeichnet,'
+    } damit ein Server, der Ihre Antwort schon hat, die Wiederholung übergehen kann.`,
   answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',
   textCut: (count) =>
     `(${formatNumber('de', count)} ${count === 1 ? 'weiteres Zeichen' : 'weitere Zeichen'} nicht angezeigt)`,

@@ -1,5 +1,5 @@
 import type { TimeLeft } from '../core/deadline.js';
-import type { Failure } from '../core/failure.js';
+import { type Failure, refusedByServer } from '../core/failure.js';
 import type { SectionPhase } from '../core/lifecycle.js';
 import type { FieldSpec, InputRequest, UnsupportedRequest } from '../core/model.js';
 import type { ReceiptValue, RoundOutcome } from '../core/receipt.js';
@@ -332,29 +332,34 @@ export const englishMessages: InputRequestMessages = {
   sendFailed: (failure, next = 'retry') =>
     `${
       failure.code === 'refused'
-        ? 'Your answer was sent, but the server’s reply could not be read.'
-        : failure.code === 'http' && (failure.status ?? 0) < 500
+        ? // A reply that is no answer (a sign-in page, a proxy's error page) did not take it, as far as anyone can tell.
+          'The server replied with something this app cannot read, so your answer was probably not taken.'
+        : refusedByServer(failure)
           ? // It arrived and was turned down: "could not be sent" would be untrue.
             `The server did not accept your answer (error\u00a0${failure.status ?? '?'}).${englishWait(failure)}`
           : `Your answer could not be sent: ${englishFailure(failure)}`
     } Everything you typed is kept${
-      next === 'accept'
-        ? '. Accept sends what is on screen now'
-        : failure.retryAfterMs === undefined
-          ? '; try again'
-          : ''
+      // While the server's wait holds the buttons, the words point at neither.
+      failure.retryAfterMs !== undefined
+        ? ''
+        : next === 'accept'
+          ? '. Accept sends what is on screen now'
+          : '; try again'
     }.`,
   sendUncertain: (failure, keptAsSent) =>
     `Your answer may or may not have arrived: ${
       failure.code === 'network'
         ? // "Could not be reached" would say it did not arrive.
           'the connection broke before the server confirmed it. Check your connection.'
-        : englishFailure(failure)
+        : refusedByServer(failure)
+          ? // The last try was turned down; an earlier one is what may have arrived.
+            `an earlier try was never confirmed, and the server refused the last one (error\u00a0${failure.status}).`
+          : englishFailure(failure)
     } ${
       keptAsSent
-        ? 'It stays as you sent it: Try again sends the same answer'
-        : 'Everything you typed is kept; sending it again sends the same answer'
-    }, marked as a repeat, so a server that already has it can ignore it.`,
+        ? 'It stays as you sent it: Try again sends the same answer, marked as a repeat,'
+        : 'Everything you typed is kept; what you send next is marked as a repeat,'
+    } so a server that already has your answer can ignore it.`,
   answerReachedServer: 'Your answer reached the server.',
   textCut: (count) =>
     `(${formatNumber('en', count)} more ${count === 1 ? 'character' : 'characters'} not shown)`,

@@ -6,9 +6,9 @@ import { InputRequestCard, type InputRequestMessages, type InputResponses } from
 import { formRound } from '../fixtures/suspensions.ts';
 
 // What a failed send says must match what happened: an answer the server turned down (a 4xx)
-// arrived, so "could not be sent" would be untrue; a reply that could not be read came from a
-// server that got the answer; a dropped connection after the send may have delivered it, so
-// "could not be reached" would say it did not.
+// arrived, so "could not be sent" would be untrue; a reply that could not be read is no answer
+// (the HTTP adapter counts it as not taken); a dropped connection after the send may have
+// delivered it, so "could not be reached" would say it did not.
 
 const round = () =>
   formRound({ type: 'object', properties: { name: { type: 'string', title: 'Name' } } }, 'Who are you?', {
@@ -44,11 +44,12 @@ describe('the words of a failed send', () => {
     );
   });
 
-  it('a reply that could not be read came from a server that had the answer', async () => {
+  it('a reply that could not be read (a sign-in page, a proxy’s error page) probably did not take it', async () => {
     const alert = await alertAfter(new SyntaxError('Unexpected token < in JSON at position 0'));
     expect(alert).toHaveTextContent(
-      'Your answer was sent, but the server’s reply could not be read. Everything you typed is kept; try again.',
+      'The server replied with something this app cannot read, so your answer was probably not taken. Everything you typed is kept; try again.',
     );
+    expect(alert.textContent).not.toMatch(/could not be sent|was sent/);
   });
 
   it('a connection that broke mid-send may have delivered it: never "could not be reached"', async () => {
