@@ -1,6 +1,6 @@
 'use client';
 import { createElement, type Ref, useId, useMemo, useSyncExternalStore } from 'react';
-import { AnswerRow } from '../card/Receipt.js';
+import { AnswerRow, OpenAgain } from '../card/Receipt.js';
 import { serverTextIn, shownProse, withServerText } from '../card/serverText.js';
 import { contentLanguageOf } from '../core/model.js';
 import { answeredByOpening, receiptFieldsOf } from '../core/receipt.js';
@@ -97,6 +97,7 @@ export function AnsweredInputRequest({
         </p>
       ) : null}
       <p data-part="ending">{messages.ending(endingKind, toldOfPart(data))}</p>
+      {endingKind === 'opened' ? <OpenAgain requests={suspension.requests} messages={messages} /> : null}
       {shown.length > 0 ? (
         <dl data-part="answers" aria-label={messages.answers}>
           {shown.map((field) => (

@@ -100,14 +100,15 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
 /**
  * Open again, for a link answered by opening it (an MCP 2025 request): the round is closed, but a
  * tab that never opened (a blocked pop-up) or was closed too soon must not leave the person
- * without the way back. It only opens; the answer was given. A link with warnings gets none.
+ * without the way back. It only opens; the answer was given. A link with warnings gets none. The
+ * card's receipt and the AI SDK's summary both show it.
  */
-function OpenAgain({
+export function OpenAgain({
   requests,
   messages,
 }: {
   requests: readonly InputRequest[];
-  messages: InputRequestMessages;
+  messages: Pick<InputRequestMessages, 'openAgain'>;
 }) {
   // Not a link the card warned about: its address and warnings went with the section, and
   // reopening it blind is what the warnings argued against.

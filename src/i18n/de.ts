@@ -407,6 +407,7 @@ export const germanAnsweredMessages: AnsweredRequestMessages = {
     }
   },
   answers: 'Ihre Antworten',
+  openAgain: 'Erneut öffnen',
   hidden: 'Verborgen',
   textCut: (count) =>
     `(${formatNumber('de', count)} ${count === 1 ? 'weiteres Zeichen' : 'weitere Zeichen'} nicht angezeigt)`,

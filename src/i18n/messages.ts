@@ -703,6 +703,8 @@ export interface AnsweredRequestMessages {
   ending: (ending: AnsweredRequestEnding, told: 'cancel' | 'decline' | undefined) => string;
   /** Label of the list of answered values. */
   answers: string;
+  /** Reopens a link answered by opening it (an MCP 2025 request); it answers nothing. */
+  openAgain: string;
   /** In place of a secret field's value, which is never kept. */
   hidden: string;
   /** After server text cut short (a huge message): how many characters are not shown. */
@@ -741,6 +743,7 @@ export const englishAnsweredMessages: AnsweredRequestMessages = {
     }
   },
   answers: 'Your answers',
+  openAgain: 'Open again',
   hidden: 'Hidden',
   textCut: (count) =>
     `(${formatNumber('en', count)} more ${count === 1 ? 'character' : 'characters'} not shown)`,

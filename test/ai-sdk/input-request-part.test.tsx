@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -149,11 +149,19 @@ describe('InputRequestPart', () => {
     const summary = screen.getByRole('article', { name: 'Calendar asked' });
     expect(summary).toHaveAttribute('data-ending', 'opened');
     expect(within(summary).getByText('You opened the link. Continue on the page it opened.')).toBeVisible();
+    // As on the card's receipt: a way back to a tab that never opened, which answers nothing.
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    try {
+      fireEvent.click(within(summary).getByRole('button', { name: 'Open again' }));
+      expect(open).toHaveBeenCalledWith('https://calendar.example/login', '_blank', 'noopener,noreferrer');
+    } finally {
+      open.mockRestore();
+    }
     opened.unmount();
     render(<InputRequestPart part={linkPart('req-4', undefined)} fetch={vi.fn<typeof fetch>()} />);
-    expect(
-      within(screen.getByRole('article', { name: 'Calendar asked' })).getByText('You answered.'),
-    ).toBeVisible();
+    const answered = screen.getByRole('article', { name: 'Calendar asked' });
+    expect(within(answered).getByText('You answered.')).toBeVisible();
+    expect(within(answered).queryByRole('button', { name: 'Open again' })).toBeNull();
   });
 
   it('heads the summary as no name does when the server and tool names show nothing', () => {
