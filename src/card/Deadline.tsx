@@ -45,9 +45,7 @@ export interface CopyAnswersProps {
  * @selector button[data-action="copy-answers"]
  */
 export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
-  const [outcome, setOutcome] = useState<
-    { copied: true; secretsLeftOut: boolean } | { copied: false; text: string }
-  >();
+  const [outcome, setOutcome] = useState<{ copied: true; words: string } | { copied: false; text: string }>();
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
   const manual = outcome?.copied === false;
 
@@ -67,6 +65,9 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
     );
     // A secret that holds something is never copied; the person is told, not left to find out.
     const secretsLeftOut = answers.some(({ value }) => value?.kind === 'secret');
+    // With nothing typed but secrets (or nothing at all), only the question went: the status says so.
+    const copied = lines.length === 0 ? messages.questionCopied : messages.answersCopied;
+    const words = secretsLeftOut ? `${copied} ${messages.secretsNotCopied}` : copied;
     const question =
       request.messageCode === 'additional-input'
         ? // Plain text for the clipboard: the labels whole, with no direction marks around them.
@@ -76,7 +77,7 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     const refused = () => setOutcome({ copied: false, text });
     if (!clipboard) refused();
-    else clipboard.writeText(text).then(() => setOutcome({ copied: true, secretsLeftOut }), refused);
+    else clipboard.writeText(text).then(() => setOutcome({ copied: true, words }), refused);
   };
 
   return (
@@ -85,13 +86,7 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
         {messages.copyAnswers}
       </button>
       <p data-part="copy-status" role="status">
-        {outcome
-          ? outcome.copied
-            ? outcome.secretsLeftOut
-              ? `${messages.answersCopied} ${messages.secretsNotCopied}`
-              : messages.answersCopied
-            : messages.copyFailed
-          : ''}
+        {outcome ? (outcome.copied ? outcome.words : messages.copyFailed) : ''}
       </p>
       {manual ? (
         <textarea

@@ -247,6 +247,7 @@ export const germanMessages: InputRequestMessages = {
   copyAnswers: 'Antworten kopieren',
   answersCopied: 'Antworten kopiert.',
   secretsNotCopied: 'Verborgene Werte wurden weggelassen.',
+  questionCopied: 'Frage kopiert.',
   copyFailed: 'Kopieren hat hier nicht geklappt. Markieren Sie den Text unten und kopieren Sie ihn.',
   step: (current, total) => `Frage ${n(current)} von ${n(total)}`,
   next: 'Weiter',

@@ -246,6 +246,8 @@ export interface InputRequestMessages {
   answersCopied: string;
   /** After {@link InputRequestMessages.answersCopied} when a secret field held something: it was not copied. */
   secretsNotCopied: string;
+  /** Copy answers of a closed form that holds no answer to copy (none, or only secrets): the question alone went. */
+  questionCopied: string;
   /** The clipboard refused: the answers are shown as selected text to copy by hand. */
   copyFailed: string;
   /** Step-by-step layout: where the person is (`current` of `total` questions). */
@@ -534,6 +536,7 @@ export const englishMessages: InputRequestMessages = {
   copyAnswers: 'Copy answers',
   answersCopied: 'Answers copied.',
   secretsNotCopied: 'Hidden values were left out.',
+  questionCopied: 'Question copied.',
   copyFailed: 'Copying did not work here. Select the text below and copy it.',
   step: (current, total) => `Question ${formatNumber('en', current)} of ${formatNumber('en', total)}`,
   next: 'Next',

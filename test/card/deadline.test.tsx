@@ -334,6 +334,24 @@ describe('an expired form', () => {
     );
   });
 
+  it('says only the question was copied when nothing was typed', async () => {
+    const user = fakeTimeUser();
+    const label = 'City of arrival';
+    render(
+      <InputRequestCard
+        suspension={parseSuspension([{ name: 'city', label }], { serverName: 'Travel' })}
+        resume={async () => undefined}
+        deadline={START + MINUTE}
+      />,
+    );
+    await advance(MINUTE);
+    await user.click(screen.getByRole('button', { name: 'Copy answers' }));
+    await advance();
+    expect(await navigator.clipboard.readText()).toBe(`Additional input required: ${label}.`);
+    expect(screen.getByText('Question copied.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/Answers copied/)).toBeNull();
+  });
+
   it("copies a flat list's question as plain text, with no direction marks", async () => {
     const user = fakeTimeUser();
     const label = 'City of arrival';
