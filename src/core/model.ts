@@ -416,6 +416,18 @@ export function isElicitResult(response: InputResponse | undefined): response is
   );
 }
 
+/**
+ * `response` as MCP sends it: `content` only with an accept of a form. A decline or cancel carries
+ * none ("usually omitted"), nor does an accepted link (URL mode: "content omitted"), whatever a
+ * host passed along, so a draft declined never leaves. Anything else of the answer stays.
+ */
+export function asSent<R extends InputResponse>(request: InputRequest | undefined, response: R): R {
+  if (!isElicitResult(response) || !('content' in response) || request?.kind === 'host') return response;
+  if (response.action === 'accept' && request?.kind !== 'url') return response;
+  const { content: _omitted, ...sent } = response as ElicitResult & { content?: unknown };
+  return sent as R;
+}
+
 /** Optional facts about who asks, merged into the parsed suspension. */
 export interface SuspensionMeta {
   id?: string;

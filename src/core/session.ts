@@ -27,6 +27,7 @@ import {
   unansweredKeys,
 } from './lifecycle.js';
 import {
+  asSent,
   type FieldSpec,
   type FormRequest,
   type InputRequest,
@@ -1106,7 +1107,9 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     // cuts it off, the form comes back with what was accepted, not with an older pause's draft
     // (which Accept would then send under the first send's key). They go when the round is taken.
     draftTimers.get(draftKeyOf(key))?.flush();
-    if (!dispatch({ type: 'answer-given', key, response })) return inFlight?.promise;
+    const request = lifecycle.round?.requests.find((candidate) => candidate.key === key);
+    if (!dispatch({ type: 'answer-given', key, response: asSent(request, response) }))
+      return inFlight?.promise;
     if (unansweredKeys(lifecycle.round, lifecycle.answers).length > 0) return undefined;
     return send();
   }

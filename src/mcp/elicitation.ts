@@ -1,4 +1,10 @@
-import { type ElicitResult, type InputResponses, isElicitResult, type Suspension } from '../core/model.js';
+import {
+  asSent,
+  type ElicitResult,
+  type InputResponses,
+  isElicitResult,
+  type Suspension,
+} from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import { type InputRequestSource, type InputRequestState, StaleRoundError } from '../core/source.js';
 import { type AskerOptions, askerMeta, isRecord, nextSequence, PAGE_TAG } from './client.js';
@@ -206,9 +212,11 @@ function handlerWith(
     return new Promise<ElicitResult>((resolve, reject) => {
       let settled = false;
       let tracked: ReturnType<CompletionRegistry['track']> | undefined;
-      const settle = (result: ElicitResult) => {
+      const settle = (given: ElicitResult) => {
         if (settled) return;
         settled = true;
+        // As MCP sends it: no content with a decline, a cancel or an accepted link.
+        const result = asSent(suspension.requests[0], given);
         signal.removeEventListener('abort', onAbort);
         // Without a consent there is no out-of-band step whose end anyone waits for.
         if (result.action !== 'accept') tracked?.forget();

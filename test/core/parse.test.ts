@@ -226,9 +226,21 @@ describe('parseSuspension: values of no known shape', () => {
     expect(() => parseSuspension(wire)).toThrow(/^input-request-cards: parseSuspension got .* Pass an MCP/);
   });
 
-  it('names the fix when inputRequests is not a map', () => {
-    expect(() => parseSuspension({ resultType: 'input_required', inputRequests: 'x' })).toThrow(
-      /input-request-cards: .*"inputRequests" is not an object map/,
-    );
+  it('reads an inputRequests that is no map as {}, as the SDK does: a round that carries only its state', () => {
+    for (const inputRequests of ['x', 42, null]) {
+      const round = parseSuspension({ resultType: 'input_required', inputRequests, requestState: 's-1' });
+      expect(round).toMatchObject({ requests: [], requestState: 's-1', dialect: 'mcp-input-required' });
+    }
+  });
+
+  it('names the fix when an InputRequiredResult has neither a map nor a requestState (MCP refuses it)', () => {
+    for (const wire of [
+      { resultType: 'input_required', inputRequests: 'x' },
+      { resultType: 'input_required' },
+    ]) {
+      expect(() => parseSuspension(wire)).toThrow(
+        /^input-request-cards: .*neither an "inputRequests" map nor a "requestState"/,
+      );
+    }
   });
 });

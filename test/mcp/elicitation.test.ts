@@ -108,6 +108,21 @@ describe('elicitation/create handlers against a real MCP 2025-11-25 server', () 
     expect(toolText(await call)).toEqual({ booked: false, day: 'Friday', details: null });
   });
 
+  it('answers a decline without the content a host passed along, and an accepted link without any', async () => {
+    const handler = createElicitationHandler((prompt) =>
+      prompt.suspension.requests[0]?.kind === 'url'
+        ? prompt.respond({ action: 'accept', content: { token: 'secret' } })
+        : prompt.respond({ action: 'decline', content: { title: 'a draft declined' } } as never),
+    );
+    const form = {
+      message: 'Book it?',
+      requestedSchema: { type: 'object', properties: { title: { type: 'string' } } },
+    };
+    expect(await handler({ params: form })).toEqual({ action: 'decline' });
+    const link = { mode: 'url', message: 'Sign in', url: 'https://example.com/login', elicitationId: 'e-1' };
+    expect(await handler({ params: link })).toEqual({ action: 'accept' });
+  });
+
   it('keeps a prompt the server withdraws, marked withdrawn and closed, until it is dismissed', async () => {
     const server = createMrtrServer();
     const queue = createElicitationQueue();

@@ -117,6 +117,8 @@ function parseValue(wire: unknown, meta: SuspensionMeta, unwrapResponse: boolean
   }
 
   const inputRequests = own(wire, 'inputRequests');
+  // A list is the flat dialect's fields (its servers send it with resultType "input_required"
+  // too); anything else that is no map counts as {} below, as the SDK reads MCP's.
   if (Array.isArray(inputRequests)) {
     return parseFlatList({ entries: inputRequests, container: wire, path: '/inputRequests' }, meta);
   }

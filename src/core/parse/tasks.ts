@@ -42,20 +42,18 @@ export function isTask(wire: Record<string, unknown>): boolean {
  *
  * The round id is `<taskId>:<fingerprint of the sorted open keys>`: stable while the same keys are
  * open, new when the server asks something new (keys are unique over the task's life). A task id
- * past 256 characters stands as `#` and its fingerprint (`boundedName`).
- * @throws an `input-request-cards:` error when an `input_required` task's `inputRequests` is not a map.
+ * past 256 characters stands as `#` and its fingerprint (`boundedName`). An `inputRequests` that is
+ * no object map counts as `{}`, as the SDK reads the MRTR map.
  */
 export function parseTask(task: Record<string, unknown>, meta: SuspensionMeta): Suspension {
   const taskId = meta.taskId ?? ownString(task, 'taskId') ?? '';
   const status = own(task, 'status');
+  // The MRTR map, read as the SDK reads it there: one that is no object map asks nothing.
   const inputRequests = status === 'input_required' ? own(task, 'inputRequests') : undefined;
-  if (inputRequests !== undefined && !isPlainObject(inputRequests)) {
-    throw libraryError(
-      'input-request-cards: parseSuspension got an input_required task whose "inputRequests" is not an object map. ' +
-        'The MCP Tasks extension sends { [key]: { method, params } } (the MRTR map); pass the tasks/get result as received.',
-    );
-  }
-  const requests = readInputRequestMap(inputRequests ?? {}, answeredKeySet(meta));
+  const requests = readInputRequestMap(
+    isPlainObject(inputRequests) ? inputRequests : {},
+    answeredKeySet(meta),
+  );
   const openKeys = requests.map((request) => request.key).sort();
   return buildSuspension(
     {
