@@ -334,8 +334,8 @@ describe('an expired form', () => {
     );
   });
 
-  it('says only the question was copied when nothing was typed', async () => {
-    const user = fakeTimeUser();
+  /** A flat list of one field, expiring in a minute; returns the field's label. */
+  function mountFlatList(): string {
     const label = 'City of arrival';
     render(
       <InputRequestCard
@@ -344,6 +344,12 @@ describe('an expired form', () => {
         deadline={START + MINUTE}
       />,
     );
+    return label;
+  }
+
+  it('says only the question was copied when nothing was typed', async () => {
+    const user = fakeTimeUser();
+    const label = mountFlatList();
     await advance(MINUTE);
     await user.click(screen.getByRole('button', { name: 'Copy answers' }));
     await advance();
@@ -354,14 +360,7 @@ describe('an expired form', () => {
 
   it("copies a flat list's question as plain text, with no direction marks", async () => {
     const user = fakeTimeUser();
-    const label = 'City of arrival';
-    render(
-      <InputRequestCard
-        suspension={parseSuspension([{ name: 'city', label }], { serverName: 'Travel' })}
-        resume={async () => undefined}
-        deadline={START + MINUTE}
-      />,
-    );
+    const label = mountFlatList();
     await user.type(screen.getByRole('textbox'), 'Oslo');
     await advance(MINUTE);
     await user.click(screen.getByRole('button', { name: 'Copy answers' }));

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
-import { mixedRound } from '../fixtures/suspensions.ts';
+import { legacyLinkRound, mixedRound } from '../fixtures/suspensions.ts';
 
 function linkRound(url: string, message = 'Connect your calendar account.') {
   return parseSuspension(
@@ -193,19 +193,6 @@ describe('opening a link', () => {
     }
   });
 });
-
-/** A lone MCP 2025-11-25 URL elicitation: it carries an `elicitationId`. */
-function legacyLinkRound(url: string) {
-  return parseSuspension(
-    {
-      jsonrpc: '2.0',
-      id: 7,
-      method: 'elicitation/create',
-      params: { mode: 'url', message: 'Sign in to Example', url, elicitationId: 'sign-in-1' },
-    },
-    { serverName: 'Example' },
-  );
-}
 
 describe('an MCP 2025 link request (accept is the consent to open)', () => {
   it('is answered accept by Open itself: the server need not wait while the person signs in', async () => {

@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { createHttpSource } from '../../src/adapters/http.ts';
-import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
-import { formRound } from '../fixtures/suspensions.ts';
+import { InputRequestCard, type InputResponses } from '../../src/index.ts';
+import { formRound, legacyLinkRound } from '../fixtures/suspensions.ts';
 
 // Findings of a review of the UX review's fixes: words of failed sends in states those fixes did
 // not cover, the line beside Stop task while stopping, Open again for a warned link. Each was red
@@ -120,19 +120,6 @@ describe('the line beside Stop task', () => {
     client.clear();
   });
 });
-
-/** A lone MCP 2025-11-25 URL elicitation: answered accept by Open itself. */
-function legacyLinkRound(url: string) {
-  return parseSuspension(
-    {
-      jsonrpc: '2.0',
-      id: 7,
-      method: 'elicitation/create',
-      params: { mode: 'url', message: 'Sign in to Example', url, elicitationId: 'sign-in-1' },
-    },
-    { serverName: 'Example' },
-  );
-}
 
 describe('Open again in the receipt of a link answered by opening it', () => {
   let open: MockInstance<typeof window.open>;
