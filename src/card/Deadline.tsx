@@ -74,6 +74,11 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
           messages.additionalInputRequired(request.messageParams?.labels ?? [])
         : request.message;
     const text = [question, ...lines].filter(Boolean).join('\n');
+    // No question text and nothing typed: there is nothing to copy, and the status says so.
+    if (text === '') {
+      setOutcome({ copied: true, words: messages.nothingToCopy });
+      return;
+    }
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
     const refused = () => setOutcome({ copied: false, text });
     if (!clipboard) refused();

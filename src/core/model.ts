@@ -1,3 +1,4 @@
+import { setOwn } from './json.js';
 /**
  * The protocol model every wire dialect is normalised into.
  *
@@ -426,6 +427,28 @@ export function asSent<R extends InputResponse>(request: InputRequest | undefine
   if (response.action === 'accept' && request?.kind !== 'url') return response;
   const { content: _omitted, ...sent } = response as ElicitResult & { content?: unknown };
   return sent as R;
+}
+
+/** {@link asSent} for the answer to request `key` of `round`. */
+export function asSentIn<R extends InputResponse>(
+  round: Suspension | undefined,
+  key: string,
+  response: R,
+): R {
+  return asSent(
+    round?.requests.find((request) => request.key === key),
+    response,
+  );
+}
+
+/** Every answer of a round as MCP sends it ({@link asSent}), whatever a host passed to `resume`. */
+export function allAsSent(round: Suspension | undefined, responses: InputResponses): InputResponses {
+  const sent: InputResponses = {};
+  for (const key of Object.keys(responses)) {
+    const response = responses[key];
+    if (response !== undefined) setOwn(sent, key, asSentIn(round, key, response));
+  }
+  return sent;
 }
 
 /** Optional facts about who asks, merged into the parsed suspension. */

@@ -27,7 +27,7 @@ import {
   unansweredKeys,
 } from './lifecycle.js';
 import {
-  asSent,
+  asSentIn,
   type FieldSpec,
   type FormRequest,
   type InputRequest,
@@ -1107,8 +1107,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     // cuts it off, the form comes back with what was accepted, not with an older pause's draft
     // (which Accept would then send under the first send's key). They go when the round is taken.
     draftTimers.get(draftKeyOf(key))?.flush();
-    const request = lifecycle.round?.requests.find((candidate) => candidate.key === key);
-    if (!dispatch({ type: 'answer-given', key, response: asSent(request, response) }))
+    if (!dispatch({ type: 'answer-given', key, response: asSentIn(lifecycle.round, key, response) }))
       return inFlight?.promise;
     if (unansweredKeys(lifecycle.round, lifecycle.answers).length > 0) return undefined;
     return send();
@@ -1357,7 +1356,8 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       }
       for (const key of Object.keys(responses)) {
         const response = responses[key];
-        if (response !== undefined) dispatch({ type: 'answer-given', key, response });
+        if (response !== undefined)
+          dispatch({ type: 'answer-given', key, response: asSentIn(round, key, response) });
       }
       return send();
     },

@@ -248,6 +248,7 @@ export const germanMessages: InputRequestMessages = {
   answersCopied: 'Antworten kopiert.',
   secretsNotCopied: 'Verborgene Werte wurden weggelassen.',
   questionCopied: 'Frage kopiert.',
+  nothingToCopy: 'Es gibt nichts zu kopieren.',
   copyFailed: 'Kopieren hat hier nicht geklappt. Markieren Sie den Text unten und kopieren Sie ihn.',
   step: (current, total) => `Frage ${n(current)} von ${n(total)}`,
   next: 'Weiter',

@@ -248,6 +248,8 @@ export interface InputRequestMessages {
   secretsNotCopied: string;
   /** Copy answers of a closed form that holds no answer to copy (none, or only secrets): the question alone went. */
   questionCopied: string;
+  /** Copy answers of a closed form with no question text and nothing typed: nothing was copied. */
+  nothingToCopy: string;
   /** The clipboard refused: the answers are shown as selected text to copy by hand. */
   copyFailed: string;
   /** Step-by-step layout: where the person is (`current` of `total` questions). */
@@ -537,6 +539,7 @@ export const englishMessages: InputRequestMessages = {
   answersCopied: 'Answers copied.',
   secretsNotCopied: 'Hidden values were left out.',
   questionCopied: 'Question copied.',
+  nothingToCopy: 'There is nothing to copy.',
   copyFailed: 'Copying did not work here. Select the text below and copy it.',
   step: (current, total) => `Question ${formatNumber('en', current)} of ${formatNumber('en', total)}`,
   next: 'Next',

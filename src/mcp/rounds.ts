@@ -1,4 +1,4 @@
-import type { InputResponses, Suspension, SuspensionMeta } from '../core/model.js';
+import { allAsSent, type InputResponses, type Suspension, type SuspensionMeta } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import type { InputRequestState, SourceResumeContext } from '../core/source.js';
 import { readTaskProgress, StaleRoundError } from '../core/source.js';
@@ -109,12 +109,21 @@ export function openRound(
   result: Record<string, unknown>,
   meta: Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle'>,
 ): InputRequestState {
-  call.roundCount += 1;
   const requestState = typeof result.requestState === 'string' ? result.requestState : undefined;
-  const suspension = parseSuspension(result, {
-    ...meta,
-    id: `mcp-${PAGE_TAG}-${call.id}-round-${call.roundCount}`,
-  });
+  let suspension: Suspension;
+  try {
+    suspension = parseSuspension(result, {
+      ...meta,
+      id: `mcp-${PAGE_TAG}-${call.id}-round-${call.roundCount + 1}`,
+    });
+  } catch (error) {
+    // A result MCP refuses (one with neither requests nor a requestState) is the server's answer,
+    // and the call's end: answering it would call the tool again from scratch, and so would a
+    // Try again. No round opens.
+    call.round = undefined;
+    return { status: 'failed', error: errorText(error) };
+  }
+  call.roundCount += 1;
   call.round = { suspension, requestState };
   return { status: 'input-required', suspension };
 }
@@ -144,7 +153,8 @@ export function answerRound(
   // One retry per round, marked before anything awaits: a concurrent resume joins it.
   if (current.retry) return current.retry;
   const answer: RoundAnswer = {};
-  if (Object.keys(responses).length > 0) answer.inputResponses = responses;
+  // As MCP has them, whatever a host passed to `resume`: no content with a decline or a link.
+  if (Object.keys(responses).length > 0) answer.inputResponses = allAsSent(current.suspension, responses);
   if (current.requestState !== undefined) answer.requestState = current.requestState;
   current.retry = retry(answer, context.signal).catch((error: unknown) => {
     const mapped = staleIfStateRefused(error);
@@ -158,12 +168,22 @@ export function answerRound(
 /**
  * The state a JSON-RPC error of the call gives: the server answered, so its error is the call's
  * outcome (`failed`), whether it answered the first request, the retry that carried a round's
- * answers, or a restart. Anything else is thrown on: a transport failure may pass (the person can
+ * answers, or a restart; so does a result the SDK refused as invalid. Anything else is thrown on: a transport failure may pass (the person can
  * try again), and a refused `requestState` is a stale round, not the call's end.
  */
 export function failedCall(error: unknown): InputRequestState {
-  if (protocolErrorCode(error) === undefined || isRequestStateRefusal(error)) throw error;
+  if (isRequestStateRefusal(error)) throw error;
+  if (protocolErrorCode(error) === undefined && !isInvalidResult(error)) throw error;
   return { status: 'failed', error: errorText(error) };
+}
+
+/**
+ * True for the SDK's refusal of a result the server sent (`SdkError` `INVALID_RESULT`, e.g. an
+ * `input_required` result with neither requests nor a requestState): the server answered, and a
+ * try again would get the same. Read by its code: this entry never imports the SDK.
+ */
+function isInvalidResult(error: unknown): boolean {
+  return isRecord(error) && error.code === 'INVALID_RESULT';
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { InputResponses } from '../core/model.js';
+import { asSentIn, type InputResponses } from '../core/model.js';
 import { readTaskState } from '../core/parse/tasks.js';
 import type { InputRequestSource } from '../core/source.js';
 import { StaleRoundError } from '../core/source.js';
@@ -87,11 +87,12 @@ export function createMcpTaskSource(options: McpTaskSourceOptions): InputRequest
       return readTaskState(task, meta());
     },
 
-    async resume(responses: InputResponses, { signal }) {
+    async resume(responses: InputResponses, { signal, suspension }) {
       const fresh: InputResponses = {};
       for (const key of Object.keys(responses)) {
         const response = responses[key];
-        if (!answered.has(key) && response !== undefined) fresh[key] = response;
+        // As MCP has it, whatever a host passed: no content with a decline or a link.
+        if (!answered.has(key) && response !== undefined) fresh[key] = asSentIn(suspension, key, response);
       }
       if (Object.keys(fresh).length === 0) return undefined;
       try {

@@ -239,7 +239,7 @@ describe('parseSuspension: values of no known shape', () => {
       { resultType: 'input_required' },
     ]) {
       expect(() => parseSuspension(wire)).toThrow(
-        /^input-request-cards: .*neither an "inputRequests" map nor a "requestState"/,
+        /^input-request-cards: .*no request in an "inputRequests" map and no string "requestState"/,
       );
     }
   });

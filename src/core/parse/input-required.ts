@@ -7,7 +7,7 @@ import { answeredKeySet, buildSuspension, libraryError } from './shared.js';
  * Reads an MCP 2026-07-28 `InputRequiredResult` (`{ resultType: "input_required", inputRequests?,
  * requestState? }`) as the SDK does: an `inputRequests` that is no object map counts as `{}` (a
  * round that carries only its state, answered by retrying with it).
- * @throws an `input-request-cards:` error when it has neither a map nor a `requestState`: such a
+ * @throws an `input-request-cards:` error when it has no request and no `requestState`: such a
  * result is refused (MCP requires at least one), and an empty round without state would be
  * "answered" by calling the tool again from scratch.
  */
@@ -15,11 +15,13 @@ export function parseInputRequiredResult(wire: Record<string, unknown>, meta: Su
   const inputRequests = own(wire, 'inputRequests');
   const requestState = own(wire, 'requestState');
   const map = isPlainObject(inputRequests) ? inputRequests : undefined;
-  if (map === undefined && typeof requestState !== 'string') {
+  // As the SDK refuses it: no request to answer and no state to echo.
+  if ((map === undefined || Object.keys(map).length === 0) && typeof requestState !== 'string') {
     throw libraryError(
-      'input-request-cards: parseSuspension got an InputRequiredResult with neither an "inputRequests" map nor a "requestState"' +
-        `${inputRequests === undefined ? '' : ` (its "inputRequests" is ${describeValue(inputRequests)})`}. ` +
-        'MCP 2026-07-28 sends { [key]: { method, params } }, a requestState, or both; pass the result as received.',
+      'input-request-cards: parseSuspension got an InputRequiredResult with no request in an "inputRequests" map and no string "requestState"' +
+        `${inputRequests === undefined ? '' : ` (its "inputRequests" is ${describeValue(inputRequests)})`}` +
+        `${requestState === undefined ? '' : ` (its "requestState" is ${describeValue(requestState)})`}. ` +
+        'MCP 2026-07-28 requires { [key]: { method, params } }, a requestState, or both: pass the map and the state the server sent.',
     );
   }
   return parseInputRequestMap(map ?? {}, typeof requestState === 'string' ? requestState : undefined, meta);

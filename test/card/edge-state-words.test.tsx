@@ -5,7 +5,7 @@ import { createHttpSource } from '../../src/adapters/http.ts';
 import { InputRequestCard, type InputResponses } from '../../src/index.ts';
 import { formRound, legacyLinkRound } from '../fixtures/suspensions.ts';
 
-// Findings of a review of the UX review's fixes: words of failed sends in states those fixes did
+// Found by a review of the UX review's fixes: words of failed sends in states those fixes did
 // not cover, the line beside Stop task while stopping, Open again for a warned link. Each was red
 // before its fix.
 

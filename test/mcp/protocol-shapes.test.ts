@@ -6,7 +6,8 @@ import * as z from 'zod';
 import { createMcpRetrySource, createMcpTaskSource, createMcpToolSource } from '../../src/mcp/index.ts';
 import type { WireRequest } from '../fixtures/mcp-servers.ts';
 
-// Wire shapes of PROTOCOL.md (§4 MRTR, §5.2 Tasks, §2-3 ElicitResult), found by a protocol review: a real @modelcontextprotocol/server 2.4
+// Wire shapes of PROTOCOL.md (§4 MRTR, §5.2 Tasks, §2-3 ElicitResult) that a protocol review found
+// the adapters got wrong, each red before its fix: a real @modelcontextprotocol/server 2.4
 // (in-process, MCP 2026-07-28) whose `scripted` tool and `tasks/get` answers are replaced on the
 // wire by results the test scripts, to see how the adapters read shapes a server may send.
 
@@ -89,7 +90,7 @@ const toolCalls = (server: ScriptedServer) =>
   server.wire.filter((request) => request.method === 'tools/call' && request.params.name === 'scripted');
 const done = () => ({ resultType: 'complete', content: [{ type: 'text', text: 'done' }] });
 
-describe('protocol review: InputRequiredResult shapes a server may send (PROTOCOL.md §4)', () => {
+describe('InputRequiredResult shapes a server may send (PROTOCOL.md §4)', () => {
   it('createMcpToolSource reads a non-object inputRequests as {} and retries with the requestState', async () => {
     const { server, client } = await connectScripted();
     server.toolResults.push(
@@ -159,7 +160,7 @@ describe('protocol review: InputRequiredResult shapes a server may send (PROTOCO
   });
 });
 
-describe('protocol review: tasks/get snapshots (PROTOCOL.md §5.2)', () => {
+describe('tasks/get snapshots (PROTOCOL.md §5.2)', () => {
   it('createMcpTaskSource reads an input_required task whose inputRequests is not a map as nothing to ask', async () => {
     const { server, client } = await connectScripted();
     server.taskResults.push(() => ({
@@ -178,7 +179,7 @@ describe('protocol review: tasks/get snapshots (PROTOCOL.md §5.2)', () => {
   });
 });
 
-describe('protocol review: ElicitResult shape on the wire (PROTOCOL.md §2, §3)', () => {
+describe('ElicitResult shape on the wire (PROTOCOL.md §2, §3)', () => {
   async function roundOf(tool: string, args: Record<string, unknown>) {
     const { createMrtrServer, connectModern } = await import('../fixtures/mcp-servers.ts');
     const { createInputRequestSession } = await import('../../src/core/index.ts');
@@ -211,5 +212,93 @@ describe('protocol review: ElicitResult shape on the wire (PROTOCOL.md §2, §3)
     await session.answer('login', { action: 'accept', content: { token: 'secret' } });
     stop();
     expect(retry()?.params.inputResponses).toEqual({ login: { action: 'accept' } });
+  });
+});
+
+const form = (key: string) => ({
+  [key]: {
+    method: 'elicitation/create',
+    params: {
+      message: 'Title?',
+      requestedSchema: { type: 'object', properties: { title: { type: 'string' } } },
+    },
+  },
+});
+
+describe('a retry answered with neither inputRequests nor requestState (PROTOCOL.md §4)', () => {
+  it('createMcpRetrySource reads failed (README: "the call reads failed"), not a send error to try again', async () => {
+    const { server, client } = await connectScripted();
+    server.toolResults.push(
+      () => ({ resultType: 'input_required', inputRequests: form('details'), requestState: 's-1' }),
+      () => ({ resultType: 'input_required' }),
+    );
+    const source = createMcpRetrySource({
+      client,
+      request: { method: 'tools/call', params: { name: 'scripted', arguments: {} } },
+    });
+    const state = await source.fetchState(signal());
+    expect(state.status).toBe('input-required');
+    if (state.suspension === undefined) return;
+    const next = await source
+      .resume(
+        { details: { action: 'accept', content: { title: 'x' } } },
+        { suspension: state.suspension, signal: signal() },
+      )
+      .catch((error: unknown) => ({ rejected: String(error) }));
+    expect(next).toMatchObject({ status: 'failed' });
+  });
+
+  it('createMcpToolSource reads failed too', async () => {
+    const { server, client } = await connectScripted();
+    server.toolResults.push(
+      () => ({ resultType: 'input_required', inputRequests: form('details'), requestState: 's-1' }),
+      () => ({ resultType: 'input_required' }),
+    );
+    const source = createMcpToolSource({ client, name: 'scripted', tasks: false });
+    const state = await source.fetchState(signal());
+    expect(state.status).toBe('input-required');
+    if (state.suspension === undefined) return;
+    const next = await source
+      .resume(
+        { details: { action: 'accept', content: { title: 'x' } } },
+        { suspension: state.suspension, signal: signal() },
+      )
+      .catch((error: unknown) => ({ rejected: String(error) }));
+    expect(next).toMatchObject({ status: 'failed' });
+  });
+});
+
+describe('the MCP sources send answers as MCP has them, whatever a host passed (PROTOCOL.md §2, §3)', () => {
+  it('createMcpRetrySource.resume leaves content out of a decline (README, retry source section)', async () => {
+    const { server, client } = await connectScripted();
+    server.toolResults.push(
+      () => ({ resultType: 'input_required', inputRequests: form('details'), requestState: 's-1' }),
+      () => done(),
+    );
+    const source = createMcpRetrySource({
+      client,
+      request: { method: 'tools/call', params: { name: 'scripted', arguments: {} } },
+    });
+    const state = await source.fetchState(signal());
+    if (state.suspension === undefined) throw new Error('no round');
+    await source.resume(
+      { details: { action: 'decline', content: { title: 'leaked draft' } } as never },
+      { suspension: state.suspension, signal: signal() },
+    );
+    expect(toolCalls(server)[1]?.params.inputResponses).toEqual({ details: { action: 'decline' } });
+  });
+
+  it('createMcpTaskSource sends tasks/update without content on a decline', async () => {
+    const { server, client } = await connectScripted();
+    const source = createMcpTaskSource({ client, taskId: 't-1' });
+    const suspension = { id: 't-1:x', requests: [], taskId: 't-1' } as never;
+    await source
+      .resume(
+        { details: { action: 'decline', content: { title: 'leaked draft' } } as never },
+        { suspension, signal: signal() },
+      )
+      .catch(() => undefined);
+    const update = server.wire.find((request) => request.method === 'tasks/update');
+    expect(update?.params.inputResponses).toEqual({ details: { action: 'decline' } });
   });
 });
