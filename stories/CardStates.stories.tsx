@@ -124,8 +124,8 @@ export const EditedAfterFailedSend = meta.story({
 
 /**
  * The server answered "busy, try again in a minute" (HTTP 503 with `Retry-After`): nothing can be
- * sent until then. The buttons that answer wait, the notice says how long and takes focus, and
- * the fields stay editable.
+ * sent until then. The buttons that answer wait, the notice says how long and until when, and
+ * takes focus; the fields stay editable.
  */
 export const ServerAskedToWait = meta.story({
   args: {
@@ -137,7 +137,10 @@ export const ServerAskedToWait = meta.story({
     await userEvent.type(canvas.getByLabelText(/Note/), 'Numbers look good');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     const notice = await canvas.findByRole('alert');
-    await expect(notice).toHaveTextContent('It asked to wait 1 minute before trying again.');
+    // A minute or more: until when, on this machine's clock.
+    await expect(notice).toHaveTextContent(
+      /It asked to wait 1 minute, until \d{1,2}:\d{2} [AP]M, before trying again\./,
+    );
     await waitFor(() => expect(notice.closest('[data-failure]')).toHaveFocus());
     for (const name of ['Try again', 'Accept', 'Decline', 'Cancel']) {
       await expect(canvas.getByRole('button', { name })).toBeDisabled();

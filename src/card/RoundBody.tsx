@@ -144,7 +144,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     <FailureNotice
       // Once the server's wait is over the notice no longer asks to wait; the changed alert says
       // so to screen readers too.
-      failure={held ? failure : { ...failure, retryAfterMs: undefined }}
+      failure={held ? { ...failure, retryAt: snapshot.retryAt } : { ...failure, retryAfterMs: undefined }}
       text={
         snapshot.sendUncertain
           ? (shown) => messages.sendUncertain(shown, keptAsSent)

@@ -30,6 +30,12 @@ export interface Failure {
    * day ({@link MAX_RETRY_AFTER_MS}), whatever the server said.
    */
   retryAfterMs?: number;
+  /**
+   * When that wait ends (epoch ms), while it holds: the session's `retryAt`, which a card puts on
+   * the failure it shows, so a long wait can say until when (also after a remount, when part of
+   * it has passed). {@link describeFailure} never sets it: an error does not know when it was heard.
+   */
+  retryAt?: number;
 }
 
 /**

@@ -2,10 +2,10 @@ import { type Failure, refusedByServer } from '../core/failure.js';
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
 import {
+  failureWait,
   formatDuration,
   formatNumber,
   formatReceiptValue,
-  formatWait,
   isolated,
   scriptNames,
 } from './format.js';
@@ -359,9 +359,10 @@ function typeError(type: unknown, field: FieldSpec): string {
 
 /** The server's Retry-After, as a sentence after a failure; empty without one. */
 function germanWait(failure: Failure): string {
-  return failure.retryAfterMs === undefined
+  const wait = failureWait('de', failure);
+  return wait === undefined
     ? ''
-    : ` Er bittet, ${formatWait('de', failure.retryAfterMs)} zu warten, bevor Sie es erneut versuchen.`;
+    : ` Er bittet, ${wait.wait}${wait.until === undefined ? '' : ` (bis ${wait.until}\u00a0Uhr)`} zu warten, bevor Sie es erneut versuchen.`;
 }
 
 /** A failure in plain German, by its code; never the raw message. */

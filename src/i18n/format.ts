@@ -1,3 +1,4 @@
+import type { Failure } from '../core/failure.js';
 import { dateTimeAsWritten, dateTimeInstant } from '../core/formats.js';
 import type { ReceiptValue } from '../core/receipt.js';
 
@@ -78,6 +79,35 @@ export function formatWait(locale: string, ms: number): string {
   }
   // The number stays with its unit when the line breaks.
   return format.format(value).replace(' ', '\u00a0');
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The time of day of an instant (epoch ms) as the locale writes it, in this machine's time zone
+ * ("10:42 AM", "10:42"): for a wait that ends later today (or tomorrow, within a day).
+ */
+export function formatClockTime(locale: string, at: number): string {
+  let format = clockFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+    clockFormats.set(locale, format);
+  }
+  // The time stays in one piece when the line breaks ("10:42 AM").
+  return format.format(at).replace(/\s/g, '\u00a0');
+}
+
+/**
+ * The wait in a failure as {@link formatWait} words, and when it ends as {@link formatClockTime}
+ * words: only for a wait of a minute or more that is still on (`retryAt`), which a person cannot
+ * count down in their head; `undefined` without a wait.
+ */
+export function failureWait(locale: string, failure: Failure): { wait: string; until?: string } | undefined {
+  if (failure.retryAfterMs === undefined) return undefined;
+  const wait = formatWait(locale, failure.retryAfterMs);
+  return failure.retryAt !== undefined && failure.retryAfterMs >= 60_000
+    ? { wait, until: formatClockTime(locale, failure.retryAt) }
+    : { wait };
 }
 
 /** Seconds as m:ss (or h:mm:ss), the way a stopwatch shows them in any language. */

@@ -5,10 +5,10 @@ import type { FieldSpec, InputRequest, UnsupportedRequest } from '../core/model.
 import type { ReceiptValue, RoundOutcome } from '../core/receipt.js';
 import type { FieldError } from '../core/validate.js';
 import {
+  failureWait,
   formatDuration,
   formatNumber,
   formatReceiptValue,
-  formatWait,
   isolated,
   scriptNames,
 } from './format.js';
@@ -572,9 +572,10 @@ export const englishMessages: InputRequestMessages = {
 
 /** The server's Retry-After, as a sentence after a failure; empty without one. */
 function englishWait(failure: Failure): string {
-  return failure.retryAfterMs === undefined
+  const wait = failureWait('en', failure);
+  return wait === undefined
     ? ''
-    : ` It asked to wait ${formatWait('en', failure.retryAfterMs)} before trying again.`;
+    : ` It asked to wait ${wait.wait}${wait.until === undefined ? '' : `, until ${wait.until},`} before trying again.`;
 }
 
 /** A failure in plain English, by its code; never the raw message. */

@@ -275,3 +275,35 @@ it('an MCP 2025 link opened while a kept wait holds its round answers nothing: D
   expect(sent).toEqual([{ elicitation: { action: 'accept' } }, { elicitation: { action: 'accept' } }]);
   open.mockRestore();
 });
+
+it('says until when a wait of a minute or more lasts, as the clock reads, also once part of it has passed', async () => {
+  // 10:00 in Berlin (the tests' time zone); the server asks for five minutes.
+  const user = fakeTimeUser();
+  const long = formRound(
+    { type: 'object', properties: { note: { type: 'string', title: 'Note' } } },
+    'Ship it after the wait?',
+  );
+  const resume = vi.fn(async () => {
+    throw Object.assign(new Error('HTTP 429'), { status: 429, retryAfterMs: 300_000 });
+  });
+  const first = render(<InputRequestCard suspension={long} resume={resume} />);
+  await user.click(screen.getByRole('button', { name: 'Accept' }));
+  await advance();
+  // The time stays in one piece when the line breaks.
+  expect(screen.getByRole('alert').textContent).toContain('10:05\u00a0AM');
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'It asked to wait 5 minutes, until 10:05 AM, before trying again. Everything you typed is kept.',
+  );
+
+  // Two minutes later the card is mounted again: the wait still ends at 10:05, not five minutes on.
+  first.unmount();
+  await advance(120_000);
+  render(<InputRequestCard suspension={{ ...long }} resume={resume} messages={germanMessages} />);
+  await advance();
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'Er bittet, 5 Minuten (bis 10:05 Uhr) zu warten, bevor Sie es erneut versuchen.',
+  );
+  // Once it is over, no wait and no clock.
+  await advance(180_000);
+  expect(screen.queryByText(/10:05/)).not.toBeInTheDocument();
+});
