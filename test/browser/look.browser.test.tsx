@@ -248,6 +248,36 @@ describe('the theme in Chromium', () => {
     expect(Math.abs(copy.right - row.right)).toBeLessThan(1);
   });
 
+  it('lays four buttons out two to a row on a phone, and three in one row', async () => {
+    await page.viewport(360, 800);
+    const schema: RequestedSchema = {
+      type: 'object',
+      properties: { name: { type: 'string', title: 'Name' }, city: { type: 'string', title: 'City' } },
+    };
+    const { container } = render(
+      <InputRequestCard suspension={formRound(schema)} resume={async () => undefined} layout="steps" />,
+    );
+    const rows = () => {
+      const buttons = [...container.querySelectorAll<HTMLElement>('[data-part="actions"] > button')];
+      const byTop = new Map<number, DOMRect[]>();
+      for (const button of buttons) {
+        const box = button.getBoundingClientRect();
+        byTop.set(Math.round(box.top), [...(byTop.get(Math.round(box.top)) ?? []), box]);
+      }
+      return [...byTop.values()];
+    };
+    // The first step: Next, Decline, Cancel share one row.
+    expect(rows().map((row) => row.length)).toEqual([3]);
+    await page.getByRole('button', { name: 'Next' }).click();
+    // The second adds Back: two rows of two, of one width, not three and a lone Cancel across.
+    const [first, second] = rows();
+    expect(rows().map((row) => row.length)).toEqual([2, 2]);
+    const widths = [...(first ?? []), ...(second ?? [])].map((box) => box.width);
+    expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(1);
+    const row = container.querySelector<HTMLElement>('[data-part="actions"]')!.getBoundingClientRect();
+    expect(Math.max(...widths)).toBeLessThan(row.width * 0.55);
+  });
+
   it('keeps a step\'s "Question 2 of 5" apart from the label under it', () => {
     const schema: RequestedSchema = {
       type: 'object',
