@@ -98,7 +98,7 @@ export const AnsweredDark = meta.story({
 export const AnsweredGerman = meta.story({
   args: { part: endedPart({}), answeredMessages: germanAnsweredMessages },
   play: async ({ canvas }) => {
-    const summary = canvas.getByRole('article', { name: 'Travel desk hat gefragt' });
+    const summary = canvas.getByRole('article', { name: 'Anfrage von Travel desk' });
     const answers = within(summary).getByLabelText('Ihre Antworten');
     await expect(within(answers).getByText('1.250,5')).toBeVisible();
     await expect(within(answers).getByText('14. März 2027')).toBeVisible();

@@ -49,9 +49,9 @@ export const germanMessages: InputRequestMessages = {
   sendFailed: (failure, next = 'retry') =>
     `${
       failure.code === 'refused'
-        ? 'Der Server hat etwas geantwortet, das diese App nicht lesen kann; Ihre Antwort wurde daher wahrscheinlich nicht angenommen.'
+        ? 'Der Server hat eine Rückmeldung gesendet, die diese App nicht lesen kann; Ihre Antwort wurde daher wahrscheinlich nicht entgegengenommen.'
         : refusedByServer(failure)
-          ? `Der Server hat Ihre Antwort nicht angenommen (Fehler\u00a0${failure.status ?? '?'}).${germanWait(failure)}`
+          ? `Der Server hat Ihre Antwort abgelehnt (Fehler\u00a0${failure.status ?? '?'}).${germanWait(failure)}`
           : `Ihre Antwort konnte nicht gesendet werden: ${germanFailure(failure)}`
     } Alle Eingaben bleiben erhalten${
       failure.retryAfterMs !== undefined
@@ -61,7 +61,7 @@ export const germanMessages: InputRequestMessages = {
           : '; versuchen Sie es erneut'
     }.`,
   sendUncertain: (failure, keptAsSent) =>
-    `Ihre Antwort ist möglicherweise angekommen, möglicherweise nicht: ${
+    `Es ist unklar, ob Ihre Antwort angekommen ist: ${
       failure.code === 'network'
         ? 'Die Verbindung brach ab, bevor der Server den Empfang bestätigte. Prüfen Sie Ihre Verbindung.'
         : refusedByServer(failure)
@@ -69,9 +69,9 @@ export const germanMessages: InputRequestMessages = {
           : germanFailure(failure)
     } ${
       keptAsSent
-        ? 'Die Antwort bleibt so, wie Sie sie gesendet haben: „Erneut versuchen“ sendet dieselbe Antwort, als Wiederholung gekennzeichnet,'
-        : 'Alle Eingaben bleiben erhalten; was Sie als Nächstes senden, wird als Wiederholung gekennzeichnet,'
-    } damit ein Server, der Ihre Antwort schon hat, die Wiederholung übergehen kann.`,
+        ? 'Ihre Antwort bleibt so, wie Sie sie gesendet haben: „Erneut versuchen“ sendet sie noch einmal, als Wiederholung gekennzeichnet, sodass ein Server, der sie schon hat, die Wiederholung ignorieren kann.'
+        : 'Alle Eingaben bleiben erhalten; was Sie als Nächstes senden, wird als Wiederholung gekennzeichnet, sodass ein Server, der Ihre Antwort schon hat, sie ignorieren kann.'
+    }`,
   answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',
   textCut: (count) =>
     `(${formatNumber('de', count)} ${count === 1 ? 'weiteres Zeichen' : 'weitere Zeichen'} nicht angezeigt)`,
@@ -106,18 +106,18 @@ export const germanMessages: InputRequestMessages = {
         return 'Der Server fragt, auf welche Ordner er zugreifen darf (Roots). Diese App kann das hier nicht beantworten; Sie können ablehnen oder abbrechen.';
       case 'unknown-method':
         return params.method === undefined
-          ? 'Der Server hat eine Art Frage gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.'
+          ? 'Der Server hat eine Art von Frage gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.'
           : `Der Server hat eine Anfrage „${isolated(params.method)}“ gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.`;
       case 'unknown-mode':
         return params.mode === undefined
           ? 'Der Server fragt in einer Form, die diese App nicht unterstützt. Sie können ablehnen oder abbrechen.'
           : `Der Server fragt im Modus „${isolated(params.mode)}“, den diese App nicht unterstützt. Sie können ablehnen oder abbrechen.`;
       case 'schema':
-        return 'Dieses Formular verwendet Funktionen, die diese App nicht sicher anzeigen kann. Sie können ablehnen oder abbrechen.';
+        return 'Dieses Formular verwendet Funktionen, die diese App nicht sicher anzeigen kann; es lässt sich hier daher nicht ausfüllen. Sie können ablehnen oder abbrechen.';
       case 'too-many-fields':
         return params.count === undefined || params.limit === undefined
           ? 'Der Server fragt zu viele Werte auf einmal ab. Sie können ablehnen oder abbrechen.'
-          : `Der Server fragt ${n(params.count)} Werte auf einmal ab; diese App zeigt in dieser Art Frage höchstens ${n(params.limit)}. Sie können ablehnen oder abbrechen.`;
+          : `Der Server fragt ${n(params.count)} Werte auf einmal ab; diese App zeigt bei dieser Art von Frage höchstens ${n(params.limit)}. Sie können ablehnen oder abbrechen.`;
       case 'too-many-options':
         return 'Dieses Formular bietet mehr Optionen an, als diese App auf einmal anzeigen kann. Sie können ablehnen oder abbrechen.';
       case 'duplicate-key':
@@ -129,7 +129,9 @@ export const germanMessages: InputRequestMessages = {
       case 'answerer-failed':
         return `Diese App konnte nicht selbst antworten: ${params.detail ?? 'unbekannter Fehler'}. Sie können trotzdem ablehnen oder abbrechen.`;
       case 'too-many-requests':
-        return `Der Server hat ${n(params.count ?? 0)} Fragen auf einmal gestellt; diese App zeigt höchstens ${n(params.limit ?? 0)} zusammen. Sie können alle ablehnen oder abbrechen.`;
+        return params.count === undefined || params.limit === undefined
+          ? 'Der Server hat zu viele Fragen auf einmal gestellt. Sie können alle ablehnen oder abbrechen.'
+          : `Der Server hat ${n(params.count)} Fragen auf einmal gestellt; diese App zeigt höchstens ${n(params.limit)} zusammen. Sie können alle ablehnen oder abbrechen.`;
       default:
         return 'Der Server hat eine Frage gesendet, die diese App nicht lesen kann. Sie können ablehnen oder abbrechen.';
     }
@@ -157,9 +159,9 @@ export const germanMessages: InputRequestMessages = {
   linkMixedScript: (unicode, scripts) =>
     `„${isolated(unicode)}“ mischt Buchstaben verschiedener Schriften (${scriptNames('de', scripts)}). So werden oft bekannte Namen nachgeahmt.`,
   show: 'Anzeigen',
-  hide: 'Verbergen',
+  hide: 'Ausblenden',
   showSecret: (fieldLabel) => `${fieldLabel} anzeigen`,
-  hideSecret: (fieldLabel) => `${fieldLabel} verbergen`,
+  hideSecret: (fieldLabel) => `${fieldLabel} ausblenden`,
   secretWarning: (declineLabel) =>
     `Vorsicht: Server dürfen in einem Formular nie nach Passwörtern, API-Schlüsseln oder Zahlungsdaten fragen. Wenn Sie diese Frage nicht erwartet haben, wählen Sie „${declineLabel}“.`,
   secretWarningClosed:
@@ -243,13 +245,13 @@ export const germanMessages: InputRequestMessages = {
   timeLeft: ({ unit, value }) =>
     value === 0
       ? 'Noch weniger als eine Minute Zeit zum Antworten.'
-      : `Noch ${n(value)} ${GERMAN_UNITS[unit][value === 1 ? 0 : 1]} Zeit zum Antworten.`,
+      : `Noch ${n(value)}\u00a0${GERMAN_UNITS[unit][value === 1 ? 0 : 1]} Zeit zum Antworten.`,
   copyAnswers: 'Antworten kopieren',
   answersCopied: 'Antworten kopiert.',
   secretsNotCopied: 'Verborgene Werte wurden weggelassen.',
   questionCopied: 'Frage kopiert.',
   nothingToCopy: 'Es gibt nichts zu kopieren.',
-  copyFailed: 'Kopieren hat hier nicht geklappt. Markieren Sie den Text unten und kopieren Sie ihn.',
+  copyFailed: 'Das Kopieren hat hier nicht funktioniert. Markieren Sie den Text unten und kopieren Sie ihn.',
   step: (current, total) => `Frage ${n(current)} von ${n(total)}`,
   next: 'Weiter',
   back: 'Zurück',
@@ -263,20 +265,20 @@ export const germanMessages: InputRequestMessages = {
   askedAgain: 'Erneut gefragt',
   askedAgainReason: 'Der Server fragt erneut. Seine Begründung:',
   askedAgainKept:
-    'Ihre früheren Antworten sind eingetragen. Passwörter und andere verborgene Eingaben werden nie gespeichert; geben Sie sie erneut ein.',
+    'Ihre früheren Antworten sind eingetragen. Passwörter und andere verborgene Werte werden nie gespeichert; geben Sie sie erneut ein.',
   draftKept:
     'Ihre früheren Eingaben sind wieder da. Passwörter und andere verborgene Werte werden nie gespeichert; geben Sie sie erneut ein.',
   startedAgain:
-    'Neu begonnen. Ihre früheren Antworten sind eingetragen; prüfen Sie sie und senden Sie erneut.',
+    'Neu gestartet. Ihre früheren Antworten sind eingetragen; prüfen Sie sie und senden Sie sie erneut.',
   stillWaiting: 'Warten, bis Sie fertig sind…',
   waitingForServer: 'Warten auf den Server…',
-  stillWaitingHint: 'Diese Karte fragt von selbst erneut nach, seltener, je länger es dauert.',
+  stillWaitingHint: 'Diese Karte fragt selbstständig erneut nach – je länger es dauert, desto seltener.',
   checkNow: 'Jetzt prüfen',
   stoppedWaiting: 'Sie haben das Warten beendet. Für diese Frage wird nichts mehr gesendet.',
   stateRefused:
-    'Der Server nimmt keine Antworten auf diese Frage mehr an; sie ist abgelaufen oder nicht mehr gültig. Ihre Antworten wurden nicht übernommen.',
-  startAgain: 'Neu beginnen',
-  startAgainHint: 'Fragt den Server noch einmal von vorn. Ihre Antworten werden wieder eingetragen.',
+    'Der Server nimmt keine Antworten auf diese Frage mehr an; sie ist abgelaufen oder nicht mehr gültig. Ihre Antworten wurden nicht verwendet.',
+  startAgain: 'Neu starten',
+  startAgainHint: 'Fordert die Frage beim Server neu an. Ihre Antworten werden wieder eingetragen.',
   restarting: 'Wird neu gestartet…',
   restartFailed: (failure) => `Der Neustart ist fehlgeschlagen: ${germanFailure(failure)}`,
 };
@@ -362,7 +364,7 @@ function germanWait(failure: Failure): string {
   const wait = failureWait('de', failure);
   return wait === undefined
     ? ''
-    : ` Er bittet, ${wait.wait}${wait.until === undefined ? '' : ` (bis ${wait.until}\u00a0Uhr)`} zu warten, bevor Sie es erneut versuchen.`;
+    : ` Er bittet darum, ${wait.wait}${wait.until === undefined ? '' : ` (bis ${wait.until}\u00a0Uhr)`} zu warten, bevor Sie es erneut versuchen.`;
 }
 
 /** A failure in plain German, by its code; never the raw message. */
@@ -375,11 +377,11 @@ function germanFailure(failure: Failure): string {
     case 'http':
       return failure.status !== undefined && failure.status >= 500
         ? `Der Server hatte ein Problem (Fehler\u00a0${failure.status}).${germanWait(failure)}`
-        : `Der Server hat abgelehnt (Fehler\u00a0${failure.status ?? '?'}).${germanWait(failure)}`;
+        : `Der Server hat die Anfrage abgelehnt (Fehler\u00a0${failure.status ?? '?'}).${germanWait(failure)}`;
     case 'stale':
       return 'Der Server nimmt keine Antworten auf diese Frage mehr an.';
     case 'refused':
-      return 'Der Server hat eine Antwort gesendet, die diese App nicht lesen kann.';
+      return 'Der Server hat eine Rückmeldung gesendet, die diese App nicht lesen kann.';
     case 'interrupted':
       return 'Die Seite wurde geschlossen oder neu geladen, während Ihre Antwort unterwegs war.';
     case 'unknown':
@@ -389,8 +391,9 @@ function germanFailure(failure: Failure): string {
 /** German words of `input-request-cards/ai-sdk`. */
 export const germanAnsweredMessages: AnsweredRequestMessages = {
   locale: 'de',
-  askedBy: (serverName) => `${serverName} hat gefragt`,
-  askedByUnknown: 'Ein Werkzeug hat gefragt',
+  // As the card's heading of a closed round: "Anfrage von …" holds whether it is open or over.
+  askedBy: (serverName) => `Anfrage von ${serverName}`,
+  askedByUnknown: 'Anfrage eines Werkzeugs',
   viaTool: (toolName) => `Werkzeug: ${toolName}`,
   ending: (ending, told) => {
     const toldWord = told === 'decline' ? 'abgelehnt' : 'abgebrochen';
@@ -406,7 +409,7 @@ export const germanAnsweredMessages: AnsweredRequestMessages = {
       case 'timed-out':
         return `Es kam nicht rechtzeitig eine Antwort, daher wurde dem Server gemeldet: ${toldWord}.`;
       case 'cancelled':
-        return `Der Chat endete vor einer Antwort, daher wurde dem Server gemeldet: ${toldWord}.`;
+        return `Der Chat wurde beendet, bevor eine Antwort kam, daher wurde dem Server gemeldet: ${toldWord}.`;
     }
   },
   answers: 'Ihre Antworten',

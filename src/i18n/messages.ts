@@ -421,7 +421,9 @@ export const englishMessages: InputRequestMessages = {
       case 'answerer-failed':
         return `This app could not answer it by itself: ${params.detail ?? 'unknown error'}. You can still decline or cancel.`;
       case 'too-many-requests':
-        return `The server asked ${formatNumber('en', params.count ?? 0)} questions at once; this app shows at most ${formatNumber('en', params.limit ?? 0)} together. You can decline or cancel them all.`;
+        return params.count === undefined || params.limit === undefined
+          ? 'The server asked too many questions at once. You can decline or cancel them all.'
+          : `The server asked ${formatNumber('en', params.count)} questions at once; this app shows at most ${formatNumber('en', params.limit)} together. You can decline or cancel them all.`;
       default:
         return 'The server sent a question this app cannot read. You can decline or cancel.';
     }

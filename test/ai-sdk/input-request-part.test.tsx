@@ -564,9 +564,9 @@ describe('InputRequestPart', () => {
       },
     };
     const { unmount } = render(<InputRequestPart part={ended} answeredMessages={germanAnsweredMessages} />);
-    expect(screen.getByRole('article', { name: 'Calendar hat gefragt' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Anfrage von Calendar' })).toBeInTheDocument();
     expect(
-      screen.getByText('Der Chat endete vor einer Antwort, daher wurde dem Server gemeldet: abgebrochen.'),
+      screen.getByText('Der Chat wurde beendet, bevor eine Antwort kam, daher wurde dem Server gemeldet: abgebrochen.'),
     ).toBeInTheDocument();
     unmount();
 

@@ -40,7 +40,7 @@ describe('the words of a failed send', () => {
   it('the same in German', async () => {
     const alert = await alertAfter(httpError(403), germanMessages);
     expect(alert).toHaveTextContent(
-      'Der Server hat Ihre Antwort nicht angenommen (Fehler 403). Alle Eingaben bleiben erhalten; versuchen Sie es erneut.',
+      'Der Server hat Ihre Antwort abgelehnt (Fehler 403). Alle Eingaben bleiben erhalten; versuchen Sie es erneut.',
     );
   });
 

@@ -484,6 +484,18 @@ describe('germanMessages', () => {
     expect(file && germanMessages.unsupportedReason(file)).toMatch(/verlangt eine Datei/);
   });
 
+  it('words too many requests without made-up counts when the request carries none', () => {
+    const many = unsupportedSamples.find((request) => request.reasonCode === 'too-many-requests');
+    expect(many).toBeDefined();
+    const bare = { ...many!, reasonParams: {} };
+    expect(englishMessages.unsupportedReason(bare)).toBe(
+      'The server asked too many questions at once. You can decline or cancel them all.',
+    );
+    expect(germanMessages.unsupportedReason(bare)).toBe(
+      'Der Server hat zu viele Fragen auf einmal gestellt. Sie können alle ablehnen oder abbrechen.',
+    );
+  });
+
   it('words the question of a flat field list without server text', () => {
     expect(englishMessages.additionalInputRequired(['Stadt'])).toBe('Additional input required: Stadt.');
     expect(germanMessages.additionalInputRequired(['Stadt'])).toBe('Weitere Angaben erforderlich: Stadt.');
@@ -659,7 +671,7 @@ describe('a card in German', () => {
     expect(within(form).getByText('Geben Sie eine Zahl von höchstens 10.000 ein.')).toBeVisible();
     expect(within(form).getByText('Wählen Sie mindestens 1 Option.')).toBeVisible();
     await user.click(within(form).getByRole('button', { name: 'Zugangsschlüssel anzeigen' }));
-    expect(within(form).getByRole('button', { name: 'Zugangsschlüssel verbergen' })).toHaveAttribute(
+    expect(within(form).getByRole('button', { name: 'Zugangsschlüssel ausblenden' })).toHaveAttribute(
       'data-shown',
     );
     expectNoEnglish('errors shown');

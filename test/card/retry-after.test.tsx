@@ -301,7 +301,7 @@ it('says until when a wait of a minute or more lasts, as the clock reads, also o
   render(<InputRequestCard suspension={{ ...long }} resume={resume} messages={germanMessages} />);
   await advance();
   expect(screen.getByRole('alert')).toHaveTextContent(
-    'Er bittet, 5 Minuten (bis 10:05 Uhr) zu warten, bevor Sie es erneut versuchen.',
+    'Er bittet darum, 5 Minuten (bis 10:05 Uhr) zu warten, bevor Sie es erneut versuchen.',
   );
   // Once it is over, no wait and no clock.
   await advance(180_000);
