@@ -147,8 +147,8 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       failure={held ? { ...failure, retryAt: snapshot.retryAt } : { ...failure, retryAfterMs: undefined }}
       text={
         snapshot.sendUncertain
-          ? (shown) => messages.sendUncertain(shown, keptAsSent)
-          : (shown) => messages.sendFailed(shown, canRetry(snapshot) ? 'retry' : 'accept')
+          ? (shown) => messages.sendUncertain(shown, keptAsSent, messages.retry)
+          : (shown) => messages.sendFailed(shown, canRetry(snapshot) ? 'retry' : 'accept', messages.accept)
       }
       action={
         // After a reload mid-send the session knows the send (its key) but not the answers

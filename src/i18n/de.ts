@@ -46,7 +46,7 @@ export const germanMessages: InputRequestMessages = {
   submittingSlowly:
     'Ihre Antwort wird noch gesendet: Der Server braucht etwas länger. Alle Eingaben bleiben erhalten.',
   answered: 'Antwort gesendet.',
-  sendFailed: (failure, next = 'retry') =>
+  sendFailed: (failure, next = 'retry', acceptLabel = 'Annehmen') =>
     `${
       failure.code === 'refused'
         ? 'Der Server hat eine Rückmeldung gesendet, die diese App nicht lesen kann; Ihre Antwort wurde daher wahrscheinlich nicht entgegengenommen.'
@@ -57,10 +57,10 @@ export const germanMessages: InputRequestMessages = {
       failure.retryAfterMs !== undefined
         ? ''
         : next === 'accept'
-          ? '. „Annehmen“ sendet, was jetzt angezeigt wird'
+          ? `. „${acceptLabel}“ sendet, was jetzt angezeigt wird`
           : '; versuchen Sie es erneut'
     }.`,
-  sendUncertain: (failure, keptAsSent) =>
+  sendUncertain: (failure, keptAsSent, retryLabel = 'Erneut versuchen') =>
     `Es ist unklar, ob Ihre Antwort angekommen ist: ${
       failure.code === 'network'
         ? 'Die Verbindung brach ab, bevor der Server den Empfang bestätigte. Prüfen Sie Ihre Verbindung.'
@@ -69,7 +69,7 @@ export const germanMessages: InputRequestMessages = {
           : germanFailure(failure)
     } ${
       keptAsSent
-        ? 'Ihre Antwort bleibt so, wie Sie sie gesendet haben: „Erneut versuchen“ sendet sie noch einmal, als Wiederholung gekennzeichnet, sodass ein Server, der sie schon hat, die Wiederholung ignorieren kann.'
+        ? `Ihre Antwort bleibt so, wie Sie sie gesendet haben: „${retryLabel}“ sendet sie noch einmal, als Wiederholung gekennzeichnet, sodass ein Server, der sie schon hat, die Wiederholung ignorieren kann.`
         : 'Alle Eingaben bleiben erhalten; was Sie als Nächstes senden, wird als Wiederholung gekennzeichnet, sodass ein Server, der Ihre Antwort schon hat, sie ignorieren kann.'
     }`,
   answerReachedServer: 'Ihre Antwort ist beim Server angekommen.',

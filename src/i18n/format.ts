@@ -81,20 +81,14 @@ export function formatWait(locale: string, ms: number): string {
   return format.format(value).replace(' ', '\u00a0');
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * The time of day of an instant (epoch ms) as the locale writes it, in this machine's time zone
- * ("10:42 AM", "10:42"): for a wait that ends later today (or tomorrow, within a day).
+ * ("10:42 AM", "10:42"): for a wait that ends later today (or tomorrow, within a day). Not cached:
+ * it is said once per failed send that must wait a minute or more.
  */
 export function formatClockTime(locale: string, at: number): string {
-  let format = clockFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
-    clockFormats.set(locale, format);
-  }
   // The time stays in one piece when the line breaks ("10:42 AM").
-  return format.format(at).replace(/\s/g, '\u00a0');
+  return new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(at).replace(/\s/g, '\u00a0');
 }
 
 /**

@@ -57,17 +57,20 @@ export interface InputRequestMessages {
    * failure it was (`network`, `timeout`, `http` with `status`, `refused`, `unknown`); the raw
    * `failure.detail` is shown only behind the {@link InputRequestMessages.failureDetails} disclosure.
    * `next` is what sends again: `'retry'`, the Try again beside it, or `'accept'` once an edit took
-   * that answer back (Accept sends what is on screen; there is no Try again).
+   * that answer back (Accept sends what is on screen; there is no Try again). `acceptLabel` is the
+   * Accept button's text (`messages.accept`, which a host may have renamed), for the words that
+   * point at it.
    */
-  sendFailed: (failure: Failure, next?: 'retry' | 'accept') => string;
+  sendFailed: (failure: Failure, next?: 'retry' | 'accept', acceptLabel?: string) => string;
   /**
    * Shown when a send could not be confirmed (no answer in time, the connection dropped, the page
    * was left mid-send): the answer may have arrived. A second send goes under the same idempotency
    * key, so a backend that keeps them drops the copy.
    * `keptAsSent` is true while the answers stay as they were sent (the card shows them locked,
-   * with Try again); false after a reload, when the form asks for them again.
+   * with Try again); false after a reload, when the form asks for them again. `retryLabel` is the
+   * Try again button's text (`messages.retry`), for the words that point at it.
    */
-  sendUncertain: (failure: Failure, keptAsSent: boolean) => string;
+  sendUncertain: (failure: Failure, keptAsSent: boolean, retryLabel?: string) => string;
   /** Shown when an answer that could not be confirmed turned out to have reached the server. */
   answerReachedServer: string;
   /** After server text cut short (a huge message or description): how many characters are not shown. */
@@ -333,7 +336,7 @@ export const englishMessages: InputRequestMessages = {
   submittingSlowly: 'Still sending your answer: the server is taking a while. Everything you typed is kept.',
   answered: 'Answer sent.',
   // While the server's Retry-After holds the buttons, "try again" would ask for what cannot be done yet.
-  sendFailed: (failure, next = 'retry') =>
+  sendFailed: (failure, next = 'retry', acceptLabel = 'Accept') =>
     `${
       failure.code === 'refused'
         ? // A reply that is no answer (a sign-in page, a proxy's error page) did not take it, as far as anyone can tell.
@@ -347,10 +350,10 @@ export const englishMessages: InputRequestMessages = {
       failure.retryAfterMs !== undefined
         ? ''
         : next === 'accept'
-          ? '. Accept sends what is on screen now'
+          ? `. ${acceptLabel} sends what is on screen now`
           : '; try again'
     }.`,
-  sendUncertain: (failure, keptAsSent) =>
+  sendUncertain: (failure, keptAsSent, retryLabel = 'Try again') =>
     `Your answer may or may not have arrived: ${
       failure.code === 'network'
         ? // "Could not be reached" would say it did not arrive.
@@ -361,7 +364,7 @@ export const englishMessages: InputRequestMessages = {
           : englishFailure(failure)
     } ${
       keptAsSent
-        ? 'It stays as you sent it: Try again sends the same answer, marked as a repeat,'
+        ? `It stays as you sent it: ${retryLabel} sends the same answer, marked as a repeat,`
         : 'Everything you typed is kept; what you send next is marked as a repeat,'
     } so a server that already has your answer can ignore it.`,
   answerReachedServer: 'Your answer reached the server.',

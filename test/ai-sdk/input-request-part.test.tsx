@@ -566,7 +566,9 @@ describe('InputRequestPart', () => {
     const { unmount } = render(<InputRequestPart part={ended} answeredMessages={germanAnsweredMessages} />);
     expect(screen.getByRole('article', { name: 'Anfrage von Calendar' })).toBeInTheDocument();
     expect(
-      screen.getByText('Der Chat wurde beendet, bevor eine Antwort kam, daher wurde dem Server gemeldet: abgebrochen.'),
+      screen.getByText(
+        'Der Chat wurde beendet, bevor eine Antwort kam, daher wurde dem Server gemeldet: abgebrochen.',
+      ),
     ).toBeInTheDocument();
     unmount();
 

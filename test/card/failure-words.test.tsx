@@ -68,3 +68,31 @@ describe('the words of a failed send', () => {
     );
   });
 });
+
+describe('the words of a failed send name the buttons as the host labelled them', () => {
+  const renamed = { ...germanMessages, accept: 'Senden', retry: 'Nochmal senden' };
+
+  it('an edit after a failed send points at the renamed Accept', async () => {
+    const user = userEvent.setup();
+    render(
+      <InputRequestCard
+        suspension={round()}
+        resume={vi.fn().mockRejectedValue(httpError(503))}
+        messages={renamed}
+      />,
+    );
+    const name = screen.getByRole('textbox', { name: /^(Name)$/ });
+    await user.type(name, 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Senden' }));
+    await screen.findByRole('button', { name: 'Nochmal senden' });
+    await user.type(name, 'lbert');
+    expect(screen.getByRole('alert')).toHaveTextContent('„Senden“ sendet, was jetzt angezeigt wird.');
+    expect(screen.getByRole('alert').textContent).not.toContain('Annehmen');
+  });
+
+  it('an unconfirmed send points at the renamed Try again', async () => {
+    const alert = await alertAfter(new TypeError('Failed to fetch'), renamed);
+    expect(alert).toHaveTextContent('„Nochmal senden“ sendet sie noch einmal');
+    expect(alert.textContent).not.toContain('Erneut versuchen');
+  });
+});

@@ -57,7 +57,11 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: REACT,
-    // 68, not 66: the fixes that raised the static card's ceiling to 55, 0.7 KiB here (some of
+    // 69, not 68: the words of a failed send name the Accept and Try again buttons as the host
+    // labelled them (`{ ...germanMessages, accept: 'Senden' }` read „Annehmen“ sendet …), a wait
+    // of a minute or more says until when on the clock, and too many requests without counts no
+    // longer says "0": 0.12 KiB, 10 bytes over 68.
+    // (68, not 66: the fixes that raised the static card's ceiling to 55, 0.7 KiB here (some of
     // them sit in code both bundles share with react-hook-form's side), then two reviews' mends
     // (the resume of the card shown now, a held round's ledger, a resume that is no function: 0.1).
     // (66, not 65: the fixes of the stop after, 0.5 KiB: a re-ask announced as one, the check
@@ -77,8 +81,8 @@ const measures = [
     // answers locked as sent; a failed check where focus stays says why (live region); choice
     // options described by their error, and Tab inside a group is not leaving it; Change answer
     // keeps focus; a Retry-After hold outlives a remount; a round you hold hears its withdrawal.
-    // (62, not 61, before: a form kept mounted into a newer round starts afresh.))))
-    budgetKiB: 68,
+    // (62, not 61, before: a form kept mounted into a newer round starts afresh.)))))
+    budgetKiB: 69,
     targetKiB: 40,
   },
   {
