@@ -19,6 +19,7 @@ export type { HostAnsweredSectionProps } from './card/HostAnsweredSection.js';
 export { HostAnsweredSection } from './card/HostAnsweredSection.js';
 export type {
   InputRequestCardCommonProps,
+  InputRequestCardHandle,
   InputRequestCardProps,
   LiveInputRequestCardProps,
   StaticInputRequestCardProps,
@@ -31,6 +32,8 @@ export type { RefusalButtonProps } from './card/RefusalButton.js';
 export type { RoundBodyProps } from './card/RoundBody.js';
 export type { SectionStatusProps } from './card/SectionStatus.js';
 export { SectionStatus } from './card/SectionStatus.js';
+export type { TaskResultProps } from './card/TaskResult.js';
+export { TaskResult } from './card/TaskResult.js';
 export type { UnsupportedRequestSectionProps } from './card/UnsupportedRequestSection.js';
 export { UnsupportedRequestSection } from './card/UnsupportedRequestSection.js';
 export type { AnswererContext, RequestAnswerers } from './core/answerers.js';

@@ -1,4 +1,5 @@
-import { isPlainObject, own } from '../core/json.js';
+import { describeValue, isPlainObject, own } from '../core/json.js';
+import { misuseError } from '../core/misuse.js';
 import type { InputResponses, Suspension, SuspensionMeta } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
 import {
@@ -179,6 +180,20 @@ export function readHttpTaskState(
  * ```
  */
 export function createHttpSource(options: HttpSourceOptions): InputRequestSource {
+  // Named here, when the app starts, not as a card that says "Could not reach the server" forever.
+  for (const option of ['stateUrl', 'resumeUrl', 'cancelUrl'] as const) {
+    const url = (options as Partial<HttpSourceOptions> | undefined)?.[option];
+    if (
+      (option !== 'cancelUrl' || url !== undefined) &&
+      !(url instanceof URL || (typeof url === 'string' && url))
+    ) {
+      throw misuseError(
+        'createHttpSource',
+        `\`${option}\`: a URL or a string such as "/api/tasks/42"`,
+        `it is ${describeValue(url)}`,
+      );
+    }
+  }
   const {
     stateUrl,
     resumeUrl,

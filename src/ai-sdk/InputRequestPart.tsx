@@ -3,6 +3,8 @@ import { type ComponentType, useEffect, useMemo, useRef, useState } from 'react'
 import type { InputRequestCardCommonProps } from '../card/InputRequestCard.js';
 import { InputRequestCard } from '../card/InputRequestCard.js';
 import { createStorageDraftStore, type DraftStore, draftKey } from '../core/draft.js';
+import { describeValue, isPlainObject, quote } from '../core/json.js';
+import { misuseError } from '../core/misuse.js';
 import { isElicitResult, type Suspension } from '../core/model.js';
 import { StaleRoundError } from '../core/source.js';
 import type { ResumeFunction } from '../core/static-source.js';
@@ -60,6 +62,23 @@ export function InputRequestPart({
   drafts,
   ...cardProps
 }: InputRequestPartProps) {
+  // Typed as a part, but an app may pass any part of a message (JavaScript, or a cast).
+  const given: unknown = part;
+  // Only what this component reads: a part's request is data and may be anything (the card
+  // shows what it cannot answer as such), so isInputRequestPart's stricter check is not needed.
+  const givenData: unknown = isPlainObject(given) ? given.data : undefined;
+  if (
+    !isPlainObject(givenData) ||
+    typeof givenData.requestId !== 'string' ||
+    typeof givenData.chatId !== 'string' ||
+    typeof givenData.status !== 'string'
+  ) {
+    throw misuseError(
+      '<InputRequestPart part>',
+      'a "data-input-request" part (render it only where isInputRequestPart(part) is true)',
+      `it is ${isPlainObject(given) && typeof given.type === 'string' ? `a part of type ${quote(given.type, 40)}, or one whose data is not an input request's` : describeValue(given)}`,
+    );
+  }
   const { data } = part;
   const pending = data.status === 'pending';
   const messages = useMemo(() => ({ ...englishAnsweredMessages, ...answeredMessages }), [answeredMessages]);

@@ -13,8 +13,10 @@ import {
 import type { RequestAnswerers } from '../core/answerers.js';
 import type { DraftStore } from '../core/draft.js';
 import { describeFailure } from '../core/failure.js';
+import { describeValue } from '../core/json.js';
 import type { RoundLedger } from '../core/ledger.js';
 import { type PollPolicy, roundView, STATE_TRAITS, taskRuns } from '../core/lifecycle.js';
+import { misuseError, roundProblem } from '../core/misuse.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
 import type { SessionSnapshot } from '../core/session.js';
@@ -177,6 +179,8 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  */
 export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestCardProps>(
   function InputRequestCard(props, ref) {
+    // Before any session exists: a card that cannot render must leave none behind for the page.
+    checkCardProps(props);
     const source = useCardSource(props);
     const live = props.source !== undefined;
     // Options left undefined count as not given all the way down, so each is passed as it is.
@@ -471,9 +475,35 @@ function resumesOf(suspension: Suspension): RoundResumes {
   return resumes;
 }
 
+/** A developer's mistake in the card's words or checker, named with the fix. */
+function checkCardProps({ messages, checker }: InputRequestCardProps): void {
+  if (messages !== undefined && (messages === null || typeof messages !== 'object')) {
+    throw misuseError(
+      '<InputRequestCard messages>',
+      'an object of words (such as germanMessages)',
+      `it is ${describeValue(messages)}`,
+    );
+  }
+  if (checker !== undefined && typeof checker !== 'function') {
+    throw misuseError(
+      '<InputRequestCard checker>',
+      'a function (such as validateAnswer)',
+      `it is ${describeValue(checker)}`,
+    );
+  }
+}
+
 /** The card's source: the given one, or a round you hold turned into one (same session path). */
 function useCardSource(props: InputRequestCardProps): InputRequestSource {
   const { source, suspension, resume } = props;
+  // Checked once per round object: the card reads it as parseSuspension made it.
+  const roundWrong = useMemo(
+    () => (suspension === undefined ? undefined : roundProblem(suspension)),
+    [suspension],
+  );
+  if (roundWrong) {
+    throw misuseError('<InputRequestCard suspension>', 'a round from parseSuspension(wire)', roundWrong);
+  }
   if (resume !== undefined && typeof resume !== 'function') {
     throw new TypeError(
       `input-request-cards: <InputRequestCard resume> must be a function that sends the answers, but it is ${typeof resume}.`,

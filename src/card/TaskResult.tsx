@@ -18,6 +18,14 @@ export interface TaskResultProps {
  * failure, not as success. Replace it through the card's `components.TaskResult` to render results
  * your own way.
  *
+ * @example
+ * ```tsx
+ * const MyResult = (props: TaskResultProps) => (
+ *   <div className="my-result"><TaskResult {...props} /></div>
+ * );
+ * <InputRequestCard source={source} components={{ TaskResult: MyResult }} />;
+ * ```
+ *
  * @selector [data-part="result"][data-error] the result; present `data-error` when the tool failed
  */
 export function TaskResult({ result, messages }: TaskResultProps) {

@@ -1,12 +1,27 @@
 import { describeValue } from './json.js';
+import { misuseError, roundProblem } from './misuse.js';
 import type { InputResponses, Suspension } from './model.js';
 import type { InputRequestSource, InputRequestState, SourceResumeContext } from './source.js';
 
 /**
- * Sends the responses of a round to whatever backend asked. Whatever it resolves with is ignored;
- * reject (with an Error) when the answers did not arrive, and the card keeps every value for a retry.
+ * Sends the responses of a round to whatever backend asked: an async function, or one that sends
+ * and returns. Whatever it returns or resolves with is ignored; reject (or throw), with an Error,
+ * when the answers did not arrive, and the card keeps every value for a retry.
+ *
+ * @example
+ * ```ts
+ * const resume: ResumeFunction = async (responses, { idempotencyKey, signal }) => {
+ *   const response = await fetch('/api/resume', {
+ *     method: 'POST',
+ *     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+ *     body: JSON.stringify(responses),
+ *     signal,
+ *   });
+ *   if (!response.ok) throw new Error(`HTTP ${response.status}`);
+ * };
+ * ```
  */
-export type ResumeFunction = (responses: InputResponses, context: SourceResumeContext) => Promise<unknown>;
+export type ResumeFunction = (responses: InputResponses, context: SourceResumeContext) => unknown;
 
 /**
  * A source for one round you already hold: it shows `suspension` at once and sends the answers
@@ -23,12 +38,8 @@ export type ResumeFunction = (responses: InputResponses, context: SourceResumeCo
  * list, as `parseSuspension` returns) or `resume` is not a function.
  */
 export function staticSource(suspension: Suspension, resume: ResumeFunction): InputRequestSource {
-  const round = suspension as Partial<Suspension> | undefined;
-  if (typeof round?.id !== 'string' || !Array.isArray(round.requests)) {
-    throw new TypeError(
-      `input-request-cards: staticSource needs a round from parseSuspension, but it is ${describeValue(round)}.`,
-    );
-  }
+  const roundWrong = roundProblem(suspension);
+  if (roundWrong) throw misuseError('staticSource', 'a round from parseSuspension(wire)', roundWrong);
   if (typeof resume !== 'function') {
     throw new TypeError(
       `input-request-cards: staticSource needs a resume function, but it is ${describeValue(resume)}.`,

@@ -1,5 +1,6 @@
 'use client';
 import { useCallback, useMemo, useState } from 'react';
+import { misuseError, requestOfKindProblem } from '../core/misuse.js';
 import type { ElicitResult, UrlRequest } from '../core/model.js';
 import type { InputRequestSession } from '../core/session.js';
 import { checkLink, type LinkCheck, type RegistrableDomainFinder } from '../core/url.js';
@@ -112,6 +113,10 @@ export function useLinkRequest({
     throw new Error(
       'input-request-cards: useLinkRequest needs `session` (from useInputRequest) or `onAnswer` to answer.',
     );
+  }
+  const requestWrong = requestOfKindProblem(request, 'url');
+  if (requestWrong) {
+    throw misuseError('useLinkRequest', 'a URL request', requestWrong);
   }
   const onAnswer = useCallback(
     (result: ElicitResult) =>

@@ -13,6 +13,8 @@ import {
 import { markChecked } from '../core/checked.js';
 import { restoreDraft } from '../core/draft.js';
 import { whenIdle } from '../core/idle.js';
+import { describeValue } from '../core/json.js';
+import { misuseError, requestOfKindProblem } from '../core/misuse.js';
 import type { ElicitContent, FieldSpec, FormRequest } from '../core/model.js';
 import type { InputRequestSession } from '../core/session.js';
 import { type AnswerChecker, type FieldError, validateAnswer } from '../core/validate.js';
@@ -210,6 +212,17 @@ export function useRequestForm({
   if (!session && !onAccept) {
     throw new Error(
       'input-request-cards: useRequestForm needs somewhere to send the answer: pass `session` (from useInputRequest) or `onAccept`.',
+    );
+  }
+  const requestWrong = requestOfKindProblem(request, 'form');
+  if (requestWrong) {
+    throw misuseError('useRequestForm', 'a form request', requestWrong);
+  }
+  if (typeof checker !== 'function') {
+    throw misuseError(
+      'useRequestForm',
+      'a `checker` function (such as validateAnswer)',
+      `it is ${describeValue(checker)}`,
     );
   }
   const { fields, requestedSchema, key } = request;

@@ -606,6 +606,24 @@ const NOTEBOOK_FORM = {
 };
 
 describe('InputRequestPart with parts it cannot trust', () => {
+  it('given a part of another kind (a developer mistake), names it and the guard to use', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(() =>
+        render(
+          <InputRequestPart part={{ type: 'text', text: 'Hello' } as unknown as InputRequestDataPart} />,
+        ),
+      ).toThrow(
+        'input-request-cards: <InputRequestPart part> needs a "data-input-request" part (render it only where isInputRequestPart(part) is true), but it is a part of type "text", or one whose data is not an input request\'s.',
+      );
+      expect(() => render(<InputRequestPart part={undefined as unknown as InputRequestDataPart} />)).toThrow(
+        /needs a "data-input-request" part .*, but it is missing\.$/,
+      );
+    } finally {
+      error.mockRestore();
+    }
+  });
+
   it('shows a request with no requestedSchema as one that cannot be answered here, and its Decline reaches the server', async () => {
     const user = userEvent.setup();
     const bridge = createInputRequestBridge();

@@ -1,14 +1,16 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { parseSuspension } from '../../src/core/index.ts';
+import { createInputRequestSession, parseSuspension } from '../../src/core/index.ts';
 import {
+  createHttpSource,
   type FormRequest,
   InputRequestCard,
   type RequestFormControl,
   type ResumeFunction,
   type Suspension,
   staticSource,
+  useLinkRequest,
   useRequestField,
   useRequestForm,
 } from '../../src/index.ts';
@@ -48,14 +50,14 @@ function quietly<T>(render: () => T): T {
 describe('staticSource: misuse', () => {
   it('refuses a missing round, naming the argument and what to pass', () => {
     expect(() => staticSource(undefined as unknown as Suspension, async () => undefined)).toThrow(
-      /^input-request-cards: staticSource needs a round from parseSuspension, but it is missing\.$/,
+      /^input-request-cards: staticSource needs a round from parseSuspension\(wire\), but it is missing\.$/,
     );
   });
 
   it('refuses a wire result that was never parsed', () => {
     const wire = { resultType: 'input_required', inputRequests: {} };
     expect(() => staticSource(wire as unknown as Suspension, async () => undefined)).toThrow(
-      /^input-request-cards: staticSource needs a round from parseSuspension, but it is an object\.$/,
+      /^input-request-cards: staticSource needs a round from parseSuspension\(wire\), but it is a message as the server sent it; read it with parseSuspension\(wire\) first\.$/,
     );
   });
 
@@ -130,5 +132,151 @@ describe('a card given a resume that is no function', () => {
       await screen.findByRole('button', { name: 'Try again' }).catch(() => undefined);
     }
     expect(String(thrown)).toMatch(/input-request-cards: .*resume/);
+  });
+});
+
+/** The error rendering `element` throws (React's report of it kept off the console). */
+function renderError(element: React.ReactElement): string {
+  try {
+    quietly(() => render(element));
+  } catch (error) {
+    return String(error instanceof Error ? error.message : error);
+  }
+  return 'no error';
+}
+
+/** The error a hook throws when rendered with `renderHook`. */
+function hookError(hook: () => unknown): string {
+  try {
+    quietly(() => renderHook(hook));
+  } catch (error) {
+    return String(error instanceof Error ? error.message : error);
+  }
+  return 'no error';
+}
+
+const CARD =
+  'input-request-cards: <InputRequestCard suspension> needs a round from parseSuspension(wire), but';
+
+describe('the card: a developer mistake is named at once, with the fix', () => {
+  const resume = async () => undefined;
+  const asRound = (value: unknown) => value as Suspension;
+
+  it('a wire message passed as `suspension` is to be parsed first', () => {
+    const wire = { resultType: 'input_required', inputRequests: {} };
+    expect(renderError(<InputRequestCard suspension={asRound(wire)} resume={resume} />)).toBe(
+      `${CARD} it is a message as the server sent it; read it with parseSuspension(wire) first.`,
+    );
+  });
+
+  it('a round built by hand without what the card reads says which request lacks what', () => {
+    const noFields = { id: 'r', requests: [{ kind: 'form', key: 'profile', message: 'Who?' }] };
+    expect(renderError(<InputRequestCard suspension={asRound(noFields)} resume={resume} />)).toBe(
+      `${CARD} requests[0] is a form request without "fields" and "requestedSchema" (parseSuspension makes them).`,
+    );
+    const noKind = { id: 'r', requests: [{ key: 'profile' }] };
+    expect(renderError(<InputRequestCard suspension={asRound(noKind)} resume={resume} />)).toBe(
+      `${CARD} requests[0] has "kind" missing, not "form", "url", "unsupported" or "host".`,
+    );
+    expect(renderError(<InputRequestCard suspension={asRound({ id: 7 })} resume={resume} />)).toBe(
+      `${CARD} it has no string "id" or no "requests" list.`,
+    );
+  });
+
+  it('a parsed round passed as `source` is to be passed as `suspension`, not asked for a QueryClient', () => {
+    const SOURCE = 'input-request-cards: useInputRequest (and <InputRequestCard source>) needs a source, but';
+    expect(renderError(<InputRequestCard source={round() as never} />)).toBe(
+      `${SOURCE} it is a parsed round; pass it as \`suspension\` with \`resume\`.`,
+    );
+    expect(renderError(<InputRequestCard source={{ queryKey: ['t'] } as never} />)).toBe(
+      `${SOURCE} it lacks { queryKey, fetchState, resume } (see createHttpSource and staticSource).`,
+    );
+  });
+
+  it('a checker, messages, drafts or ledger of the wrong kind is named, not a TypeError at the first Accept', () => {
+    expect(renderError(<InputRequestCard suspension={round()} resume={resume} checker={{} as never} />)).toBe(
+      'input-request-cards: <InputRequestCard checker> needs a function (such as validateAnswer), but it is an object.',
+    );
+    expect(
+      renderError(<InputRequestCard suspension={round()} resume={resume} messages={'de' as never} />),
+    ).toBe(
+      'input-request-cards: <InputRequestCard messages> needs an object of words (such as germanMessages), but it is the string "de".',
+    );
+    expect(
+      renderError(<InputRequestCard suspension={round()} resume={resume} drafts={true as never} />),
+    ).toBe(
+      'input-request-cards: `drafts` needs a store or false, but it is the boolean true without the methods load, save, removeRound.',
+    );
+    expect(
+      renderError(<InputRequestCard suspension={round()} resume={resume} ledger={{ get() {} } as never} />),
+    ).toBe(
+      'input-request-cards: `ledger` needs a store or false, but it is an object without the methods get, set, delete.',
+    );
+  });
+
+  it('a resume that returns nothing is fine: it is sent, and the card says so', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    render(<InputRequestCard suspension={round()} resume={(responses) => void sent.push(responses)} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('You answered.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('the hooks and the session: a developer mistake is named, with the fix', () => {
+  const FORM = 'input-request-cards: useRequestForm needs a form request, but';
+
+  it('useRequestForm given the whole round, nothing, or a link, says which request to pass', () => {
+    expect(hookError(() => useRequestForm({ request: round() as never, onAccept: () => {} }))).toBe(
+      `${FORM} it is the whole round; pass one of its requests of kind "form".`,
+    );
+    expect(hookError(() => useRequestForm({ request: undefined as never, onAccept: () => {} }))).toBe(
+      `${FORM} it is no request with a string "key".`,
+    );
+    const link = { kind: 'url', key: 'login', message: 'Sign in.', url: 'https://example.com/' };
+    expect(hookError(() => useRequestForm({ request: link as never, onAccept: () => {} }))).toBe(
+      `${FORM} it is a "url" request.`,
+    );
+    const request = round().requests[0] as FormRequest;
+    expect(hookError(() => useRequestForm({ request, onAccept: () => {}, checker: 'ajv' as never }))).toBe(
+      'input-request-cards: useRequestForm needs a `checker` function (such as validateAnswer), but it is the string "ajv".',
+    );
+  });
+
+  it('useLinkRequest given a form request says it needs a URL request', () => {
+    const request = round().requests[0];
+    expect(hookError(() => useLinkRequest({ request: request as never, onAnswer: () => {} }))).toBe(
+      'input-request-cards: useLinkRequest needs a URL request, but it is a "form" request.',
+    );
+  });
+
+  it('createInputRequestSession without a source, or with a round as one', () => {
+    expect(() => createInputRequestSession({} as never)).toThrow(
+      'input-request-cards: createInputRequestSession needs { source }, but its source: it is missing.',
+    );
+    expect(() => createInputRequestSession({ source: round() } as never)).toThrow(
+      'input-request-cards: createInputRequestSession needs { source }, but its source: it is a parsed round; pass it as `suspension` with `resume`.',
+    );
+  });
+
+  it('createHttpSource without its URLs says so when the app starts, not as a card that never loads', () => {
+    expect(() => createHttpSource({} as never)).toThrow(
+      'input-request-cards: createHttpSource needs `stateUrl`: a URL or a string such as "/api/tasks/42", but it is missing.',
+    );
+    expect(() => createHttpSource({ stateUrl: '/t/1' } as never)).toThrow(/needs `resumeUrl`/);
+    expect(() =>
+      createHttpSource({ stateUrl: '/t/1', resumeUrl: '/t/1/resume', cancelUrl: 42 } as never),
+    ).toThrow(/needs `cancelUrl`: .*, but it is the number 42\.$/);
+    expect(
+      createHttpSource({ stateUrl: '/t/1', resumeUrl: new URL('https://example.com/r') }).queryKey,
+    ).toEqual(['input-request-cards', 'http', '/t/1']);
+  });
+
+  it('parseSuspension given a round it already read says to pass that round as it is', () => {
+    expect(() => parseSuspension(round())).toThrow(
+      /^input-request-cards: parseSuspension got a round it has already read \(an object with "id" and "requests"\), which is no known input-request shape\. Pass that round as it is: <InputRequestCard suspension=\{round\}>/,
+    );
   });
 });

@@ -19,6 +19,7 @@ describe('exports', () => {
       'LinkRequestSection',
       'SectionStatus',
       'StaleRoundError',
+      'TaskResult',
       'UnsupportedRequestSection',
       'createHttpSource',
       'createStorageDraftStore',

@@ -129,6 +129,13 @@ function parseValue(wire: unknown, meta: SuspensionMeta, unwrapResponse: boolean
   if (looksLikeElicitationParams(wire)) return parseElicitationParams(wire, meta);
   if (looksLikeInputRequestMap(wire)) return parseInputRequestMap(wire, undefined, meta);
 
+  // A round parsed already (a host parsing twice, or keeping rounds in state and parsing them again).
+  if (typeof own(wire, 'id') === 'string' && Array.isArray(own(wire, 'requests'))) {
+    throw noKnownShape(
+      'a round it has already read (an object with "id" and "requests")',
+      'Pass that round as it is: <InputRequestCard suspension={round}>, or staticSource(round, resume).',
+    );
+  }
   const keys = Object.keys(wire);
   const shown = keys.slice(0, 8).map((key) => quote(key, 40));
   throw noKnownShape(`an object with keys [${shown.join(', ')}${keys.length > shown.length ? ', …' : ''}]`);
