@@ -263,7 +263,10 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     // biome-ignore lint/correctness/useExhaustiveDependencies: said when a round opens; the words are read then.
     useEffect(() => {
       const page = cardRef.current?.ownerDocument;
-      if (!announce || suspension === undefined || !page) return;
+      // A round that asks nothing (the server still waits, e.g. for a link step) is no question:
+      // a "still waiting" reply every few seconds would say "New question" each time. The card's
+      // own status says it waits.
+      if (!announce || suspension === undefined || !page || suspension.requests.length === 0) return;
       const asker = visibleName(suspension.serverName);
       const { carried } = snapshot;
       // A re-ask only when it asks nothing new: a new question beside it is said as new.
@@ -274,7 +277,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       // no longer said once it closes after.
       return announceOpenedRound(page, {
         roundId: suspension.id,
-        questions: Math.max(1, suspension.requests.length),
+        questions: suspension.requests.length,
         asker: asker === undefined ? undefined : isolated(shownName(asker)),
         say: messages.announceNewQuestions,
         ...(askedAgain ? { askedAgain: { say: messages.announceAskedAgain } } : {}),

@@ -238,6 +238,18 @@ describe('a round that asks nothing ("still waiting")', () => {
     expect(server.entries).toHaveLength(11);
   });
 
+  it('never says "New question" for the readings that ask nothing: the card says it waits', async () => {
+    const server = createReaskServer();
+    await startVerification(server);
+    const announcer = () => document.querySelector('[data-input-request-announcer]')?.textContent ?? '';
+    for (let second = 0; second < 60; second++) {
+      await advance(1_000);
+      expect(announcer()).not.toMatch(/question/i);
+    }
+    expect(server.entries.length).toBeGreaterThan(4);
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for you to finish…');
+  });
+
   it('opens the page it waits for again, for a person who closed it too soon', async () => {
     const server = createReaskServer();
     const { user } = await startVerification(server);
