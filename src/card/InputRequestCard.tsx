@@ -356,7 +356,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           {...(outcome ? { 'data-outcome': outcome } : {})}
           {...(snapshot.sendError !== undefined && state === 'input-required' ? { 'data-error': '' } : {})}
           aria-labelledby={headingId}
-          aria-busy={traits.busy || undefined}
+          // No aria-busy: the card's status region is inside it, and screen readers may hold back
+          // what a busy region says until it is not busy, when "Sending your answer…" is over. The
+          // status says the card is busy instead.
           onFocus={() => {
             focusInside.current = true;
           }}

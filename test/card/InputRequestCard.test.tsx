@@ -277,6 +277,8 @@ describe('InputRequestCard: sending', () => {
       await user.click(screen.getByRole('button', { name: 'Accept' }));
       await advance(4_900);
       expect(screen.getByRole('status')).toHaveTextContent('Sending your answer…');
+      // Not a busy region: screen readers may hold back what a busy region's status says.
+      expect(screen.getByRole('article')).not.toHaveAttribute('aria-busy');
       await advance(100);
       const slow = 'Still sending your answer: the server is taking a while. Everything you typed is kept.';
       expect(screen.getByRole('status')).toHaveTextContent(slow);
