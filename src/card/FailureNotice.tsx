@@ -1,5 +1,5 @@
 'use client';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { Failure } from '../core/failure.js';
 import { shownWithEllipsis } from '../core/shown-text.js';
 import { useInputRequestCard } from './context.js';
@@ -23,11 +23,21 @@ export interface FailureNoticeProps {
  */
 export function FailureNotice({ failure, text, action, part }: FailureNoticeProps) {
   const { messages } = useInputRequestCard();
+  const id = useId();
   return (
-    // Focusable from script only: it takes focus when its action cannot (a Retry-After wait).
+    // Focusable from script only: it takes focus when its action cannot (a Retry-After wait), as a
+    // group named by its sentence, so focus never lands on a box that says nothing.
     // The alert is the sentence alone: its disclosure and buttons are not part of what is said.
-    <div data-part={part} data-failure={failure.code} tabIndex={-1}>
-      <p role="alert">{text(failure)}</p>
+    <div
+      data-part={part}
+      data-failure={failure.code}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={`${id}-text`}
+    >
+      <p id={`${id}-text`} role="alert">
+        {text(failure)}
+      </p>
       {failure.detail ? (
         <details data-part="failure-details">
           <summary>{messages.failureDetails}</summary>
