@@ -28,6 +28,7 @@ export function FailureNotice({ failure, text, action, part }: FailureNoticeProp
     // Focusable from script only: it takes focus when its action cannot (a Retry-After wait), as a
     // group named by its sentence, so focus never lands on a box that says nothing.
     // The alert is the sentence alone: its disclosure and buttons are not part of what is said.
+    // biome-ignore lint/a11y/useSemanticElements: a notice with its Try again, not a set of form controls a fieldset groups (nor one a form would disable with its fields).
     <div
       data-part={part}
       data-failure={failure.code}
