@@ -36,6 +36,8 @@ export interface CopyAnswersProps {
   form: RequestFormControl;
   request: FormRequest;
   messages: InputRequestMessages;
+  /** The id of the question whose answers it copies, in a round of several (each says which). */
+  describedBy?: string | undefined;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface CopyAnswersProps {
  *
  * @selector button[data-action="copy-answers"]
  */
-export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
+export function CopyAnswers({ form, request, messages, describedBy }: CopyAnswersProps) {
   const [outcome, setOutcome] = useState<{ copied: true; words: string } | { copied: false; text: string }>();
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
   const manual = outcome?.copied === false;
@@ -87,7 +89,7 @@ export function CopyAnswers({ form, request, messages }: CopyAnswersProps) {
 
   return (
     <div data-part="actions">
-      <button type="button" data-action="copy-answers" onClick={copy}>
+      <button type="button" data-action="copy-answers" aria-describedby={describedBy} onClick={copy}>
         {messages.copyAnswers}
       </button>
       <p data-part="copy-status" role="status">

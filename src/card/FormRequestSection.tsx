@@ -68,6 +68,10 @@ export const FormRequestSection = memo(function FormRequestSection({
   const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
+  // In a round of several requests (which shows each one's status) its buttons are described by
+  // its question: "Accept" three times over says nothing of which question it answers.
+  const said = request.messageCode !== undefined || request.message.trim() !== '';
+  const question = status && said ? messageId : undefined;
   const { form, formProps, accept, restoredDraft, failedCheck } = useRequestForm({
     request,
     session,
@@ -78,6 +82,24 @@ export const FormRequestSection = memo(function FormRequestSection({
   const inert = !readOnly && (locked || answer !== undefined);
   // Held (Retry-After): nothing can answer, though the fields stay editable and steps still move.
   const answering = inert || held;
+  const refusals = (
+    <>
+      <RefusalButton
+        action="decline"
+        disabled={answering}
+        onAnswer={onAnswer}
+        messages={messages}
+        describedBy={question}
+      />
+      <RefusalButton
+        action="cancel"
+        disabled={answering}
+        onAnswer={onAnswer}
+        messages={messages}
+        describedBy={question}
+      />
+    </>
+  );
   const askedAgain = carried?.askedAgain === true;
   const isAskedAgain = (field: FormRequest['fields'][number]) =>
     carried?.askedAgain === true && carried.fieldsAskedAgain.includes(field.name);
@@ -151,11 +173,7 @@ export const FormRequestSection = memo(function FormRequestSection({
         <p data-part="draft-kept">{messages.draftKept}</p>
       ) : null}
       {/* Change answer is described by the question, when it says anything. */}
-      <SectionQuestionId.Provider
-        value={request.messageCode !== undefined || request.message.trim() !== '' ? messageId : undefined}
-      >
-        {status}
-      </SectionQuestionId.Provider>
+      <SectionQuestionId.Provider value={said ? messageId : undefined}>{status}</SectionQuestionId.Provider>
       {/* A fieldset to disable every control at once, not a group: the form is the question's. */}
       <fieldset data-part="fields" disabled={inert} role="none">
         {request.fields.map((field, position) => {
@@ -198,31 +216,36 @@ export const FormRequestSection = memo(function FormRequestSection({
         ) : null}
       </fieldset>
       {readOnly ? (
-        <CopyAnswers form={form} request={request} messages={messages} />
+        <CopyAnswers form={form} request={request} messages={messages} describedBy={question} />
       ) : stepped ? (
         <Actions>
           <button
             type="submit"
             data-action={steps.review ? 'accept' : 'next'}
             disabled={steps.review ? answering : inert}
+            aria-describedby={question}
           >
             {steps.review ? messages.accept : messages.next}
           </button>
           {steps.step > 0 ? (
-            <button type="button" data-action="back" disabled={inert} onClick={steps.back}>
+            <button
+              type="button"
+              data-action="back"
+              disabled={inert}
+              aria-describedby={question}
+              onClick={steps.back}
+            >
               {messages.back}
             </button>
           ) : null}
-          <RefusalButton action="decline" disabled={answering} onAnswer={onAnswer} messages={messages} />
-          <RefusalButton action="cancel" disabled={answering} onAnswer={onAnswer} messages={messages} />
+          {refusals}
         </Actions>
       ) : (
         <Actions>
-          <button type="submit" data-action="accept" disabled={answering}>
+          <button type="submit" data-action="accept" disabled={answering} aria-describedby={question}>
             {messages.accept}
           </button>
-          <RefusalButton action="decline" disabled={answering} onAnswer={onAnswer} messages={messages} />
-          <RefusalButton action="cancel" disabled={answering} onAnswer={onAnswer} messages={messages} />
+          {refusals}
         </Actions>
       )}
     </form>

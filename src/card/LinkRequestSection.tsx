@@ -110,11 +110,27 @@ export function LinkRequestSection({
   };
   // Held (Retry-After): Open still opens the page, but nothing answers until the wait is over.
   const answering = inert || held;
+  // In a round of several requests (which shows each one's status) its buttons are described by
+  // its question too: "Cancel" three times over says nothing of which question it answers.
+  const question = status && request.message.trim() !== '' ? ids.message : undefined;
+  const describedBy = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
   const decline = (
-    <RefusalButton action="decline" disabled={answering} onAnswer={onAnswer} messages={messages} />
+    <RefusalButton
+      action="decline"
+      disabled={answering}
+      onAnswer={onAnswer}
+      messages={messages}
+      describedBy={question}
+    />
   );
   const cancel = (
-    <RefusalButton action="cancel" disabled={answering} onAnswer={onAnswer} messages={messages} />
+    <RefusalButton
+      action="cancel"
+      disabled={answering}
+      onAnswer={onAnswer}
+      messages={messages}
+      describedBy={question}
+    />
   );
 
   if (!link.openable) {
@@ -204,7 +220,7 @@ export function LinkRequestSection({
                 ref={doneRef}
                 data-action="done"
                 disabled={answering}
-                aria-describedby={ids.waiting}
+                aria-describedby={describedBy(ids.waiting, question)}
                 onClick={done}
               >
                 {messages.done}
@@ -213,7 +229,7 @@ export function LinkRequestSection({
                 type="button"
                 data-action="open-again"
                 disabled={inert}
-                aria-describedby={[ids.site, ...warningIds].join(' ')}
+                aria-describedby={describedBy(ids.site, ...warningIds, question)}
                 onClick={open}
               >
                 {messages.openAgain}
@@ -229,7 +245,7 @@ export function LinkRequestSection({
                 // A link the card warns about is no primary action: the warnings argue against it.
                 {...(warnings.length > 0 ? { 'data-warned': '' } : {})}
                 disabled={inert}
-                aria-describedby={[ids.site, ...warningIds, ids.hint].join(' ')}
+                aria-describedby={describedBy(ids.site, ...warningIds, ids.hint, question)}
                 onClick={open}
               >
                 {warnings.length > 0 ? messages.openAnyway : messages.openLink}

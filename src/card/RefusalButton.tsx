@@ -10,6 +10,8 @@ export interface RefusalButtonProps {
   messages: InputRequestMessages;
   /** Runs before the answer is given (e.g. to drop a pending draft save). */
   onBeforeAnswer?: () => void;
+  /** The id of the question it answers, in a round of several (each "Decline" then says which). */
+  describedBy?: string | undefined;
 }
 
 /**
@@ -17,12 +19,20 @@ export interface RefusalButtonProps {
  *
  * @selector button[data-action="decline"], button[data-action="cancel"]
  */
-export function RefusalButton({ action, disabled, onAnswer, messages, onBeforeAnswer }: RefusalButtonProps) {
+export function RefusalButton({
+  action,
+  disabled,
+  onAnswer,
+  messages,
+  onBeforeAnswer,
+  describedBy,
+}: RefusalButtonProps) {
   return (
     <button
       type="button"
       data-action={action}
       disabled={disabled}
+      aria-describedby={describedBy}
       onClick={() => {
         onBeforeAnswer?.();
         onAnswer({ action });

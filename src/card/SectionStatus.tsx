@@ -1,5 +1,5 @@
 'use client';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useId } from 'react';
 import type { SectionPhase } from '../core/lifecycle.js';
 import type { ElicitResult } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
@@ -31,12 +31,20 @@ export const SectionQuestionId = createContext<string | undefined>(undefined);
  */
 export function SectionStatus({ answer, phase, canChange, onChange, messages }: SectionStatusProps) {
   const questionId = useContext(SectionQuestionId);
+  const statusId = useId();
   if (!answer) return null;
   return (
     <div data-part="section-status" data-action={answer.action} data-phase={phase}>
-      <p>{messages.sectionAnswered(answer.action, phase)}</p>
+      <p id={statusId}>{messages.sectionAnswered(answer.action, phase)}</p>
       {canChange ? (
-        <button type="button" data-part="change" aria-describedby={questionId} onClick={onChange}>
+        // Focus moves here once the answer is given: the question and what became of it
+        // ("Accepted — waiting for the other questions.") are what it says, so the answer is heard.
+        <button
+          type="button"
+          data-part="change"
+          aria-describedby={questionId === undefined ? statusId : `${questionId} ${statusId}`}
+          onClick={onChange}
+        >
           {messages.changeAnswer}
         </button>
       ) : null}

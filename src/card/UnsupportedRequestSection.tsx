@@ -50,6 +50,10 @@ export function UnsupportedRequestSection({
 }: UnsupportedRequestSectionProps) {
   const text = useServerText();
   const id = useId();
+  const questionId = request.message?.trim() ? `${id}-message` : `${id}-reason`;
+  // In a round of several requests (which shows each one's status) Decline and Cancel are
+  // described by the question they answer: three of each say nothing of which.
+  const question = status ? questionId : undefined;
   const inert = locked || held || answer !== undefined;
   return (
     <fieldset
@@ -64,9 +68,7 @@ export function UnsupportedRequestSection({
           {shownProse(request.message, messages.textCut)}
         </p>
       )}
-      <SectionQuestionId.Provider value={request.message?.trim() ? `${id}-message` : `${id}-reason`}>
-        {status}
-      </SectionQuestionId.Provider>
+      <SectionQuestionId.Provider value={questionId}>{status}</SectionQuestionId.Provider>
       <div data-part="reason" id={`${id}-reason`}>
         <strong>{messages.cannotAnswer}</strong>
         <p>{reasonText ?? messages.unsupportedReason(request)}</p>
@@ -97,8 +99,20 @@ export function UnsupportedRequestSection({
       ) : null}
       {readOnly ? null : (
         <Actions>
-          <RefusalButton action="decline" disabled={inert} onAnswer={onAnswer} messages={messages} />
-          <RefusalButton action="cancel" disabled={inert} onAnswer={onAnswer} messages={messages} />
+          <RefusalButton
+            action="decline"
+            disabled={inert}
+            onAnswer={onAnswer}
+            messages={messages}
+            describedBy={question}
+          />
+          <RefusalButton
+            action="cancel"
+            disabled={inert}
+            onAnswer={onAnswer}
+            messages={messages}
+            describedBy={question}
+          />
         </Actions>
       )}
     </fieldset>

@@ -486,7 +486,7 @@ describe('InputRequestCard: several requests in one round', () => {
     finish();
   });
 
-  it('says which answer each Change answer changes: the question it sits under describes it', async () => {
+  it('says which answer each Change answer changes, and what became of it: the question it sits under and its status describe it', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render(<InputRequestCard suspension={mixedRound()} resume={() => new Promise(() => {})} />);
@@ -496,11 +496,12 @@ describe('InputRequestCard: several requests in one round', () => {
     open.mockRestore();
     const changes = screen.getAllByRole('button', { name: 'Change answer' });
     expect(changes).toHaveLength(2);
-    expect(changes[0]).toHaveAccessibleDescription('Who should we notify?');
-    expect(changes[1]).toHaveAccessibleDescription('Connect your calendar account.');
+    // Focus moves to it once the answer is given: what it says is what the person hears.
+    expect(changes[0]).toHaveAccessibleDescription('Who should we notify? Declined.');
+    expect(changes[1]).toHaveAccessibleDescription(/^Connect your calendar account\. \S/);
   });
 
-  it('describes a Change answer only by a question that says something', async () => {
+  it('describes a Change answer by its question only when that says something, and always by its status', async () => {
     const user = userEvent.setup();
     const round = parseSuspension(
       {
@@ -525,8 +526,8 @@ describe('InputRequestCard: several requests in one round', () => {
     await user.click(blankDecline as HTMLElement);
     await user.click(oddDecline as HTMLElement);
     const [blank, odd] = screen.getAllByRole('button', { name: 'Change answer' });
-    expect(blank).not.toHaveAttribute('aria-describedby');
-    expect(odd).toHaveAccessibleDescription(/This question cannot be answered here/);
+    expect(blank).toHaveAccessibleDescription('Declined.');
+    expect(odd).toHaveAccessibleDescription(/This question cannot be answered here.* Declined\.$/s);
   });
 
   it('lets an answer be changed before the round is sent', async () => {

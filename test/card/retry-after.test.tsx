@@ -42,7 +42,9 @@ it('disables Accept, Decline and Cancel for the wait, keeps the fields editable 
   // Try again cannot take focus while it is disabled: the notice that says why has it, a group
   // named by its sentence (focus never lands on a box that says nothing).
   expect(screen.getByRole('alert').closest('[data-failure]')).toHaveFocus();
-  expect(screen.getByRole('group', { name: /It asked to wait 3\s+seconds before trying again/ })).toHaveFocus();
+  expect(
+    screen.getByRole('group', { name: /It asked to wait 3\s+seconds before trying again/ }),
+  ).toHaveFocus();
 
   // The answer can still be edited; Enter in the field submits nothing.
   const note = screen.getByRole('textbox', { name: 'Note' });
