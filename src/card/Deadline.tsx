@@ -15,18 +15,27 @@ export interface TimeLeftNoticeProps {
 }
 
 /**
- * How long the round still accepts answers. Two live regions, both always present so a change is
- * heard: a polite one while there is time (its words change at most once a minute), an
- * assertive one in the last minute (said once). The session renews `timeLeft`; this only renders.
+ * How long the round still accepts answers. The line is seen as it counts down; screen readers
+ * hear it only at milestones (days, hours, every five minutes from ten up, then five and two
+ * minutes) from a polite region, and in the last minute once from an assertive one: a count
+ * said every minute would talk over a person typing. Both regions are always present, so a
+ * change is heard. The session renews `timeLeft`; this only renders.
  *
  * @selector [data-part="time-left"] the notice; [data-urgent] in the last minute
  */
 export function TimeLeftNotice({ timeLeft, messages }: TimeLeftNoticeProps) {
   const text = messages.timeLeft(timeLeft);
+  const { unit, value, urgent } = timeLeft;
+  const milestone = !urgent && (unit !== 'minute' || value >= 10 || value === 5 || value === 2);
   return (
-    <div data-part="time-left" {...(timeLeft.urgent ? { 'data-urgent': '' } : {})}>
-      <p aria-live="polite">{timeLeft.urgent ? '' : text}</p>
-      <p aria-live="assertive">{timeLeft.urgent ? text : ''}</p>
+    <div data-part="time-left" {...(urgent ? { 'data-urgent': '' } : {})}>
+      <p>{text}</p>
+      <p data-part="visually-hidden" aria-live="polite">
+        {milestone ? text : ''}
+      </p>
+      <p data-part="visually-hidden" aria-live="assertive">
+        {urgent ? text : ''}
+      </p>
     </div>
   );
 }

@@ -281,6 +281,8 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         asker: asker === undefined ? undefined : isolated(shownName(asker)),
         say: messages.announceNewQuestions,
         ...(askedAgain ? { askedAgain: { say: messages.announceAskedAgain } } : {}),
+        // A round that opens in its last minute says so now: its notice appears with the words in it.
+        ...(snapshot.timeLeft?.urgent ? { afterwards: messages.timeLeft(snapshot.timeLeft) } : {}),
         lang: messages.locale,
         dir: textDirection(messages.locale),
       });

@@ -27,6 +27,12 @@ export interface OpenedRound {
    * said together is one, so the reason above the form is what the person looks for next.
    */
   askedAgain?: { say: (asker: string | undefined) => string };
+  /**
+   * Words said after the opening sentence when the last round said asks them: the time left of a
+   * round that opens in its last minute (the card's own assertive notice, inserted with its words
+   * already in it, is not read).
+   */
+  afterwards?: string;
   /** The language and direction of the words (the card's), so they are read in the right voice. */
   lang: string;
   dir: 'ltr' | 'rtl';
@@ -73,7 +79,8 @@ export function announceOpenedRound(page: Document, round: OpenedRound): () => v
     region.lang = last.lang;
     region.dir = last.dir;
     const again = waiting.every((opened) => opened.askedAgain) ? last.askedAgain : undefined;
-    region.textContent = again ? again.say(asker) : last.say(count, asker);
+    const opening = again ? again.say(asker) : last.say(count, asker);
+    region.textContent = last.afterwards === undefined ? opening : `${opening} ${last.afterwards}`;
     announcer.said = new Set(waiting.map((opened) => opened.roundId));
     waiting.length = 0;
   }, ANNOUNCE_DELAY_MS);

@@ -201,6 +201,30 @@ describe('announcing a question that opens', () => {
     expect(region()).toHaveTextContent('2 new questions from \u2068Guests\u2069.');
   });
 
+  it('says that a round opens in its last minute, whose own notice appears with its words already in it', async () => {
+    (region() as HTMLElement | null)?.replaceChildren();
+    render(
+      <InputRequestCard suspension={question('Calendar')} resume={resume} deadline={Date.now() + 40_000} />,
+    );
+    await advance(150);
+    expect(region()).toHaveTextContent(
+      'New question from \u2068Calendar\u2069. Less than a minute left to answer.',
+    );
+  });
+
+  it('says nothing of the time left of a round that has more than a minute', async () => {
+    (region() as HTMLElement | null)?.replaceChildren();
+    render(
+      <InputRequestCard
+        suspension={question('Calendar')}
+        resume={resume}
+        deadline={Date.now() + 5 * 60_000}
+      />,
+    );
+    await advance(150);
+    expect(region()?.textContent).toBe('New question from \u2068Calendar\u2069.');
+  });
+
   it('says nothing with announce={false}', async () => {
     (region() as HTMLElement | null)?.replaceChildren();
     render(<InputRequestCard suspension={question('Calendar')} resume={resume} announce={false} />);
