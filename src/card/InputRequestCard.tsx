@@ -252,7 +252,11 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         active === document.body ||
         !cardRef.current?.contains(active) ||
         (active instanceof HTMLElement && active.matches(':disabled'));
-      if (receiptAppeared && outcomeRef.current) outcomeRef.current.focus();
+      // A field the person is typing in that stays (read-only, to copy from) keeps focus when the
+      // round closes around it (answered elsewhere, expired): moved mid-word, the rest of what
+      // they type goes nowhere, and the status region says what happened anyway.
+      const typing = !lost && active instanceof HTMLElement && active.matches(TEXT_ENTRY);
+      if (receiptAppeared && outcomeRef.current && !typing) outcomeRef.current.focus();
       else if (lost) headingRef.current?.focus();
     }, [state, roundId, receiptShown, copy.live]);
 
@@ -481,6 +485,10 @@ function resumesOf(suspension: Suspension): RoundResumes {
   }
   return resumes;
 }
+
+/** Where a person types: text boxes, text areas and drop-downs (not buttons, checkboxes or radios). */
+const TEXT_ENTRY =
+  'textarea, select, input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"])';
 
 /** A developer's mistake in the card's words or checker, named with the fix. */
 function checkCardProps({ messages, checker }: InputRequestCardProps): void {

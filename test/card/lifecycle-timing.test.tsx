@@ -80,6 +80,10 @@ describe('a followed task, on a fake clock', () => {
     await advance(POLL_MS);
     expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
     expect(screen.getByText('Answered elsewhere. This question is closed.')).toBeInTheDocument();
+    // Focus stays where the person was typing (not moved mid-word to the receipt's line); the
+    // status region says what happened.
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveFocus();
+    expect(card().querySelector('[data-part="status"]')).toHaveTextContent(/answered elsewhere/i);
     expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it on Friday');
     expect(screen.getByRole('textbox', { name: /Note/ })).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Copy answers' })).toBeInTheDocument();
