@@ -345,7 +345,11 @@ describe('InputRequestPart', () => {
       render(<InputRequestPart part={parts[0] as InputRequestDataPart} />);
       // The card counts down to the moment the bridge answers for the person.
       // (Whole minutes, rounded down: "2 minutes" a moment after the three began.)
-      expect(screen.getByText('2 minutes left to answer.')).toBeInTheDocument();
+      expect(
+        screen.getByText('2 minutes left to answer.', {
+          selector: '[data-part="time-left"] p:not([aria-live])',
+        }),
+      ).toBeInTheDocument();
       await vi.advanceTimersByTimeAsync(3 * 60_000);
       expect(await answer).toMatchObject({ action: 'cancel' });
       render(<InputRequestPart part={parts.at(-1) as InputRequestDataPart} />);
