@@ -82,22 +82,11 @@ export const FormRequestSection = memo(function FormRequestSection({
   const inert = !readOnly && (locked || answer !== undefined);
   // Held (Retry-After): nothing can answer, though the fields stay editable and steps still move.
   const answering = inert || held;
+  const refusal = { disabled: answering, onAnswer, messages, describedBy: question };
   const refusals = (
     <>
-      <RefusalButton
-        action="decline"
-        disabled={answering}
-        onAnswer={onAnswer}
-        messages={messages}
-        describedBy={question}
-      />
-      <RefusalButton
-        action="cancel"
-        disabled={answering}
-        onAnswer={onAnswer}
-        messages={messages}
-        describedBy={question}
-      />
+      <RefusalButton action="decline" {...refusal} />
+      <RefusalButton action="cancel" {...refusal} />
     </>
   );
   const askedAgain = carried?.askedAgain === true;

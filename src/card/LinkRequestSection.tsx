@@ -114,24 +114,9 @@ export function LinkRequestSection({
   // its question too: "Cancel" three times over says nothing of which question it answers.
   const question = status && request.message.trim() !== '' ? ids.message : undefined;
   const describedBy = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
-  const decline = (
-    <RefusalButton
-      action="decline"
-      disabled={answering}
-      onAnswer={onAnswer}
-      messages={messages}
-      describedBy={question}
-    />
-  );
-  const cancel = (
-    <RefusalButton
-      action="cancel"
-      disabled={answering}
-      onAnswer={onAnswer}
-      messages={messages}
-      describedBy={question}
-    />
-  );
+  const refusal = { disabled: answering, onAnswer, messages, describedBy: question };
+  const decline = <RefusalButton action="decline" {...refusal} />;
+  const cancel = <RefusalButton action="cancel" {...refusal} />;
 
   if (!link.openable) {
     // A refused URL is shown for what it is, not to be judged: its start is enough.

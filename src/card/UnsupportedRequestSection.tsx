@@ -55,6 +55,7 @@ export function UnsupportedRequestSection({
   // described by the question they answer: three of each say nothing of which.
   const question = status ? questionId : undefined;
   const inert = locked || held || answer !== undefined;
+  const refusal = { disabled: inert, onAnswer, messages, describedBy: question };
   return (
     <fieldset
       data-part="request"
@@ -99,20 +100,8 @@ export function UnsupportedRequestSection({
       ) : null}
       {readOnly ? null : (
         <Actions>
-          <RefusalButton
-            action="decline"
-            disabled={inert}
-            onAnswer={onAnswer}
-            messages={messages}
-            describedBy={question}
-          />
-          <RefusalButton
-            action="cancel"
-            disabled={inert}
-            onAnswer={onAnswer}
-            messages={messages}
-            describedBy={question}
-          />
+          <RefusalButton action="decline" {...refusal} />
+          <RefusalButton action="cancel" {...refusal} />
         </Actions>
       )}
     </fieldset>
