@@ -1,4 +1,4 @@
-import { describeValue, isPlainObject } from './json.js';
+import { describeValue, isPlainObject, own } from './json.js';
 
 /**
  * A developer's mistakes, checked before anything reads the wrong value: each function returns
@@ -13,9 +13,12 @@ import { describeValue, isPlainObject } from './json.js';
 const looksLikeWire = (value: Record<string, unknown>) =>
   'resultType' in value || 'inputRequests' in value || 'requestedSchema' in value || 'params' in value;
 
-/** A round as `parseSuspension` returns it (a string `id`, a `requests` list). */
-const looksLikeRound = (value: unknown) =>
-  isPlainObject(value) && typeof value.id === 'string' && Array.isArray(value.requests);
+/**
+ * A round as `parseSuspension` returns it (a string `id`, a `requests` list), read without running
+ * a getter: the parser asks it of wire values too, to say a round was parsed twice.
+ */
+export const looksLikeRound = (value: unknown): boolean =>
+  isPlainObject(value) && typeof own(value, 'id') === 'string' && Array.isArray(own(value, 'requests'));
 
 const UNPARSED = 'it is a message as the server sent it; read it with parseSuspension(wire) first';
 
@@ -70,12 +73,30 @@ export function sourceProblem(value: unknown): string | undefined {
 }
 
 /** The methods a `DraftStore` has. */
-export const DRAFT_METHODS = ['load', 'save', 'removeRound'] as const;
+const DRAFT_METHODS = ['load', 'save', 'removeRound'] as const;
 /** The methods a `RoundLedger` has. */
-export const LEDGER_METHODS = ['get', 'set', 'delete'] as const;
+const LEDGER_METHODS = ['get', 'set', 'delete'] as const;
+
+/**
+ * The `drafts` and `ledger` options of a card, a hook or a session: the first that is no store
+ * (see {@link storeProblem}), as `[option, problem]`.
+ */
+export function storeOptionProblem(options: {
+  drafts?: unknown;
+  ledger?: unknown;
+}): [string, string] | undefined {
+  for (const [option, methods] of [
+    ['drafts', DRAFT_METHODS],
+    ['ledger', LEDGER_METHODS],
+  ] as const) {
+    const problem = storeProblem(options[option], methods);
+    if (problem !== undefined) return [option, problem];
+  }
+  return undefined;
+}
 
 /** A store with `methods` (a `DraftStore`, a `RoundLedger`), `false` for none, or nothing. */
-export function storeProblem(value: unknown, methods: readonly string[]): string | undefined {
+function storeProblem(value: unknown, methods: readonly string[]): string | undefined {
   if (value === undefined || value === false) return undefined;
   const store = value as Record<string, unknown> | null;
   return store !== null &&

@@ -26,7 +26,7 @@ import {
   STATE_TRAITS,
   unansweredKeys,
 } from './lifecycle.js';
-import { DRAFT_METHODS, LEDGER_METHODS, misuseError, sourceProblem, storeProblem } from './misuse.js';
+import { misuseError, sourceProblem, storeOptionProblem } from './misuse.js';
 import {
   asSentIn,
   type FieldSpec,
@@ -385,12 +385,9 @@ function withoutTimeLeft({ timeLeft: _left, ...snapshot }: SessionSnapshot): Ses
 export function createInputRequestSession(options: InputRequestSessionOptions): InputRequestSession {
   const sourceWrong = sourceProblem((options as Partial<InputRequestSessionOptions> | undefined)?.source);
   if (sourceWrong) throw misuseError('createInputRequestSession', '{ source }', `its source: ${sourceWrong}`);
-  for (const [option, methods] of [
-    ['drafts', DRAFT_METHODS],
-    ['ledger', LEDGER_METHODS],
-  ] as const) {
-    const wrong = storeProblem(options[option], methods);
-    if (wrong) throw misuseError(`createInputRequestSession's \`${option}\``, 'a store', wrong);
+  const storeWrong = storeOptionProblem(options);
+  if (storeWrong) {
+    throw misuseError(`createInputRequestSession's \`${storeWrong[0]}\``, 'a store', storeWrong[1]);
   }
   return openSession({ checker: validateAnswer, ...options });
 }

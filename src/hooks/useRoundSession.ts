@@ -6,7 +6,7 @@ import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
 import { setOwn } from '../core/json.js';
 import { createStorageLedger, type RoundLedger } from '../core/ledger.js';
 import type { CardState, PollPolicy } from '../core/lifecycle.js';
-import { DRAFT_METHODS, LEDGER_METHODS, misuseError, sourceProblem, storeProblem } from '../core/misuse.js';
+import { misuseError, sourceProblem, storeOptionProblem } from '../core/misuse.js';
 import type { ElicitContent, FieldSpec, FormRequest, InputResponses, Suspension } from '../core/model.js';
 import { sessionFor } from '../core/registry.js';
 import type { InputRequestSession, SessionSnapshot } from '../core/session.js';
@@ -100,13 +100,8 @@ export function useRoundSession(
   const sourceWrong = sourceProblem(source);
   if (sourceWrong)
     throw misuseError('useInputRequest (and <InputRequestCard source>)', 'a source', sourceWrong);
-  for (const [option, methods] of [
-    ['drafts', DRAFT_METHODS],
-    ['ledger', LEDGER_METHODS],
-  ] as const) {
-    const wrong = storeProblem(options[option], methods);
-    if (wrong) throw misuseError(`\`${option}\``, 'a store or false', wrong);
-  }
+  const storeWrong = storeOptionProblem(options);
+  if (storeWrong) throw misuseError(`\`${storeWrong[0]}\``, 'a store or false', storeWrong[1]);
   const followed = source.follow !== false;
   const { live, contextClient } = useLiveBinding();
   const queryClient = options.queryClient ?? contextClient;

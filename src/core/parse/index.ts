@@ -1,4 +1,5 @@
 import { describeValue, hasOwnData, isPlainObject, own, quote } from '../json.js';
+import { looksLikeRound } from '../misuse.js';
 import type { Suspension, SuspensionMeta } from '../model.js';
 import {
   LONE_ELICITATION_KEY,
@@ -130,7 +131,7 @@ function parseValue(wire: unknown, meta: SuspensionMeta, unwrapResponse: boolean
   if (looksLikeInputRequestMap(wire)) return parseInputRequestMap(wire, undefined, meta);
 
   // A round parsed already (a host parsing twice, or keeping rounds in state and parsing them again).
-  if (typeof own(wire, 'id') === 'string' && Array.isArray(own(wire, 'requests'))) {
+  if (looksLikeRound(wire)) {
     throw noKnownShape(
       'a round it has already read (an object with "id" and "requests")',
       'Pass that round as it is: <InputRequestCard suspension={round}>, or staticSource(round, resume).',
