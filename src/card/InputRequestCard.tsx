@@ -491,7 +491,22 @@ const TEXT_ENTRY =
   'textarea, select, input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"])';
 
 /** A developer's mistake in the card's words or checker, named with the fix. */
-function checkCardProps({ messages, checker }: InputRequestCardProps): void {
+function checkCardProps(props: InputRequestCardProps): void {
+  const { messages, checker, suspension, source, resume } = props;
+  if (suspension !== undefined && source !== undefined) {
+    throw misuseError(
+      '<InputRequestCard>',
+      'either `source` (a task it follows) or `suspension` with `resume` (a round you hold)',
+      'it was given both; drop one',
+    );
+  }
+  if (suspension !== undefined && resume === undefined) {
+    throw misuseError(
+      '<InputRequestCard suspension>',
+      '`resume`, the function that sends the answers (such as (answers) => resumeTask(id, answers))',
+      'there is none, so Accept could not send anything',
+    );
+  }
   if (messages !== undefined && (messages === null || typeof messages !== 'object')) {
     throw misuseError(
       '<InputRequestCard messages>',
@@ -561,16 +576,25 @@ function useCardSource(props: InputRequestCardProps): InputRequestSource {
   return chosen;
 }
 
+/**
+ * Why the task's state could not be read: no answer at all ("Could not reach the server"), or an
+ * answer that is no state (a 404, a sign-in page), which a person or their admin can act on.
+ */
+function readFailureText(fetchError: unknown, messages: InputRequestMessages): string {
+  const failure = describeFailure(fetchError);
+  return failure.code === 'network' ? messages.connectionLost : messages.stateReadFailed(failure);
+}
+
 function statusText(controller: InputRequestController, messages: InputRequestMessages): string {
   const { state, snapshot } = controller;
   switch (state) {
     case 'loading':
-      return snapshot.fetchError ? messages.connectionLost : messages.loading;
+      return snapshot.fetchError ? readFailureText(snapshot.fetchError, messages) : messages.loading;
     case 'working':
       // The visible line is cut; so is what the live region reads.
       return snapshot.message === undefined ? messages.working : shownWithEllipsis(snapshot.message, 'prose');
     case 'input-required':
-      if (snapshot.fetchError) return messages.connectionLost;
+      if (snapshot.fetchError) return readFailureText(snapshot.fetchError, messages);
       if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       // A round that opens is said in the page's live region (announceOpenedRound), not here.
       return '';

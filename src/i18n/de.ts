@@ -260,6 +260,8 @@ export const germanMessages: InputRequestMessages = {
   editAnswer: (fieldLabel) => `${fieldLabel} ändern`,
   notAnswered: 'Keine Angabe',
   connectionLost: 'Der Server ist nicht erreichbar. Neuer Versuch läuft…',
+  stateReadFailed: (failure) =>
+    `Der Stand der Aufgabe konnte nicht abgerufen werden: ${germanFailure(failure)} Neuer Versuch läuft…`,
   fieldError: germanFieldError,
   checkFailedHere: (fieldLabel, error) => `${fieldLabel}: ${error}`,
   askedAgain: 'Erneut gefragt',

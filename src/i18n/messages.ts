@@ -210,8 +210,13 @@ export interface InputRequestMessages {
   failed: (detail: string | undefined) => string;
   /** Lifecycle: the task was cancelled. */
   cancelled: string;
-  /** Lifecycle: the task's state could not be fetched; it will be tried again. */
+  /** Lifecycle: the task's state could not be fetched (no answer at all); it will be tried again. */
   connectionLost: string;
+  /**
+   * Lifecycle: the server answered the read of the task's state, but with an error status or
+   * something unreadable (a 404, a sign-in page): `failure` says which; it will be tried again.
+   */
+  stateReadFailed: (failure: Failure) => string;
   /**
    * The locale the messages are written for (BCP 47): it formats numbers, dates and times, and the
    * card carries it as `lang` and lays itself out in its direction (`dir="rtl"` for `ar`, `he`, …).
@@ -488,6 +493,7 @@ export const englishMessages: InputRequestMessages = {
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
   cancelled: 'The task was stopped.',
   connectionLost: 'Could not reach the server. Trying again…',
+  stateReadFailed: (failure) => `Could not get the task’s state: ${englishFailure(failure)} Trying again…`,
   locale: 'en',
   outcome: (outcome) => {
     switch (outcome) {

@@ -183,6 +183,7 @@ const sampleCalls: StringArgs = {
   viaTool: [[ARG]],
   sendFailed: [...failureSamples, [{ code: 'http', status: 503, detail: 'HTTP 503' }, 'accept']],
   stopFailed: failureSamples,
+  stateReadFailed: failureSamples,
   taskGoesOn: [['expired'], ['answered-elsewhere']],
   sendUncertain: failureSamples,
   announceAskedAgain: [[ARG], [undefined]],

@@ -6,6 +6,7 @@ import {
   createHttpSource,
   type FormRequest,
   InputRequestCard,
+  type InputRequestCardProps,
   type RequestFormControl,
   type ResumeFunction,
   type Suspension,
@@ -211,6 +212,24 @@ describe('the card: a developer mistake is named at once, with the fix', () => {
       renderError(<InputRequestCard suspension={round()} resume={resume} ledger={{ get() {} } as never} />),
     ).toBe(
       'input-request-cards: `ledger` needs a store or false, but it is an object without the methods get, set, delete.',
+    );
+  });
+
+  it('a round without `resume`, or with a `source` too, is named at once, not at the first Accept', () => {
+    expect(
+      renderError(<InputRequestCard {...({ suspension: round() } as unknown as InputRequestCardProps)} />),
+    ).toBe(
+      'input-request-cards: <InputRequestCard suspension> needs `resume`, the function that sends the answers (such as (answers) => resumeTask(id, answers)), but there is none, so Accept could not send anything.',
+    );
+    const source = staticSource(round(), resume);
+    expect(
+      renderError(
+        <InputRequestCard
+          {...({ suspension: round(), resume, source } as unknown as InputRequestCardProps)}
+        />,
+      ),
+    ).toBe(
+      'input-request-cards: <InputRequestCard> needs either `source` (a task it follows) or `suspension` with `resume` (a round you hold), but it was given both; drop one.',
     );
   });
 

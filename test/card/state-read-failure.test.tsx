@@ -1,0 +1,110 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createHttpSource,
+  germanMessages,
+  InputRequestCard,
+  type InputRequestMessages,
+} from '../../src/index.ts';
+import { createTaskApi } from '../../src/testing/index.ts';
+import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
+
+/**
+ * A read of the task's state that fails, through the real `createHttpSource` and MSW: the status
+ * line says why, because "Could not reach the server" over a 404 or a sign-in page sends a person
+ * (or their admin) to check the wrong thing. Each keeps trying, and the question opens once the
+ * server answers with a state.
+ */
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  useFakeTime();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  server.resetHandlers();
+  useRealTime();
+});
+afterAll(() => server.close());
+
+const poll = { baseMs: 1_000, maxMs: 1_000 };
+
+function Harness({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+type Fault = () => Response;
+
+const faults: [name: string, fault: Fault, english: string, german: string][] = [
+  [
+    'a 404 (a wrong URL)',
+    () => HttpResponse.json({ error: 'not found' }, { status: 404 }),
+    'Could not get the task’s state: the server refused (error 404). Trying again…',
+    'Der Stand der Aufgabe konnte nicht abgerufen werden: Der Server hat die Anfrage abgelehnt (Fehler 404). Neuer Versuch läuft…',
+  ],
+  [
+    'a 503',
+    () => HttpResponse.json({ error: 'down' }, { status: 503 }),
+    'Could not get the task’s state: the server had a problem (error 503). Trying again…',
+    'Der Stand der Aufgabe konnte nicht abgerufen werden: Der Server hatte ein Problem (Fehler 503). Neuer Versuch läuft…',
+  ],
+  [
+    'an HTML page (a sign-in page)',
+    () => HttpResponse.html('<html><body>Please sign in</body></html>'),
+    'Could not get the task’s state: the server sent a reply this app cannot read. Trying again…',
+    'Der Stand der Aufgabe konnte nicht abgerufen werden: Der Server hat eine Rückmeldung gesendet, die diese App nicht lesen kann. Neuer Versuch läuft…',
+  ],
+  [
+    'no answer at all (connection refused)',
+    () => HttpResponse.error(),
+    'Could not reach the server. Trying again…',
+    'Der Server ist nicht erreichbar. Neuer Versuch läuft…',
+  ],
+];
+
+async function mountFailing(fault: Fault, messages?: Partial<InputRequestMessages>) {
+  const api = createTaskApi({ serverName: 'Mailer', toolName: 'send_report' });
+  let failing = true;
+  server.use(
+    http.get(api.stateUrl, () => (failing ? fault() : undefined)),
+    ...api.handlers,
+  );
+  const source = createHttpSource({ stateUrl: api.stateUrl, resumeUrl: api.resumeUrl });
+  render(
+    <Harness>
+      <InputRequestCard source={source} poll={poll} {...(messages ? { messages } : {})} />
+    </Harness>,
+  );
+  await advance(100);
+  return {
+    recover: () => {
+      failing = false;
+    },
+  };
+}
+
+describe('a failed read of the task state says why', () => {
+  it.each(faults)('%s', async (_name, fault, english) => {
+    const { recover } = await mountFailing(fault);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(english);
+    // Still trying: the next poll fails the same way and says the same.
+    await advance(poll.baseMs);
+    expect(status).toHaveTextContent(english);
+    recover();
+    await advance(poll.baseMs);
+    expect(status).not.toHaveTextContent('Trying again');
+    expect(await screen.findByRole('textbox', { name: /Recipient/ })).toBeInTheDocument();
+  });
+
+  it.each(faults)('in German: %s', async (_name, fault, _english, german) => {
+    await mountFailing(fault, germanMessages);
+    expect(screen.getByRole('status')).toHaveTextContent(german);
+  });
+});
