@@ -61,6 +61,13 @@ const shots = [
   { file: 'send-failed', id: 'card-outcomes--send-failed' },
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
   { file: 'server-asked-to-wait', id: 'card-states--server-asked-to-wait' },
+  { file: 'replaced-while-typing', id: 'card-lifecycle--replaced-while-typing', sizes: ['phone', 'desktop'] },
+  {
+    file: 'replaced-while-typing-dark',
+    id: 'card-lifecycle--replaced-while-typing',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   { file: 'edited-after-failed-send', id: 'card-states--edited-after-failed-send', sizes: ['phone'] },
   {
     file: 'edited-after-failed-send-dark',

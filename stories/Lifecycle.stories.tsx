@@ -192,6 +192,24 @@ export const ReplacedByNewerRound = meta.story(
   }),
 );
 
+/**
+ * A newer round replaced the question while this person was typing, and asks other things: what
+ * they typed has no place in it, so it stays above the new question, to read and copy.
+ */
+export const ReplacedWhileTyping = meta.story(
+  live('superseded-while-typing', {}, async ({ canvas }, api) => {
+    await userEvent.type(await canvas.findByRole('textbox', { name: /Note/ }), 'Ship it on Friday');
+    api.task.ask(followUpRound);
+    await expect(
+      await canvas.findByLabelText(/Send on/, { selector: 'input' }, { timeout: 5000 }),
+    ).toBeVisible();
+    const kept = canvas.getByRole('region', { name: /The question changed before you sent your answers/ });
+    await expect(kept).toBeVisible();
+    await expect(kept).toHaveTextContent('Ship it on Friday');
+    await expect(canvas.getByRole('button', { name: 'Copy what you entered' })).toBeVisible();
+  }),
+);
+
 export const Expired = meta.story(
   live('expired', { roundTtlMs: 1200 }, async ({ canvas }) => {
     await canvas.findByRole('textbox', { name: /Note/ });

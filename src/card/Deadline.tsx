@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { TimeLeft } from '../core/deadline.js';
 import { formAnswers } from '../core/form-answers.js';
 import type { FormRequest } from '../core/model.js';
@@ -56,6 +56,66 @@ export interface CopyAnswersProps {
  * @selector button[data-action="copy-answers"]
  */
 export function CopyAnswers({ form, request, messages, describedBy }: CopyAnswersProps) {
+  const collect = (): CopiedText => {
+    const answers = formAnswers(request.fields, formEngine(form).form.getValues());
+    const lines = answers.flatMap(({ field, value }) =>
+      value === undefined || value.kind === 'secret'
+        ? []
+        : [`${fieldLabel(field, messages)}: ${messages.receiptValue(value)}`],
+    );
+    // A secret that holds something is never copied; the person is told, not left to find out.
+    const secretsLeftOut = answers.some(({ value }) => value?.kind === 'secret');
+    // With nothing typed but secrets (or nothing at all), only the question went: the status says so.
+    const copied = lines.length === 0 ? messages.questionCopied : messages.answersCopied;
+    const question =
+      request.messageCode === 'additional-input'
+        ? // Plain text for the clipboard: the labels whole, with no direction marks around them.
+          messages.additionalInputRequired(request.messageParams?.labels ?? [])
+        : request.message;
+    return {
+      text: [question, ...lines].filter(Boolean).join('\n'),
+      words: secretsLeftOut ? `${copied} ${messages.secretsNotCopied}` : copied,
+    };
+  };
+  return (
+    <CopyText
+      action="copy-answers"
+      label={messages.copyAnswers}
+      collect={collect}
+      messages={messages}
+      describedBy={describedBy}
+    />
+  );
+}
+
+/** What a copy button puts on the clipboard, and what its status says once it did. */
+export interface CopiedText {
+  text: string;
+  words: string;
+}
+
+/**
+ * A button that copies plain text, with a status line that says what it copied. Where the
+ * clipboard refuses, the text is shown selected, to copy by hand; with no text at all, the status
+ * says there was nothing to copy.
+ */
+export function CopyText({
+  action,
+  label,
+  collect,
+  messages,
+  describedBy,
+  children,
+}: {
+  action: string;
+  label: string;
+  /** Read at the click: what the controls hold then. */
+  collect: () => CopiedText;
+  messages: InputRequestMessages;
+  describedBy?: string | undefined;
+  /** More buttons in the same row. */
+  children?: ReactNode;
+}) {
   const [outcome, setOutcome] = useState<{ copied: true; words: string } | { copied: false; text: string }>();
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
   const manual = outcome?.copied === false;
@@ -67,25 +127,7 @@ export function CopyAnswers({ form, request, messages, describedBy }: CopyAnswer
   }, [manual]);
 
   const copy = () => {
-    const { fields } = request;
-    const answers = formAnswers(fields, formEngine(form).form.getValues());
-    const lines = answers.flatMap(({ field, value }) =>
-      value === undefined || value.kind === 'secret'
-        ? []
-        : [`${fieldLabel(field, messages)}: ${messages.receiptValue(value)}`],
-    );
-    // A secret that holds something is never copied; the person is told, not left to find out.
-    const secretsLeftOut = answers.some(({ value }) => value?.kind === 'secret');
-    // With nothing typed but secrets (or nothing at all), only the question went: the status says so.
-    const copied = lines.length === 0 ? messages.questionCopied : messages.answersCopied;
-    const words = secretsLeftOut ? `${copied} ${messages.secretsNotCopied}` : copied;
-    const question =
-      request.messageCode === 'additional-input'
-        ? // Plain text for the clipboard: the labels whole, with no direction marks around them.
-          messages.additionalInputRequired(request.messageParams?.labels ?? [])
-        : request.message;
-    const text = [question, ...lines].filter(Boolean).join('\n');
-    // No question text and nothing typed: there is nothing to copy, and the status says so.
+    const { text, words } = collect();
     if (text === '') {
       setOutcome({ copied: true, words: messages.nothingToCopy });
       return;
@@ -98,9 +140,10 @@ export function CopyAnswers({ form, request, messages, describedBy }: CopyAnswer
 
   return (
     <div data-part="actions">
-      <button type="button" data-action="copy-answers" aria-describedby={describedBy} onClick={copy}>
-        {messages.copyAnswers}
+      <button type="button" data-action={action} aria-describedby={describedBy} onClick={copy}>
+        {label}
       </button>
+      {children}
       <p data-part="copy-status" role="status">
         {outcome ? (outcome.copied ? outcome.words : messages.copyFailed) : ''}
       </p>
@@ -109,7 +152,7 @@ export function CopyAnswers({ form, request, messages, describedBy }: CopyAnswer
           ref={fallbackRef}
           data-part="copy-text"
           readOnly
-          aria-label={messages.copyAnswers}
+          aria-label={label}
           value={outcome.text}
           rows={Math.min(8, outcome.text.split('\n').length)}
         />

@@ -24,6 +24,7 @@ import { useInputRequestCard } from './context.js';
 import { FailureNotice } from './FailureNotice.js';
 import { FormRequestSection } from './FormRequestSection.js';
 import { HostAnsweredSection } from './HostAnsweredSection.js';
+import { LeftBehindNotice } from './LeftBehindNotice.js';
 import { LinkRequestSection } from './LinkRequestSection.js';
 import { RestartNotice } from './RestartNotice.js';
 import { SectionStatus } from './SectionStatus.js';
@@ -231,6 +232,9 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     <>
       {snapshot.carried?.reason === 'restart' && !locked ? (
         <p data-part="started-again">{messages.startedAgain}</p>
+      ) : null}
+      {snapshot.carried && snapshot.carried.leftBehind.length > 0 ? (
+        <LeftBehindNotice fields={snapshot.carried.leftBehind} messages={messages} />
       ) : null}
       {restart}
       {/* A round shown read-only was not answered: no count of answers that were never taken. */}

@@ -44,7 +44,8 @@ export function initialRawValues(fields: readonly FieldSpec[]): RawFormValues {
   return values;
 }
 
-function initialRawValue(field: FieldSpec): RawFieldValue {
+/** The raw value one control starts with (see {@link initialRawValues}). */
+export function initialRawValue(field: FieldSpec): RawFieldValue {
   switch (field.kind) {
     case 'boolean':
       return field.default ?? false;
@@ -142,7 +143,8 @@ function toContentValue(field: FieldSpec, raw: RawFieldValue | undefined): Conte
  */
 const DECIMAL_NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
-function sameRaw(a: RawFieldValue, b: RawFieldValue): boolean {
+/** True when two raw control values hold the same (options in any order). */
+export function sameRaw(a: RawFieldValue, b: RawFieldValue): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {
     return a.length === b.length && a.every((value) => b.includes(value));
   }

@@ -1,9 +1,12 @@
 import type { RawFieldValue } from './answer.js';
-import { toLocalDateTimeInput } from './answer.js';
+import { fieldKey, initialRawValue, sameRaw, toLocalDateTimeInput } from './answer.js';
 import type { DraftValues } from './draft.js';
+import { formAnswers } from './form-answers.js';
 import { isPlainObject, own, setOwn } from './json.js';
 import type { FieldSpec, FormRequest, InputResponses, Suspension } from './model.js';
 import { isElicitResult } from './model.js';
+import type { ReceiptEntry } from './receipt.js';
+import { shownName } from './shown-text.js';
 
 /**
  * Why a round carries values over from the one before it:
@@ -38,6 +41,14 @@ export interface RoundCarryOver {
   reason: CarryOverReason;
   /** By request key of the new round; only form requests that carry something are listed. */
   requests: Readonly<Record<string, CarriedRequest>>;
+  /**
+   * What this person entered into the round before, never sent, that the new round has no place
+   * for (its questions changed, an option went): each earlier field and its value as a person
+   * reads it (as a receipt's fields), so the card can show and copy it instead of dropping it.
+   * Never a secret, never a value the field started with. Empty after a sent round (the server
+   * has those answers) and for a restart (the same questions again).
+   */
+  leftBehind: ReceiptEntry['fields'];
 }
 
 /** The last round that asked something, as the session kept it when a newer round replaced it. */
@@ -70,6 +81,8 @@ export function carryOver(
   if (earlierForms.length === 0) return undefined;
   const earlierValues = new Map(earlierForms.map((request) => [request.key, valuesOf(request, before)]));
   const requests: Record<string, CarriedRequest> = {};
+  /** Earlier values the new round took whole: `<earlier request key>` → field names. */
+  const taken = new Map<string, Set<string>>();
   for (const request of next.requests) {
     if (request.kind !== 'form') continue;
     const sameKey = earlierForms.find((earlier) => earlier.key === request.key);
@@ -90,14 +103,48 @@ export function carryOver(
       if (field.secret || earlierField?.secret) continue;
       const earlier = earlierValues.get(origin.key);
       if (!earlier || !Object.hasOwn(earlier, field.name)) continue;
-      const fitted = stillFitting(field, earlier[field.name]);
-      if (fitted !== undefined) setOwn(values, field.name, fitted);
+      const typed = earlier[field.name];
+      const fitted = stillFitting(field, typed);
+      if (fitted === undefined) continue;
+      setOwn(values, field.name, fitted);
+      if (typed !== undefined && sameRaw(fitted, typed)) {
+        const names = taken.get(origin.key) ?? new Set<string>();
+        taken.set(origin.key, names.add(field.name));
+      }
     }
     if (askedAgain || Object.keys(values).length > 0) {
       setOwn(requests, request.key, { askedAgain, fieldsAskedAgain, values });
     }
   }
-  return Object.keys(requests).length > 0 ? { roundId: next.id, reason, requests } : undefined;
+  const leftBehind =
+    reason === 'reask' && !before.sent ? leftBehindBy(earlierForms, earlierValues, taken) : [];
+  return Object.keys(requests).length > 0 || leftBehind.length > 0
+    ? { roundId: next.id, reason, requests, leftBehind }
+    : undefined;
+}
+
+/**
+ * The values typed into earlier forms that no field of the new round took whole, as a person
+ * reads them: not secrets, not values a control started with (a default nobody changed).
+ */
+function leftBehindBy(
+  earlierForms: readonly FormRequest[],
+  earlierValues: ReadonlyMap<string, DraftValues>,
+  taken: ReadonlyMap<string, ReadonlySet<string>>,
+): ReceiptEntry['fields'] {
+  const left: ReceiptEntry['fields'] = [];
+  for (const request of earlierForms) {
+    const values = earlierValues.get(request.key) ?? {};
+    for (const field of request.fields) {
+      if (field.secret || !Object.hasOwn(values, field.name) || taken.get(request.key)?.has(field.name))
+        continue;
+      const raw = values[field.name] as RawFieldValue;
+      if (sameRaw(raw, initialRawValue(field))) continue;
+      const value = formAnswers([field], { [fieldKey(field)]: raw })[0]?.value;
+      if (value) left.push({ name: field.name, label: shownName(field.title ?? field.name), value });
+    }
+  }
+  return left;
 }
 
 function answered(before: AskedRound, request: FormRequest): boolean {

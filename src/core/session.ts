@@ -200,8 +200,8 @@ export interface InputRequestSessionOptions {
    * server render's dehydrated cache. The session starts from it, so the first render shows it.
    */
   initialState?: InputRequestState;
-  /** Where half-typed values survive a reload. Secret fields are never written. */
-  drafts?: DraftStore;
+  /** Where half-typed values survive a reload (none without it, or `false`). Secret fields are never written. */
+  drafts?: DraftStore | false;
   /**
    * Which fields to treat as secrets besides those core already flagged (the server's `secret`,
    * `looksSecret`): masked, never stored, never logged.
@@ -220,9 +220,10 @@ export interface InputRequestSessionOptions {
   follow?: (sink: TaskFeedSink) => TaskFeed;
   /**
    * Where the session remembers the rounds it sent (no secrets): a reload then shows a sent
-   * round as answered, and retries a send it cut off under the same idempotency key.
+   * round as answered, and retries a send it cut off under the same idempotency key. None without
+   * it, or `false`.
    */
-  ledger?: RoundLedger;
+  ledger?: RoundLedger | false;
   /**
    * How long a `resume` may take before the send counts as unconfirmed (`source.resumeTimeoutMs`
    * wins). The person can then retry under the same idempotency key, with the answers as sent
@@ -387,7 +388,7 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
   if (sourceWrong) throw misuseError('createInputRequestSession', '{ source }', `its source: ${sourceWrong}`);
   const storeWrong = storeOptionProblem(options);
   if (storeWrong) {
-    throw misuseError(`createInputRequestSession's \`${storeWrong[0]}\``, 'a store', storeWrong[1]);
+    throw misuseError(`createInputRequestSession's \`${storeWrong[0]}\``, 'a store or false', storeWrong[1]);
   }
   return openSession({ checker: validateAnswer, ...options });
 }
@@ -399,7 +400,10 @@ export function createInputRequestSession(options: InputRequestSessionOptions): 
  * load one up front, and whoever mounts first does not decide for the others).
  */
 export function openSession(options: InputRequestSessionOptions): InputRequestSession {
-  const { source, drafts, answerers, ledger } = options;
+  const { source, answerers } = options;
+  // `false` says "none", as for the card.
+  const drafts = options.drafts || undefined;
+  const ledger = options.ledger || undefined;
   const resumeTimeoutMs = source.resumeTimeoutMs ?? options.resumeTimeoutMs ?? 30_000;
   const replaceDelayMs = options.replaceDelayMs ?? 900;
   const draftDelayMs = options.draftDelayMs ?? 250;

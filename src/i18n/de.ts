@@ -252,6 +252,10 @@ export const germanMessages: InputRequestMessages = {
   questionCopied: 'Frage kopiert.',
   nothingToCopy: 'Es gibt nichts zu kopieren.',
   copyFailed: 'Das Kopieren hat hier nicht funktioniert. Markieren Sie den Text unten und kopieren Sie ihn.',
+  leftBehind:
+    'Die Frage hat sich geändert, bevor Sie Ihre Antworten gesendet haben; nach einigen Ihrer Eingaben fragt sie nicht mehr.',
+  leftBehindDetails: 'Ihre bisherigen Eingaben',
+  copyLeftBehind: 'Eingaben kopieren',
   step: (current, total) => `Frage ${n(current)} von ${n(total)}`,
   next: 'Weiter',
   back: 'Zurück',

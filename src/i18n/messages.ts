@@ -260,6 +260,15 @@ export interface InputRequestMessages {
   nothingToCopy: string;
   /** The clipboard refused: the answers are shown as selected text to copy by hand. */
   copyFailed: string;
+  /**
+   * A round replaced before this person sent their answers, whose new questions have no place for
+   * some of what they entered (`carried.leftBehind`): said above what is kept to read and copy.
+   */
+  leftBehind: string;
+  /** The disclosure that holds what was entered before (open at first). */
+  leftBehindDetails: string;
+  /** Copies what was entered before, as "Label: value" lines. */
+  copyLeftBehind: string;
   /** Step-by-step layout: where the person is (`current` of `total` questions). */
   step: (current: number, total: number) => string;
   /** Step-by-step layout: to the next question (Enter does the same). */
@@ -552,6 +561,10 @@ export const englishMessages: InputRequestMessages = {
   questionCopied: 'Question copied.',
   nothingToCopy: 'There is nothing to copy.',
   copyFailed: 'Copying did not work here. Select the text below and copy it.',
+  leftBehind:
+    'The question changed before you sent your answers, and no longer asks for some of what you entered.',
+  leftBehindDetails: 'What you entered before',
+  copyLeftBehind: 'Copy what you entered',
   step: (current, total) => `Question ${formatNumber('en', current)} of ${formatNumber('en', total)}`,
   next: 'Next',
   back: 'Back',

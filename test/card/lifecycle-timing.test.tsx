@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStorageLedger, InputRequestCard, type InputRequestSource } from '../../src/index.ts';
@@ -136,10 +136,12 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
   });
 
-  it('is replaced by a newer round: announced, then the newer question shows and the old draft is dropped', async () => {
+  it('is replaced by a newer round: announced, then the newer question shows, with what was typed kept to read and copy', async () => {
     const user = fakeTimeUser();
     const { task, resume } = await mount();
     await user.type(screen.getByRole('textbox', { name: /Note/ }), 'old round text');
+    // A secret is never kept; a default nobody changed (Recipient) was not entered.
+    await user.type(screen.getByLabelText(/One-time code/, { selector: 'input' }), '1234');
     await advance(300);
     expect(sessionStorage.length).toBe(1);
 
@@ -153,6 +155,20 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByLabelText(/Send on/)).toBeInTheDocument();
     expect(card()).toHaveAttribute('data-state', 'input-required');
     expect(screen.queryByRole('textbox', { name: /Note/ })).not.toBeInTheDocument();
+    // The new question has no Note: what was typed into it stays, read-only, above the question.
+    const kept = screen.getByRole('region', {
+      name: 'The question changed before you sent your answers, and no longer asks for some of what you entered.',
+    });
+    expect(kept.querySelector('details')).toHaveAttribute('open');
+    expect(within(kept).getByRole('term')).toHaveTextContent('Note');
+    expect(within(kept).getByRole('definition')).toHaveTextContent('old round text');
+    expect(kept).not.toHaveTextContent('1234');
+    expect(kept).not.toHaveTextContent('team@example.com');
+    // user-event's own clipboard: what the button wrote is read back.
+    await user.click(within(kept).getByRole('button', { name: 'Copy what you entered' }));
+    await advance();
+    expect(await navigator.clipboard.readText()).toBe('Note: old round text');
+    expect(within(kept).getByRole('status')).toHaveTextContent('Answers copied.');
     expect(resume).not.toHaveBeenCalled();
   });
 

@@ -706,3 +706,89 @@ describe('the server snapshot (what a server render shows, for hydration)', () =
     expect(session.getServerSnapshot()).toBe(session.getSnapshot());
   });
 });
+
+describe('a round replaced before it was sent keeps what has no place in the new one (carried.leftBehind)', () => {
+  const form = (id: string, properties: Record<string, unknown>, key = 'profile') =>
+    parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          [key]: {
+            method: 'elicitation/create',
+            params: { message: 'Tell us', requestedSchema: { type: 'object', properties } },
+          },
+        },
+      },
+      { id },
+    );
+  const first = form('first', {
+    name: { type: 'string', title: 'Name' },
+    city: { type: 'string', title: 'City', default: 'Oslo' },
+    age: { type: 'integer', title: 'Age' },
+    password: { type: 'string', title: 'Password' },
+    size: {
+      type: 'string',
+      title: 'Size',
+      oneOf: [
+        { const: 's', title: 'Small' },
+        { const: 'l', title: 'Large' },
+      ],
+    },
+    extras: {
+      type: 'array',
+      title: 'Extras',
+      items: {
+        anyOf: [
+          { const: 'a', title: 'Apple' },
+          { const: 'b', title: 'Banana' },
+        ],
+      },
+    },
+  });
+
+  async function replaced(next: Suspension, typed: Record<string, unknown>, send = false) {
+    const session = createInputRequestSession({
+      source: staticSource(first, async () => undefined),
+      drafts: false,
+      ledger: false,
+      replaceDelayMs: 0,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('profile', typed as never);
+    if (send) await session.answer('profile', { action: 'accept', content: { name: 'Ada' } });
+    session.receive({ status: 'input-required', suspension: next });
+    vi.advanceTimersByTime(0);
+    const snapshot = session.getSnapshot();
+    expect(snapshot.round?.id).toBe(next.id);
+    return snapshot.carried?.leftBehind ?? [];
+  }
+
+  const typed = { name: 'Ada', city: 'Oslo', age: '36', password: 'hunter2', size: 'l', extras: ['a', 'b'] };
+
+  it('lists what was entered, as a person reads it: not a default left alone, never a secret', async () => {
+    const next = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
+    expect(await replaced(next, typed)).toEqual([
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
+      { name: 'age', label: 'Age', value: { kind: 'number', value: 36 } },
+      { name: 'size', label: 'Size', value: { kind: 'options', labels: ['Large'] } },
+      { name: 'extras', label: 'Extras', value: { kind: 'options', labels: ['Apple', 'Banana'] } },
+    ]);
+  });
+
+  it('leaves out what the new round takes whole, and keeps what it takes only in part or not at all', async () => {
+    const next = form('second', {
+      name: { type: 'string', title: 'Name' },
+      // Another type: "Ada" does not fit a yes/no.
+      age: { type: 'boolean', title: 'Adult' },
+      // An option went: the new round takes "a" only; the whole earlier choice is kept.
+      extras: { type: 'array', title: 'Extras', items: { anyOf: [{ const: 'a', title: 'Apple' }] } },
+      size: { type: 'string', title: 'Size', oneOf: [{ const: 'l', title: 'Large' }] },
+    });
+    expect((await replaced(next, typed)).map((field) => field.name)).toEqual(['age', 'extras']);
+  });
+
+  it('keeps nothing for a round that was sent: the server has those answers', async () => {
+    const next = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
+    expect(await replaced(next, typed, true)).toEqual([]);
+  });
+});

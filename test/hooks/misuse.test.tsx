@@ -280,6 +280,29 @@ describe('the hooks and the session: a developer mistake is named, with the fix'
     );
   });
 
+  it('createInputRequestSession takes `false` for no drafts or ledger, as the card does, and names a store of the wrong kind', async () => {
+    const sent: unknown[] = [];
+    const session = createInputRequestSession({
+      source: staticSource(round(), (responses) => void sent.push(responses)),
+      drafts: false,
+      ledger: false,
+    });
+    const stop = session.subscribe(() => {});
+    session.writeDraft('profile', { name: 'Ada' });
+    await session.answer('profile', { action: 'accept', content: { name: 'Ada' } });
+    expect(session.getSnapshot().state).toBe('answered');
+    expect(sent).toEqual([{ profile: { action: 'accept', content: { name: 'Ada' } } }]);
+    stop();
+    expect(() =>
+      createInputRequestSession({
+        source: staticSource(round(), async () => undefined),
+        ledger: {} as never,
+      }),
+    ).toThrow(
+      "input-request-cards: createInputRequestSession's `ledger` needs a store or false, but it is an object without the methods get, set, delete.",
+    );
+  });
+
   it('createHttpSource without its URLs says so when the app starts, not as a card that never loads', () => {
     expect(() => createHttpSource({} as never)).toThrow(
       'input-request-cards: createHttpSource needs `stateUrl`: a URL or a string such as "/api/tasks/42", but it is missing.',

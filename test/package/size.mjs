@@ -66,7 +66,11 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: REACT,
-    // 70, not 69: developer mistakes named at the prop or call with the fix (a helper's review:
+    // 71, not 70: what was typed into a round a newer one replaced, and has no place in it, stays
+    // above the new question to read and copy (carried.leftBehind, its notice and words, one copy
+    // button for it and Copy answers): 0.5 KiB, 20 bytes over 70. The two misuse checks of the
+    // card's `suspension` (no `resume`; `source` too) and a failed state read's words are in it.
+    // (70, not 69: developer mistakes named at the prop or call with the fix (a helper's review:
     // a round or a wire given as a source, a wire or a hand-built round without what the card reads
     // as a suspension, a checker, messages, drafts or ledger of the wrong kind, a whole round given
     // to useRequestForm, createHttpSource without its URLs, a round parsed twice, a part of another
@@ -95,8 +99,8 @@ const measures = [
     // answers locked as sent; a failed check where focus stays says why (live region); choice
     // options described by their error, and Tab inside a group is not leaving it; Change answer
     // keeps focus; a Retry-After hold outlives a remount; a round you hold hears its withdrawal.
-    // (62, not 61, before: a form kept mounted into a newer round starts afresh.))))))
-    budgetKiB: 70,
+    // (62, not 61, before: a form kept mounted into a newer round starts afresh.)))))))
+    budgetKiB: 71,
     targetKiB: 40,
   },
   {
