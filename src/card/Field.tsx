@@ -76,7 +76,12 @@ export const Field = memo(function Field({
           <span data-part="required-mark" aria-hidden="true">
             *
           </span>
-          <span data-part="visually-hidden">({messages.required})</span>
+          {/* Said by the control itself where it can be (`aria-required` on a text box, a
+              drop-down, a radio group): in its name too, it would be said twice. A group of
+              checkboxes has no such attribute: its name says it. */}
+          {control === 'checkbox-group' ? (
+            <span data-part="visually-hidden">({messages.required})</span>
+          ) : null}
         </>
       ) : null}
     </>

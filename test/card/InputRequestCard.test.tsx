@@ -258,11 +258,20 @@ describe('InputRequestCard: a form request', () => {
     for (const group of groups) expect(group).toHaveAccessibleName();
   });
 
-  it('marks required fields in their accessible name and with aria-required', () => {
+  it('says a field is required once: by aria-required where the control has it, else in the group’s name', () => {
     render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
-    const name = screen.getByRole('textbox', { name: 'Full name (required)' });
+    // In the name too, a screen reader would say "Full name required, edit text, required".
+    const name = screen.getByRole('textbox', { name: 'Full name' });
     expect(name).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByRole('radiogroup', { name: 'Size' })).toHaveAttribute('aria-required', 'true');
     expect(screen.getByRole('textbox', { name: 'Website' })).not.toHaveAttribute('aria-required');
+    // A group of checkboxes has no aria-required: its name says it.
+    const toppings = screen.getByRole('group', { name: 'Toppings (required)' });
+    expect(toppings).not.toHaveAttribute('aria-required');
+    // Seen as the asterisk, for everyone.
+    expect(
+      name.closest('[data-part="field"]')?.querySelector('[data-part="required-mark"]'),
+    ).toHaveTextContent('*');
   });
 });
 
