@@ -259,23 +259,41 @@ export function fromLocalDateTimeInput(text: string): string | undefined {
 }
 
 /**
- * Problems with date-time fields that only the person's time zone reveals: a time the clocks
- * skipped is refused with keyword `skippedLocalTime` (params: `offsetBefore`, `offsetAfter`), so
- * the card can say why instead of calling a well-formed time invalid. Merge these before the
- * checker's errors; `message` is for developers (the card words it from the keyword).
+ * Problems of what was typed that no schema check can see, because they happen when the text
+ * becomes the answer (merge these before the checker's errors; the card words each keyword):
+ * - `skippedLocalTime` (params `offsetBefore`, `offsetAfter`): a date-time the clocks skipped in
+ *   the person's time zone, so the card can say why instead of calling a well-formed time invalid;
+ * - `unsafeInteger` (params `limit`: `Number.MAX_SAFE_INTEGER`): a whole number too large for
+ *   JSON as JavaScript writes it, which would be sent as another number (9007199254740993 goes
+ *   out as …992). Not where the schema's own bounds already refuse it: that reason is clearer.
  */
-export function localDateTimeErrors(fields: readonly FieldSpec[], values: RawFormValues): FieldError[] {
+export function conversionErrors(fields: readonly FieldSpec[], values: RawFormValues): FieldError[] {
   const errors: FieldError[] = [];
   for (const field of fields) {
     const raw = values[fieldKey(field)];
-    if (field.kind !== 'date-time' || typeof raw !== 'string') continue;
-    const local = readLocalDateTime(raw.trim());
-    if (local.kind !== 'skipped') continue;
-    errors.push({
-      field: field.name,
-      keyword: 'skippedLocalTime',
-      params: { offsetBefore: local.offsetBefore, offsetAfter: local.offsetAfter },
-    });
+    if (typeof raw !== 'string') continue;
+    if (field.kind === 'date-time') {
+      const local = readLocalDateTime(raw.trim());
+      if (local.kind !== 'skipped') continue;
+      errors.push({
+        field: field.name,
+        keyword: 'skippedLocalTime',
+        params: { offsetBefore: local.offsetBefore, offsetAfter: local.offsetAfter },
+      });
+    } else if (field.kind === 'integer') {
+      const number = toContentValue(field, raw);
+      if (typeof number !== 'number' || !Number.isInteger(number) || Number.isSafeInteger(number)) continue;
+      if (
+        (field.maximum !== undefined && number > field.maximum) ||
+        (field.minimum !== undefined && number < field.minimum)
+      )
+        continue;
+      errors.push({
+        field: field.name,
+        keyword: 'unsafeInteger',
+        params: { limit: Number.MAX_SAFE_INTEGER },
+      });
+    }
   }
   return errors;
 }

@@ -3,9 +3,9 @@ import { type BaseSyntheticEvent, useEffect, useMemo, useRef, useState, useSyncE
 import { createFormControl, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import {
   buildAcceptContent,
+  conversionErrors,
   fieldKey,
   initialRawValues,
-  localDateTimeErrors,
   type RawFormValues,
   rawValuesByKey,
   rawValuesByName,
@@ -267,8 +267,9 @@ export function useRequestForm({
         const { request, checker, formatError } = latest.current;
         const content = buildAcceptContent(request.fields, values);
         const check = checker(request.requestedSchema, content);
-        // A date-time the clocks skipped is refused with its own reason, before the checker's.
-        const problems = [...localDateTimeErrors(request.fields, values), ...check.errors];
+        // A date-time the clocks skipped, or a whole number JSON would change, is refused with
+        // its own reason, before the checker's.
+        const problems = [...conversionErrors(request.fields, values), ...check.errors];
         checkedContent = problems.length === 0 ? content : undefined;
         if (problems.length === 0) return { values: content, errors: {} };
         const byName = new Map(request.fields.map((field) => [field.name, field]));

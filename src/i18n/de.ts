@@ -315,6 +315,8 @@ function germanFieldError(error: FieldError, field: FieldSpec): string {
       return 'Geben Sie eine ganze Zahl ein.';
     case 'skippedLocalTime':
       return `Diese Uhrzeit gibt es hier nicht: In dieser Nacht werden die Uhren vorgestellt (UTC${params.offsetBefore} auf UTC${params.offsetAfter}). Wählen Sie eine Zeit davor oder danach.`;
+    case 'unsafeInteger':
+      return `Diese Zahl ist zu groß, um sie genau zu senden. Geben Sie eine ganze Zahl von ${n(-(limit as number))} bis ${n(limit)} ein.`;
     case 'enum':
       return 'Wählen Sie eine der angebotenen Optionen.';
     case 'type':

@@ -290,8 +290,9 @@ export interface InputRequestMessages {
    * `maximum`, `integer`, `minItems`, `maxItems`, `uniqueItems`, `enum`, `format`
    * (`params.format`: `email`, `uri`, `date`, `date-time`) and `type` (`params.type`: `string`,
    * `number`, `boolean`, `array`, `object`); `skippedLocalTime` (`params.offsetBefore`,
-   * `params.offsetAfter`) for a date-time the clocks skipped in the person's time zone; anything
-   * else (another checker's keyword) gets a catch-all.
+   * `params.offsetAfter`) for a date-time the clocks skipped in the person's time zone;
+   * `unsafeInteger` (`params.limit`) for a whole number too large to send exactly; anything else
+   * (another checker's keyword) gets a catch-all.
    */
   fieldError: (error: FieldError, field: FieldSpec) => string;
   /**
@@ -658,6 +659,8 @@ function englishFieldError(error: FieldError, field: FieldSpec): string {
       return englishTypeError(params.type, field);
     case 'skippedLocalTime':
       return `This time does not exist here: the clocks go forward that night (UTC${params.offsetBefore} to UTC${params.offsetAfter}). Choose a time before or after.`;
+    case 'unsafeInteger':
+      return `This number is too large to send exactly. Enter a whole number from ${n(-(limit as number))} to ${n(limit)}.`;
     default:
       return 'Check this value.';
   }

@@ -198,6 +198,42 @@ describe('numbers in a masked number field', () => {
   });
 });
 
+describe('whole numbers too large for JSON as JavaScript writes it', () => {
+  it('9007199254740993 is refused with why, never sent as 9007199254740992; within the range it goes as typed', async () => {
+    const sent = showWithDrafts(
+      signIn({ id: { type: 'integer', title: 'Account number' } }, 'big-integer', ['id']),
+    );
+    const id = screen.getByRole('spinbutton', { name: 'Account number' });
+    const user = fakeTimeUser();
+    await user.type(id, '9007199254740993');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance();
+    expect(sent).toEqual([]);
+    expect(id).toHaveAccessibleDescription(
+      'This number is too large to send exactly. Enter a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991.',
+    );
+
+    await user.clear(id);
+    await user.type(id, '9007199254740991');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance();
+    expect(sent).toEqual([{ login: { action: 'accept', content: { id: 9007199254740991 } } }]);
+  });
+
+  it('where the schema has a bound, its reason is the one said', async () => {
+    const sent = showWithDrafts(
+      signIn({ guests: { type: 'integer', title: 'Guests', maximum: 100 } }, 'big-bounded', ['guests']),
+    );
+    const guests = screen.getByRole('spinbutton', { name: 'Guests' });
+    const user = fakeTimeUser();
+    await user.type(guests, '1e20');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance();
+    expect(sent).toEqual([]);
+    expect(guests).toHaveAccessibleDescription('Enter a number of at most 100.');
+  });
+});
+
 describe('link warnings quote the host as a directional isolate', () => {
   const FSI = '\u2068';
   const PDI = '\u2069';

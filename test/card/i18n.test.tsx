@@ -76,6 +76,15 @@ const sampleErrors: Array<[FieldError, FieldSpec]> = (() => {
     }),
     [validateAnswer(schema, null as unknown as Record<string, unknown>).errors[0]!, text],
     [{ field: 'other', keyword: 'multipleOf', params: { multipleOf: 0.25 } }, text],
+    // What the form refuses as the text becomes the answer (conversionErrors), not the checker.
+    [
+      { field: 'big', keyword: 'unsafeInteger', params: { limit: Number.MAX_SAFE_INTEGER } },
+      { kind: 'integer', name: 'big', index: 0, required: false },
+    ],
+    [
+      { field: 'at', keyword: 'skippedLocalTime', params: { offsetBefore: '+01:00', offsetAfter: '+02:00' } },
+      { kind: 'date-time', name: 'at', index: 0, required: false },
+    ],
   ];
 })();
 
@@ -420,6 +429,9 @@ describe('germanMessages', () => {
     expect(german).toContain('Geben Sie höchstens 12.345 Zeichen ein.');
     expect(german).toContain('Geben Sie mindestens 1 Zeichen ein.');
     expect(german).toContain('Wählen Sie mindestens 1 Option.');
+    expect(german).toContain(
+      'Diese Zahl ist zu groß, um sie genau zu senden. Geben Sie eine ganze Zahl von -9.007.199.254.740.991 bis 9.007.199.254.740.991 ein.',
+    );
     expect(germanMessages.progress(1200, 3000)).toBe('1.200 von 3.000 beantwortet');
   });
 
@@ -583,7 +595,7 @@ describe('englishMessages.fieldError', () => {
     expect(englishMessages.fieldError(error('maxItems', 1500), field)).toBe('Choose at most 1,500 options.');
   });
 
-  it('words every code validateAnswer reports, in English and German, and only a foreign keyword gets the catch-all', () => {
+  it('words every code validateAnswer and the form report, in English and German, and only a foreign keyword gets the catch-all', () => {
     const worded = sampleErrors.map(([error, field]) => [
       `${error.field}: ${error.keyword}`,
       englishMessages.fieldError(error, field),
@@ -627,6 +639,16 @@ describe('englishMessages.fieldError', () => {
         'Diese Antwort besteht nicht aus Feldern und kann nicht gesendet werden.',
       ],
       ['other: multipleOf', 'Check this value.', 'Prüfen Sie diesen Wert.'],
+      [
+        'big: unsafeInteger',
+        'This number is too large to send exactly. Enter a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991.',
+        'Diese Zahl ist zu groß, um sie genau zu senden. Geben Sie eine ganze Zahl von -9.007.199.254.740.991 bis 9.007.199.254.740.991 ein.',
+      ],
+      [
+        'at: skippedLocalTime',
+        'This time does not exist here: the clocks go forward that night (UTC+01:00 to UTC+02:00). Choose a time before or after.',
+        'Diese Uhrzeit gibt es hier nicht: In dieser Nacht werden die Uhren vorgestellt (UTC+01:00 auf UTC+02:00). Wählen Sie eine Zeit davor oder danach.',
+      ],
     ]);
   });
 });

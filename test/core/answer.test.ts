@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildAcceptContent,
+  conversionErrors,
   fieldKey,
   fromLocalDateTimeInput,
   initialRawValues,
-  localDateTimeErrors,
   readLocalDateTime,
   toLocalDateTimeInput,
 } from '../../src/core/answer.ts';
@@ -182,7 +182,7 @@ describe('date-times around daylight-saving changes', () => {
         expect(readLocalDateTime(zone.gap)).toStrictEqual({ kind: 'skipped', ...zone.gapOffsets });
         expect(fromLocalDateTimeInput(zone.gap)).toBeUndefined();
         const spec = fields({ when: { type: 'string', format: 'date-time' } }, ['when']);
-        expect(localDateTimeErrors(spec, { field0: zone.gap })).toMatchObject([
+        expect(conversionErrors(spec, { field0: zone.gap })).toMatchObject([
           { field: 'when', keyword: 'skippedLocalTime', params: zone.gapOffsets },
         ]);
         // The raw text is passed on, so the checker refuses it too: never a silent shift.
@@ -207,7 +207,7 @@ describe('date-times around daylight-saving changes', () => {
         expect(fromLocalDateTimeInput(zone.fold)).toBe(zone.first);
         expect(new Date(zone.first).getTime()).toBeLessThan(new Date(zone.second).getTime());
         const spec = fields({ when: { type: 'string', format: 'date-time' } });
-        expect(localDateTimeErrors(spec, { field0: zone.fold })).toStrictEqual([]);
+        expect(conversionErrors(spec, { field0: zone.fold })).toStrictEqual([]);
       });
     });
   });
