@@ -514,6 +514,14 @@ function checkCardProps(props: InputRequestCardProps): void {
       `it is ${describeValue(messages)}`,
     );
   }
+  const wrongComponent = componentsProblem(props.components);
+  if (wrongComponent) {
+    throw misuseError(
+      '<InputRequestCard components>',
+      `an object of components named ${COMPONENT_NAMES.join(', ')}`,
+      wrongComponent,
+    );
+  }
   if (checker !== undefined && typeof checker !== 'function') {
     throw misuseError(
       '<InputRequestCard checker>',
@@ -521,6 +529,31 @@ function checkCardProps(props: InputRequestCardProps): void {
       `it is ${describeValue(checker)}`,
     );
   }
+}
+
+/** The parts `components` may replace: a misspelt name would otherwise be silently ignored. */
+const COMPONENT_NAMES: readonly (keyof InputRequestComponents)[] = [
+  'FormRequest',
+  'LinkRequest',
+  'UnsupportedRequest',
+  'Field',
+  'SectionStatus',
+  'TaskResult',
+];
+
+function componentsProblem(components: unknown): string | undefined {
+  if (components === undefined) return undefined;
+  if (components === null || typeof components !== 'object' || Array.isArray(components))
+    return `it is ${describeValue(components)}`;
+  for (const [name, component] of Object.entries(components)) {
+    if (!(COMPONENT_NAMES as readonly string[]).includes(name)) return `"${name}" is none of them`;
+    // A function component or class, or what memo, forwardRef and lazy return.
+    const isComponent =
+      typeof component === 'function' ||
+      (typeof component === 'object' && component !== null && '$$typeof' in component);
+    if (component !== undefined && !isComponent) return `${name} is ${describeValue(component)}`;
+  }
+  return undefined;
 }
 
 /** The card's source: the given one, or a round you hold turned into one (same session path). */

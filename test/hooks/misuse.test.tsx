@@ -1,5 +1,6 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { memo } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createInputRequestSession, parseSuspension } from '../../src/core/index.ts';
 import {
@@ -36,6 +37,9 @@ const round = () =>
     },
     { id: 'misuse-round' },
   );
+
+const NoField = () => null;
+const MemoField = memo(() => null);
 
 /** Runs `render` with React's report of the error it throws kept off the console. */
 function quietly<T>(render: () => T): T {
@@ -231,6 +235,26 @@ describe('the card: a developer mistake is named at once, with the fix', () => {
     ).toBe(
       'input-request-cards: <InputRequestCard> needs either `source` (a task it follows) or `suspension` with `resume` (a round you hold), but it was given both; drop one.',
     );
+  });
+
+  it('components with a misspelt name or something that is no component are named, not silently ignored', () => {
+    const NEEDS =
+      'input-request-cards: <InputRequestCard components> needs an object of components named FormRequest, LinkRequest, UnsupportedRequest, Field, SectionStatus, TaskResult, but';
+    expect(
+      renderError(
+        <InputRequestCard suspension={round()} resume={resume} components={{ Feild: NoField } as never} />,
+      ),
+    ).toBe(`${NEEDS} "Feild" is none of them.`);
+    expect(
+      renderError(
+        <InputRequestCard suspension={round()} resume={resume} components={{ Field: 'div' } as never} />,
+      ),
+    ).toBe(`${NEEDS} Field is the string "div".`);
+    expect(
+      renderError(<InputRequestCard suspension={round()} resume={resume} components={[] as never} />),
+    ).toBe(`${NEEDS} it is an empty array.`);
+    // memo and forwardRef components are components.
+    render(<InputRequestCard suspension={round()} resume={resume} components={{ Field: MemoField }} />);
   });
 
   it('a resume that returns nothing is fine: it is sent, and the card says so', async () => {

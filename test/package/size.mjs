@@ -24,7 +24,11 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    // 58, not 57: an accessibility review's fixes, 0.25 KiB: each button of a round of several
+    // 59, not 58: what was typed into a replaced round and has no place in the new one stays to
+    // read and copy (0.5 KiB with its words); a whole number JSON would change is refused with
+    // why; the card's `suspension` without `resume` or with `source`, and `components` with a
+    // misspelt name or no component, are named (0.3 KiB with the RHF side's share).
+    // (58, not 57: an accessibility review's fixes, 0.25 KiB: each button of a round of several
     // requests described by its question and Change answer by its status, the countdown said at
     // milestones only, a round opening in its last minute says so, a typing field keeps focus when
     // its round closes, the failure notice a named group (26 bytes over 57).
@@ -57,8 +61,8 @@ const measures = [
     // form kept mounted into a newer round starts afresh (no old text, no secret, in new
     // questions); an error waits for the click it would push away; Accept saves the last
     // keystrokes' draft; a destroyed session sends nothing; a link opened before a reload still
-    // offers Done. (49, not 48, before: a closed round of several requests tells the truth.)))))))
-    budgetKiB: 58,
+    // offers Done. (49, not 48, before: a closed round of several requests tells the truth.))))))))
+    budgetKiB: 59,
     targetKiB: 20,
   },
   {
