@@ -21,13 +21,17 @@ function watchFocus(canvasElement: HTMLElement) {
 /**
  * The addon's worker, with one handler that outlives each story's: a live card of the story before
  * may poll its task once more between the reset of that story's handlers and its unmount. That
- * poll is answered as gone (410), not reported as an unhandled request, which fails the run.
- * Anything else unhandled is still reported, as the addon does.
+ * read of a task's state is answered as gone (410), not reported as an unhandled request, which
+ * fails the run. Anything else unhandled (a story's missing POST or another path) is still
+ * reported, as the addon does.
  */
 async function startWorker() {
   const { setupWorker } = await import('msw/browser');
   const worker = setupWorker(
-    http.all('https://tasks.example.test/*', () => new HttpResponse(null, { status: 410 })),
+    http.get(
+      'https://tasks.example.test/:story/background-tasks/:task',
+      () => new HttpResponse(null, { status: 410 }),
+    ),
   );
   await worker.start({
     quiet: true,

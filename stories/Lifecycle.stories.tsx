@@ -203,7 +203,7 @@ export const ReplacedWhileTyping = meta.story(
     await expect(
       await canvas.findByLabelText(/Send on/, { selector: 'input' }, { timeout: 5000 }),
     ).toBeVisible();
-    const kept = canvas.getByRole('region', { name: /The question changed before you sent your answers/ });
+    const kept = canvas.getByRole('region', { name: 'What you entered before' });
     await expect(kept).toBeVisible();
     await expect(kept).toHaveTextContent('Ship it on Friday');
     await expect(canvas.getByRole('button', { name: 'Copy what you entered' })).toBeVisible();

@@ -1,10 +1,11 @@
 'use client';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+
 import type { TimeLeft } from '../core/deadline.js';
 import { formAnswers } from '../core/form-answers.js';
 import type { FormRequest } from '../core/model.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
+import { type CopiedText, CopyText } from './CopyText.js';
 import { fieldLabel } from './serverText.js';
 
 /** Props of {@link TimeLeftNotice}. */
@@ -85,78 +86,5 @@ export function CopyAnswers({ form, request, messages, describedBy }: CopyAnswer
       messages={messages}
       describedBy={describedBy}
     />
-  );
-}
-
-/** What a copy button puts on the clipboard, and what its status says once it did. */
-export interface CopiedText {
-  text: string;
-  words: string;
-}
-
-/**
- * A button that copies plain text, with a status line that says what it copied. Where the
- * clipboard refuses, the text is shown selected, to copy by hand; with no text at all, the status
- * says there was nothing to copy.
- */
-export function CopyText({
-  action,
-  label,
-  collect,
-  messages,
-  describedBy,
-  children,
-}: {
-  action: string;
-  label: string;
-  /** Read at the click: what the controls hold then. */
-  collect: () => CopiedText;
-  messages: InputRequestMessages;
-  describedBy?: string | undefined;
-  /** More buttons in the same row. */
-  children?: ReactNode;
-}) {
-  const [outcome, setOutcome] = useState<{ copied: true; words: string } | { copied: false; text: string }>();
-  const fallbackRef = useRef<HTMLTextAreaElement>(null);
-  const manual = outcome?.copied === false;
-
-  useEffect(() => {
-    if (!manual) return;
-    fallbackRef.current?.focus();
-    fallbackRef.current?.select();
-  }, [manual]);
-
-  const copy = () => {
-    const { text, words } = collect();
-    if (text === '') {
-      setOutcome({ copied: true, words: messages.nothingToCopy });
-      return;
-    }
-    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
-    const refused = () => setOutcome({ copied: false, text });
-    if (!clipboard) refused();
-    else clipboard.writeText(text).then(() => setOutcome({ copied: true, words }), refused);
-  };
-
-  return (
-    <div data-part="actions">
-      <button type="button" data-action={action} aria-describedby={describedBy} onClick={copy}>
-        {label}
-      </button>
-      {children}
-      <p data-part="copy-status" role="status">
-        {outcome ? (outcome.copied ? outcome.words : messages.copyFailed) : ''}
-      </p>
-      {manual ? (
-        <textarea
-          ref={fallbackRef}
-          data-part="copy-text"
-          readOnly
-          aria-label={label}
-          value={outcome.text}
-          rows={Math.min(8, outcome.text.split('\n').length)}
-        />
-      ) : null}
-    </div>
   );
 }

@@ -285,8 +285,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         asker: asker === undefined ? undefined : isolated(shownName(asker)),
         say: messages.announceNewQuestions,
         ...(askedAgain ? { askedAgain: { say: messages.announceAskedAgain } } : {}),
-        // A round that opens in its last minute says so now: its notice appears with the words in it.
-        ...(snapshot.timeLeft?.urgent ? { afterwards: messages.timeLeft(snapshot.timeLeft) } : {}),
+        // Said with the opening, as its notice appears with the words in it: a round that opens in
+        // its last minute, and what a replaced round held that this one does not ask.
+        ...afterOpening(snapshot, messages),
         lang: messages.locale,
         dir: textDirection(messages.locale),
       });
@@ -490,9 +491,25 @@ function resumesOf(suspension: Suspension): RoundResumes {
 const TEXT_ENTRY =
   'textarea, select, input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"])';
 
+/** What the announcement of a round that opens says after it: the time left, what was kept. */
+function afterOpening(snapshot: SessionSnapshot, messages: InputRequestMessages): { afterwards?: string } {
+  const said = [
+    snapshot.carried?.leftBehind.length ? messages.leftBehind : undefined,
+    snapshot.timeLeft?.urgent ? messages.timeLeft(snapshot.timeLeft) : undefined,
+  ].filter((sentence) => sentence !== undefined);
+  return said.length > 0 ? { afterwards: said.join(' ') } : {};
+}
+
 /** A developer's mistake in the card's words or checker, named with the fix. */
 function checkCardProps(props: InputRequestCardProps): void {
   const { messages, checker, suspension, source, resume } = props;
+  if (suspension === undefined && source === undefined) {
+    throw misuseError(
+      '<InputRequestCard>',
+      'either `source` (a task it follows) or `suspension` with `resume` (a round you hold)',
+      'it was given neither',
+    );
+  }
   if (suspension !== undefined && source !== undefined) {
     throw misuseError(
       '<InputRequestCard>',
@@ -532,26 +549,27 @@ function checkCardProps(props: InputRequestCardProps): void {
 }
 
 /** The parts `components` may replace: a misspelt name would otherwise be silently ignored. */
-const COMPONENT_NAMES: readonly (keyof InputRequestComponents)[] = [
-  'FormRequest',
-  'LinkRequest',
-  'UnsupportedRequest',
-  'Field',
-  'SectionStatus',
-  'TaskResult',
-];
+const COMPONENT_NAMES = Object.keys({
+  FormRequest: true,
+  LinkRequest: true,
+  UnsupportedRequest: true,
+  Field: true,
+  SectionStatus: true,
+  TaskResult: true,
+} satisfies Record<keyof InputRequestComponents, true>);
 
 function componentsProblem(components: unknown): string | undefined {
   if (components === undefined) return undefined;
   if (components === null || typeof components !== 'object' || Array.isArray(components))
     return `it is ${describeValue(components)}`;
   for (const [name, component] of Object.entries(components)) {
-    if (!(COMPONENT_NAMES as readonly string[]).includes(name)) return `"${name}" is none of them`;
+    if (!COMPONENT_NAMES.includes(name)) return `"${name}" is none of them`;
     // A function component or class, or what memo, forwardRef and lazy return.
     const isComponent =
       typeof component === 'function' ||
       (typeof component === 'object' && component !== null && '$$typeof' in component);
-    if (component !== undefined && !isComponent) return `${name} is ${describeValue(component)}`;
+    // Nothing given (undefined or null) keeps the built-in part.
+    if (component != null && !isComponent) return `${name} is ${describeValue(component)}`;
   }
   return undefined;
 }
@@ -600,13 +618,8 @@ function useCardSource(props: InputRequestCardProps): InputRequestSource {
         : undefined,
     [suspension],
   );
-  const chosen = source ?? held;
-  if (!chosen) {
-    throw new Error(
-      'input-request-cards: <InputRequestCard> needs either `source`, or `suspension` and `resume`.',
-    );
-  }
-  return chosen;
+  // checkCardProps made sure there is one of them.
+  return (source ?? held) as InputRequestSource;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import type { ReceiptEntry } from '../core/receipt.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { CopyText } from './Deadline.js';
+import { CopyText } from './CopyText.js';
 import { AnswerRow } from './Receipt.js';
 import { serverText } from './serverText.js';
 
@@ -25,13 +25,14 @@ export function LeftBehindNotice({ fields, messages }: LeftBehindNoticeProps) {
   const id = useId();
   const collect = () => ({
     text: fields.map((field) => `${field.label}: ${messages.receiptValue(field.value)}`).join('\n'),
-    words: messages.answersCopied,
+    words: messages.leftBehindCopied,
   });
   return (
-    <section data-part="left-behind" aria-labelledby={`${id}-said`}>
-      <p id={`${id}-said`}>{messages.leftBehind}</p>
+    // Named by its disclosure's short title; the sentence above is read as its first line, once.
+    <section data-part="left-behind" aria-labelledby={`${id}-title`}>
+      <p>{messages.leftBehind}</p>
       <details open>
-        <summary>{messages.leftBehindDetails}</summary>
+        <summary id={`${id}-title`}>{messages.leftBehindDetails}</summary>
         <dl data-part="left-behind-answers">
           {fields.map((field, index) => (
             <AnswerRow

@@ -139,6 +139,13 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       />
     ) : null;
 
+  // What a round replaced before it was sent held that this one has no place for: above it, in
+  // every layout of the round.
+  const leftBehind =
+    snapshot.carried && snapshot.carried.leftBehind.length > 0 ? (
+      <LeftBehindNotice fields={snapshot.carried.leftBehind} messages={messages} />
+    ) : null;
+
   // A failed send, with its one primary action: Try again (same answers, same idempotency key).
   const failure = failed ? describeFailure(sendError) : undefined;
   const sendFailure = failure ? (
@@ -212,6 +219,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
     return (
       <>
         {restart}
+        {leftBehind}
         <Unsupported
           request={tooLarge}
           answer={isElicitResult(response) ? response : undefined}
@@ -233,9 +241,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
       {snapshot.carried?.reason === 'restart' && !locked ? (
         <p data-part="started-again">{messages.startedAgain}</p>
       ) : null}
-      {snapshot.carried && snapshot.carried.leftBehind.length > 0 ? (
-        <LeftBehindNotice fields={snapshot.carried.leftBehind} messages={messages} />
-      ) : null}
+      {leftBehind}
       {restart}
       {/* A round shown read-only was not answered: no count of answers that were never taken. */}
       {total > 1 && !readOnly ? (

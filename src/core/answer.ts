@@ -152,6 +152,27 @@ export function sameRaw(a: RawFieldValue, b: RawFieldValue): boolean {
 }
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const DATE = /^\d{4,}-\d{2}-\d{2}$/;
+
+/**
+ * True when the field's control keeps `text` as its value: a number, date or local date-time
+ * input blanks text it cannot read (HTML's value sanitization), so "thirty" put into a number
+ * field would be on screen nowhere. Text inputs keep anything.
+ */
+export function controlKeeps(field: FieldSpec, text: string): boolean {
+  if (text === '' || field.secret) return true;
+  switch (field.kind) {
+    case 'number':
+    case 'integer':
+      return DECIMAL_NUMBER.test(text);
+    case 'date':
+      return DATE.test(text);
+    case 'date-time':
+      return LOCAL_DATE_TIME.test(text);
+    default:
+      return true;
+  }
+}
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 

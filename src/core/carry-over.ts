@@ -1,5 +1,5 @@
 import type { RawFieldValue } from './answer.js';
-import { fieldKey, initialRawValue, sameRaw, toLocalDateTimeInput } from './answer.js';
+import { controlKeeps, fieldKey, initialRawValue, sameRaw, toLocalDateTimeInput } from './answer.js';
 import type { DraftValues } from './draft.js';
 import { formAnswers } from './form-answers.js';
 import { isPlainObject, own, setOwn } from './json.js';
@@ -44,9 +44,10 @@ export interface RoundCarryOver {
   /**
    * What this person entered into the round before, never sent, that the new round has no place
    * for (its questions changed, an option went): each earlier field and its value as a person
-   * reads it (as a receipt's fields), so the card can show and copy it instead of dropping it.
-   * Never a secret, never a value the field started with. Empty after a sent round (the server
-   * has those answers) and for a restart (the same questions again).
+   * reads it (as a receipt's fields), so the card can show and copy it instead of dropping it,
+   * with what the round before had left behind in turn. Never a secret (in either round), never
+   * a value the field started with. Empty after a round that was sent and taken (the server has
+   * those answers); after a restart, whatever the new call no longer asks.
    */
   leftBehind: ReceiptEntry['fields'];
 }
@@ -60,6 +61,8 @@ export interface AskedRound {
   sent: boolean;
   /** The last values typed into each of its form requests, by request key (raw, may hold secrets). */
   typed: ReadonlyMap<string, DraftValues>;
+  /** What it showed as left behind by the round before it (see {@link RoundCarryOver.leftBehind}). */
+  leftBehind?: ReceiptEntry['fields'];
 }
 
 /**
@@ -116,8 +119,10 @@ export function carryOver(
       setOwn(requests, request.key, { askedAgain, fieldsAskedAgain, values });
     }
   }
-  const leftBehind =
-    reason === 'reask' && !before.sent ? leftBehindBy(earlierForms, earlierValues, taken) : [];
+  // Also after a restart: the answers were refused, and the call issued anew may ask other things.
+  const leftBehind = !before.sent
+    ? [...(before.leftBehind ?? []), ...leftBehindBy(earlierForms, earlierValues, taken, next)]
+    : [];
   return Object.keys(requests).length > 0 || leftBehind.length > 0
     ? { roundId: next.id, reason, requests, leftBehind }
     : undefined;
@@ -131,13 +136,22 @@ function leftBehindBy(
   earlierForms: readonly FormRequest[],
   earlierValues: ReadonlyMap<string, DraftValues>,
   taken: ReadonlyMap<string, ReadonlySet<string>>,
+  next: Suspension,
 ): ReceiptEntry['fields'] {
+  // A name the new round calls secret is not shown in the clear, whatever the old round said.
+  const secretNow = new Set(
+    next.requests.flatMap((request) =>
+      request.kind === 'form'
+        ? request.fields.filter((field) => field.secret).map((field) => field.name)
+        : [],
+    ),
+  );
   const left: ReceiptEntry['fields'] = [];
   for (const request of earlierForms) {
     const values = earlierValues.get(request.key) ?? {};
     for (const field of request.fields) {
-      if (field.secret || !Object.hasOwn(values, field.name) || taken.get(request.key)?.has(field.name))
-        continue;
+      if (field.secret || secretNow.has(field.name) || !Object.hasOwn(values, field.name)) continue;
+      if (taken.get(request.key)?.has(field.name)) continue;
       const raw = values[field.name] as RawFieldValue;
       if (sameRaw(raw, initialRawValue(field))) continue;
       const value = formAnswers([field], { [fieldKey(field)]: raw })[0]?.value;
@@ -185,7 +199,8 @@ function rawValueOf(field: FieldSpec, value: unknown): RawFieldValue | undefined
     case 'date-time':
       return typeof value === 'string' ? toLocalDateTimeInput(value) : undefined;
     default:
-      return typeof value === 'string' ? value : undefined;
+      // Text a number or date control would blank does not fit: it is left behind instead.
+      return typeof value === 'string' && controlKeeps(field, value) ? value : undefined;
   }
 }
 
@@ -205,6 +220,7 @@ function stillFitting(field: FieldSpec, value: RawFieldValue | undefined): RawFi
         ? value
         : undefined;
     default:
-      return typeof value === 'string' ? value : undefined;
+      // Text a number or date control would blank does not fit: it is left behind instead.
+      return typeof value === 'string' && controlKeeps(field, value) ? value : undefined;
   }
 }

@@ -54,6 +54,14 @@ export function refusedByServer(failure: Failure): boolean {
 }
 
 /**
+ * `failure` without the server's wait (`retryAfterMs`, `retryAt`): for words said where the card
+ * tries again by itself, on its own clock, so they do not also ask the person to wait.
+ */
+export function withoutWait({ retryAfterMs: _wait, retryAt: _at, ...failure }: Failure): Failure {
+  return failure;
+}
+
+/**
  * Describes whatever a `resume`, `fetchState` or answerer rejected with, `undefined` and
  * strings included.
  *

@@ -1,4 +1,4 @@
-import { buildAcceptContent, type RawFormValues } from './answer.js';
+import { buildAcceptContent, fieldKey, type RawFormValues } from './answer.js';
 import { own } from './json.js';
 import type { FieldSpec } from './model.js';
 import { type ReceiptValue, receiptValueOf } from './receipt.js';
@@ -24,6 +24,10 @@ export function formAnswers(fields: readonly FieldSpec[], values: RawFormValues)
     if (!Object.hasOwn(content, field.name)) return { field, value: undefined };
     if (field.secret) return { field, value: { kind: 'secret' } };
     const value = own(content, field.name);
+    // A whole number past 2^53 reads as another number: shown as typed (the form refuses it).
+    if (typeof value === 'number' && field.kind === 'integer' && !Number.isSafeInteger(value)) {
+      return { field, value: { kind: 'text', text: String(values[fieldKey(field)]).trim() } };
+    }
     return { field, value: receiptValueOf(field, value) ?? { kind: 'text', text: String(value) } };
   });
 }

@@ -596,6 +596,8 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
         answers: previous.answers,
         sent: previous.sentRoundId === earlier.id,
         typed: typedRoundId === earlier.id ? readAll(typed) : new Map(),
+        // What it kept from the round before it goes on to the next one, until a round is sent.
+        ...(carried?.roundId === earlier.id ? { leftBehind: carried.leftBehind } : {}),
       };
     }
     typed = new Map();

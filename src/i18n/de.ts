@@ -1,4 +1,4 @@
-import { type Failure, refusedByServer } from '../core/failure.js';
+import { type Failure, refusedByServer, withoutWait } from '../core/failure.js';
 import type { FieldSpec } from '../core/model.js';
 import type { FieldError } from '../core/validate.js';
 import {
@@ -253,9 +253,10 @@ export const germanMessages: InputRequestMessages = {
   nothingToCopy: 'Es gibt nichts zu kopieren.',
   copyFailed: 'Das Kopieren hat hier nicht funktioniert. Markieren Sie den Text unten und kopieren Sie ihn.',
   leftBehind:
-    'Die Frage hat sich geändert, bevor Sie Ihre Antworten gesendet haben; nach einigen Ihrer Eingaben fragt sie nicht mehr.',
+    'Die Frage wurde geändert, bevor Sie Ihre Antworten gesendet haben. Einige Ihrer Eingaben werden darin nicht mehr abgefragt.',
   leftBehindDetails: 'Ihre bisherigen Eingaben',
   copyLeftBehind: 'Eingaben kopieren',
+  leftBehindCopied: 'Ihre Eingaben wurden kopiert.',
   step: (current, total) => `Frage ${n(current)} von ${n(total)}`,
   next: 'Weiter',
   back: 'Zurück',
@@ -265,7 +266,7 @@ export const germanMessages: InputRequestMessages = {
   notAnswered: 'Keine Angabe',
   connectionLost: 'Der Server ist nicht erreichbar. Neuer Versuch läuft…',
   stateReadFailed: (failure) =>
-    `Der Stand der Aufgabe konnte nicht abgerufen werden: ${germanFailure(failure)} Neuer Versuch läuft…`,
+    `Der Stand der Aufgabe konnte nicht abgerufen werden: ${germanFailure(withoutWait(failure))} Neuer Versuch läuft…`,
   fieldError: germanFieldError,
   checkFailedHere: (fieldLabel, error) => `${fieldLabel}: ${error}`,
   askedAgain: 'Erneut gefragt',
@@ -316,7 +317,7 @@ function germanFieldError(error: FieldError, field: FieldSpec): string {
     case 'skippedLocalTime':
       return `Diese Uhrzeit gibt es hier nicht: In dieser Nacht werden die Uhren vorgestellt (UTC${params.offsetBefore} auf UTC${params.offsetAfter}). Wählen Sie eine Zeit davor oder danach.`;
     case 'unsafeInteger':
-      return `Diese Zahl ist zu groß, um sie genau zu senden. Geben Sie eine ganze Zahl von ${n(-(limit as number))} bis ${n(limit)} ein.`;
+      return `Diese Zahl hat zu viele Stellen, um sie genau zu senden. Geben Sie eine ganze Zahl von ${n(-(limit as number))} bis ${n(limit)} ein.`;
     case 'enum':
       return 'Wählen Sie eine der angebotenen Optionen.';
     case 'type':

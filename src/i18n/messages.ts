@@ -1,5 +1,5 @@
 import type { TimeLeft } from '../core/deadline.js';
-import { type Failure, refusedByServer } from '../core/failure.js';
+import { type Failure, refusedByServer, withoutWait } from '../core/failure.js';
 import type { SectionPhase } from '../core/lifecycle.js';
 import type { FieldSpec, InputRequest, UnsupportedRequest } from '../core/model.js';
 import type { ReceiptValue, RoundOutcome } from '../core/receipt.js';
@@ -89,7 +89,10 @@ export interface InputRequestMessages {
   stopping: string;
   /** Shown when the task could not be stopped. */
   stopFailed: (failure: Failure) => string;
-  /** Marker read after a required field's label. */
+  /**
+   * Read after the label of a required group of checkboxes (which has no `aria-required`; other
+   * controls say it themselves, and their label only shows the `*`).
+   */
   required: string;
   /** Label of a field whose schema gives neither a title nor a name. */
   unnamedField: string;
@@ -269,6 +272,8 @@ export interface InputRequestMessages {
   leftBehindDetails: string;
   /** Copies what was entered before, as "Label: value" lines. */
   copyLeftBehind: string;
+  /** Said once what was entered before is on the clipboard. */
+  leftBehindCopied: string;
   /** Step-by-step layout: where the person is (`current` of `total` questions). */
   step: (current: number, total: number) => string;
   /** Step-by-step layout: to the next question (Enter does the same). */
@@ -503,7 +508,8 @@ export const englishMessages: InputRequestMessages = {
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
   cancelled: 'The task was stopped.',
   connectionLost: 'Could not reach the server. Trying again…',
-  stateReadFailed: (failure) => `Could not get the task’s state: ${englishFailure(failure)} Trying again…`,
+  stateReadFailed: (failure) =>
+    `Could not get the task’s state: ${englishFailure(withoutWait(failure))} Trying again…`,
   locale: 'en',
   outcome: (outcome) => {
     switch (outcome) {
@@ -566,6 +572,7 @@ export const englishMessages: InputRequestMessages = {
     'The question changed before you sent your answers, and no longer asks for some of what you entered.',
   leftBehindDetails: 'What you entered before',
   copyLeftBehind: 'Copy what you entered',
+  leftBehindCopied: 'What you entered is copied.',
   step: (current, total) => `Question ${formatNumber('en', current)} of ${formatNumber('en', total)}`,
   next: 'Next',
   back: 'Back',
@@ -660,7 +667,7 @@ function englishFieldError(error: FieldError, field: FieldSpec): string {
     case 'skippedLocalTime':
       return `This time does not exist here: the clocks go forward that night (UTC${params.offsetBefore} to UTC${params.offsetAfter}). Choose a time before or after.`;
     case 'unsafeInteger':
-      return `This number is too large to send exactly. Enter a whole number from ${n(-(limit as number))} to ${n(limit)}.`;
+      return `This number has too many digits to send exactly. Enter a whole number from ${n(-(limit as number))} to ${n(limit)}.`;
     default:
       return 'Check this value.';
   }

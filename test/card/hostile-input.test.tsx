@@ -210,7 +210,7 @@ describe('whole numbers too large for JSON as JavaScript writes it', () => {
     await advance();
     expect(sent).toEqual([]);
     expect(id).toHaveAccessibleDescription(
-      'This number is too large to send exactly. Enter a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991.',
+      'This number has too many digits to send exactly. Enter a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991.',
     );
 
     await user.clear(id);

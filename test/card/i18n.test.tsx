@@ -430,7 +430,7 @@ describe('germanMessages', () => {
     expect(german).toContain('Geben Sie mindestens 1 Zeichen ein.');
     expect(german).toContain('Wählen Sie mindestens 1 Option.');
     expect(german).toContain(
-      'Diese Zahl ist zu groß, um sie genau zu senden. Geben Sie eine ganze Zahl von -9.007.199.254.740.991 bis 9.007.199.254.740.991 ein.',
+      'Diese Zahl hat zu viele Stellen, um sie genau zu senden. Geben Sie eine ganze Zahl von -9.007.199.254.740.991 bis 9.007.199.254.740.991 ein.',
     );
     expect(germanMessages.progress(1200, 3000)).toBe('1.200 von 3.000 beantwortet');
   });
@@ -641,8 +641,8 @@ describe('englishMessages.fieldError', () => {
       ['other: multipleOf', 'Check this value.', 'Prüfen Sie diesen Wert.'],
       [
         'big: unsafeInteger',
-        'This number is too large to send exactly. Enter a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991.',
-        'Diese Zahl ist zu groß, um sie genau zu senden. Geben Sie eine ganze Zahl von -9.007.199.254.740.991 bis 9.007.199.254.740.991 ein.',
+        'This number has too many digits to send exactly. Enter a whole number from -9,007,199,254,740,991 to 9,007,199,254,740,991.',
+        'Diese Zahl hat zu viele Stellen, um sie genau zu senden. Geben Sie eine ganze Zahl von -9.007.199.254.740.991 bis 9.007.199.254.740.991 ein.',
       ],
       [
         'at: skippedLocalTime',

@@ -156,9 +156,15 @@ describe('a followed task, on a fake clock', () => {
     expect(card()).toHaveAttribute('data-state', 'input-required');
     expect(screen.queryByRole('textbox', { name: /Note/ })).not.toBeInTheDocument();
     // The new question has no Note: what was typed into it stays, read-only, above the question.
-    const kept = screen.getByRole('region', {
-      name: 'The question changed before you sent your answers, and no longer asks for some of what you entered.',
-    });
+    const kept = screen.getByRole('region', { name: 'What you entered before' });
+    expect(kept).toHaveTextContent(
+      'The question changed before you sent your answers, and no longer asks for some of what you entered.',
+    );
+    // Said with the new question, as the notice appears.
+    await advance(150);
+    expect(document.querySelector('[data-input-request-announcer]')).toHaveTextContent(
+      /no longer asks for some of what you entered\.$/,
+    );
     expect(kept.querySelector('details')).toHaveAttribute('open');
     expect(within(kept).getByRole('term')).toHaveTextContent('Note');
     expect(within(kept).getByRole('definition')).toHaveTextContent('old round text');
@@ -168,8 +174,29 @@ describe('a followed task, on a fake clock', () => {
     await user.click(within(kept).getByRole('button', { name: 'Copy what you entered' }));
     await advance();
     expect(await navigator.clipboard.readText()).toBe('Note: old round text');
-    expect(within(kept).getByRole('status')).toHaveTextContent('Answers copied.');
+    expect(within(kept).getByRole('status')).toHaveTextContent('What you entered is copied.');
     expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('keeps what was typed above a newer round too large to show, whose one refusal answers it', async () => {
+    const user = fakeTimeUser();
+    const { task } = await mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'old round text');
+    const many = Object.fromEntries(
+      Array.from({ length: 21 }, (_, index) => [
+        `q${index}`,
+        {
+          method: 'elicitation/create',
+          params: { message: `Question ${index}`, requestedSchema: { type: 'object', properties: {} } },
+        },
+      ]),
+    );
+    task.ask({ inputRequests: many });
+    await advance(POLL_MS);
+    await advance(500);
+    expect(card()).toHaveAttribute('data-state', 'input-required');
+    const kept = screen.getByRole('region', { name: 'What you entered before' });
+    expect(within(kept).getByRole('definition')).toHaveTextContent('old round text');
   });
 
   it('expires at the deadline: inputs read-only, values still there after a reload, nothing sent', async () => {

@@ -9,8 +9,9 @@ import {
   germanMessages,
   InputRequestCard,
   type InputRequestMessages,
+  type InputRequestSource,
 } from '../../src/index.ts';
-import { createTaskApi } from '../../src/testing/index.ts';
+import { createTaskApi, createTestSource } from '../../src/testing/index.ts';
 import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 /**
@@ -101,6 +102,58 @@ describe('a failed read of the task state says why', () => {
     await advance(poll.baseMs);
     expect(status).not.toHaveTextContent('Trying again');
     expect(await screen.findByRole('textbox', { name: /Recipient/ })).toBeInTheDocument();
+  });
+
+  it('says so under a question already open, which stays as it is, typing and all', async () => {
+    const api = createTaskApi({ serverName: 'Mailer', toolName: 'send_report' });
+    let failing = false;
+    server.use(
+      http.get(api.stateUrl, () =>
+        failing ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined,
+      ),
+      ...api.handlers,
+    );
+    render(
+      <Harness>
+        <InputRequestCard
+          source={createHttpSource({ stateUrl: api.stateUrl, resumeUrl: api.resumeUrl })}
+          poll={poll}
+        />
+      </Harness>,
+    );
+    await advance(100);
+    const note = await screen.findByRole('textbox', { name: /Note/ });
+    note.focus();
+    failing = true;
+    await advance(poll.baseMs);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Could not get the task’s state: the server had a problem (error 503). Trying again…',
+    );
+    expect(note).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+  });
+
+  it('does not ask the person to wait for a Retry-After: the card tries again on its own clock', async () => {
+    const { source } = createTestSource({ serverName: 'Mailer' });
+    let reads = 0;
+    const waiting: InputRequestSource = {
+      ...source,
+      fetchState: (signal) =>
+        reads++ === 0
+          ? source.fetchState(signal)
+          : Promise.reject(Object.assign(new Error('HTTP 503'), { status: 503, retryAfterMs: 30_000 })),
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={waiting} poll={poll} />
+      </Harness>,
+    );
+    await advance(100);
+    await advance(poll.baseMs);
+    expect(reads).toBeGreaterThan(1);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Could not get the task’s state: the server had a problem \(error 503\)\. Trying again…$/,
+    );
   });
 
   it.each(faults)('in German: %s', async (_name, fault, _english, german) => {

@@ -787,6 +787,105 @@ describe('a round replaced before it was sent keeps what has no place in the new
     expect((await replaced(next, typed)).map((field) => field.name)).toEqual(['age', 'extras']);
   });
 
+  it('leaves behind text the new field’s control would blank: a number or date field keeps only what it can read', async () => {
+    const words = form('first-words', {
+      age: { type: 'string', title: 'Age' },
+      when: { type: 'string', title: 'When' },
+    });
+    const session = createInputRequestSession({
+      source: staticSource(words, async () => undefined),
+      drafts: false,
+      ledger: false,
+      replaceDelayMs: 0,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('profile', { age: 'thirty', when: 'next Friday' });
+    const next = form('second', {
+      age: { type: 'integer', title: 'Age' },
+      when: { type: 'string', format: 'date', title: 'When' },
+    });
+    session.receive({ status: 'input-required', suspension: next });
+    vi.advanceTimersByTime(0);
+    expect(session.getSnapshot().carried?.leftBehind).toEqual([
+      { name: 'age', label: 'Age', value: { kind: 'text', text: 'thirty' } },
+      { name: 'when', label: 'When', value: { kind: 'text', text: 'next Friday' } },
+    ]);
+    // Not filled in: an <input type="number"> would show nothing of it.
+    expect(session.readDraft('profile')).toBeUndefined();
+  });
+
+  it('keeps what the round before left behind through one more replacement, and shows a whole number as typed', async () => {
+    const session = createInputRequestSession({
+      source: staticSource(first, async () => undefined),
+      drafts: false,
+      ledger: false,
+      replaceDelayMs: 0,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('profile', { name: 'Ada', age: '9007199254740993' });
+    session.receive({
+      status: 'input-required',
+      suspension: form('second', { when: { type: 'string' } }, 'a'),
+    });
+    vi.advanceTimersByTime(0);
+    session.writeDraft('a', { when: 'soon' });
+    session.receive({
+      status: 'input-required',
+      suspension: form('third', { where: { type: 'string' } }, 'b'),
+    });
+    vi.advanceTimersByTime(0);
+    expect(session.getSnapshot().round?.id).toBe('third');
+    expect(session.getSnapshot().carried?.leftBehind).toEqual([
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
+      // As typed, not 9,007,199,254,740,992: a number past 2^53 reads as another one.
+      { name: 'age', label: 'Age', value: { kind: 'text', text: '9007199254740993' } },
+      { name: 'when', label: 'when', value: { kind: 'text', text: 'soon' } },
+    ]);
+  });
+
+  it('never shows a value in the clear that the new round calls secret', async () => {
+    const plain = form('plain', {
+      code: { type: 'string', title: 'Code' },
+      name: { type: 'string', title: 'Name' },
+    });
+    // The server now marks it write-only: a value it will not show back.
+    const next = form('second', { code: { type: 'string', title: 'Code', writeOnly: true } });
+    const session = createInputRequestSession({
+      source: staticSource(plain, async () => undefined),
+      drafts: false,
+      ledger: false,
+      replaceDelayMs: 0,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('profile', { code: 'K-1234', name: 'Ada' });
+    session.receive({ status: 'input-required', suspension: next });
+    vi.advanceTimersByTime(0);
+    expect(session.getSnapshot().carried?.leftBehind).toEqual([
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
+    ]);
+  });
+
+  it('after Start again, keeps what the call issued anew no longer asks', async () => {
+    const other = form('restarted', { city: { type: 'string', title: 'City' } });
+    const source: InputRequestSource = {
+      ...staticSource(first, async () => {
+        throw new StaleRoundError('input-request-cards: the round is gone (test)', 409);
+      }),
+      restart: async () => ({ status: 'input-required', suspension: other }),
+    };
+    const session = createInputRequestSession({ source, drafts: false, ledger: false, replaceDelayMs: 0 });
+    session.subscribe(() => {});
+    session.writeDraft('profile', { name: 'Ada' });
+    await session.answer('profile', { action: 'accept', content: { name: 'Ada' } })?.catch(() => {});
+    expect(session.getSnapshot().state).toBe('expired');
+    await session.restart();
+    vi.advanceTimersByTime(0);
+    expect(session.getSnapshot().round?.id).toBe('restarted');
+    expect(session.getSnapshot().carried?.leftBehind).toEqual([
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
+    ]);
+  });
+
   it('keeps nothing for a round that was sent: the server has those answers', async () => {
     const next = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
     expect(await replaced(next, typed, true)).toEqual([]);

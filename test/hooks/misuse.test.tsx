@@ -1,6 +1,6 @@
 import { render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { memo } from 'react';
+import { Component, forwardRef, lazy, memo } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createInputRequestSession, parseSuspension } from '../../src/core/index.ts';
 import {
@@ -40,6 +40,13 @@ const round = () =>
 
 const NoField = () => null;
 const MemoField = memo(() => null);
+const RefField = forwardRef<HTMLDivElement>(() => null);
+const LazyField = lazy(async () => ({ default: NoField }));
+class ClassField extends Component {
+  override render() {
+    return null;
+  }
+}
 
 /** Runs `render` with React's report of the error it throws kept off the console. */
 function quietly<T>(render: () => T): T {
@@ -219,6 +226,12 @@ describe('the card: a developer mistake is named at once, with the fix', () => {
     );
   });
 
+  it('a card given neither a round nor a source says which to pass', () => {
+    expect(renderError(<InputRequestCard {...({} as unknown as InputRequestCardProps)} />)).toBe(
+      'input-request-cards: <InputRequestCard> needs either `source` (a task it follows) or `suspension` with `resume` (a round you hold), but it was given neither.',
+    );
+  });
+
   it('a round without `resume`, or with a `source` too, is named at once, not at the first Accept', () => {
     expect(
       renderError(<InputRequestCard {...({ suspension: round() } as unknown as InputRequestCardProps)} />),
@@ -253,8 +266,13 @@ describe('the card: a developer mistake is named at once, with the fix', () => {
     expect(
       renderError(<InputRequestCard suspension={round()} resume={resume} components={[] as never} />),
     ).toBe(`${NEEDS} it is an empty array.`);
-    // memo and forwardRef components are components.
-    render(<InputRequestCard suspension={round()} resume={resume} components={{ Field: MemoField }} />);
+    // memo, forwardRef, lazy and class components are components; null or undefined keeps the built-in part.
+    for (const Field of [MemoField, RefField, LazyField, ClassField, null, undefined]) {
+      const { unmount } = render(
+        <InputRequestCard suspension={round()} resume={resume} components={{ Field } as never} />,
+      );
+      unmount();
+    }
   });
 
   it('a resume that returns nothing is fine: it is sent, and the card says so', async () => {
