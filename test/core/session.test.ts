@@ -746,18 +746,29 @@ describe('a round replaced before it was sent keeps what has no place in the new
     },
   });
 
-  async function replaced(next: Suspension, typed: Record<string, unknown>, send = false) {
+  /** A session of a round held here, shown (subscribed), with no stores, replaced at once. */
+  function holding(round: Suspension) {
     const session = createInputRequestSession({
-      source: staticSource(first, async () => undefined),
+      source: staticSource(round, async () => undefined),
       drafts: false,
       ledger: false,
       replaceDelayMs: 0,
     });
     session.subscribe(() => {});
-    session.writeDraft('profile', typed as never);
-    if (send) await session.answer('profile', { action: 'accept', content: { name: 'Ada' } });
+    return session;
+  }
+
+  /** The server's newer round arrives and shows. */
+  function replaceWith(session: ReturnType<typeof holding>, next: Suspension) {
     session.receive({ status: 'input-required', suspension: next });
     vi.advanceTimersByTime(0);
+  }
+
+  async function replaced(next: Suspension, typed: Record<string, unknown>, send = false) {
+    const session = holding(first);
+    session.writeDraft('profile', typed as never);
+    if (send) await session.answer('profile', { action: 'accept', content: { name: 'Ada' } });
+    replaceWith(session, next);
     const snapshot = session.getSnapshot();
     expect(snapshot.round?.id).toBe(next.id);
     return snapshot.carried?.leftBehind ?? [];
@@ -792,20 +803,13 @@ describe('a round replaced before it was sent keeps what has no place in the new
       age: { type: 'string', title: 'Age' },
       when: { type: 'string', title: 'When' },
     });
-    const session = createInputRequestSession({
-      source: staticSource(words, async () => undefined),
-      drafts: false,
-      ledger: false,
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
+    const session = holding(words);
     session.writeDraft('profile', { age: 'thirty', when: 'next Friday' });
     const next = form('second', {
       age: { type: 'integer', title: 'Age' },
       when: { type: 'string', format: 'date', title: 'When' },
     });
-    session.receive({ status: 'input-required', suspension: next });
-    vi.advanceTimersByTime(0);
+    replaceWith(session, next);
     expect(session.getSnapshot().carried?.leftBehind).toEqual([
       { name: 'age', label: 'Age', value: { kind: 'text', text: 'thirty' } },
       { name: 'when', label: 'When', value: { kind: 'text', text: 'next Friday' } },
@@ -815,25 +819,11 @@ describe('a round replaced before it was sent keeps what has no place in the new
   });
 
   it('keeps what the round before left behind through one more replacement, and shows a whole number as typed', async () => {
-    const session = createInputRequestSession({
-      source: staticSource(first, async () => undefined),
-      drafts: false,
-      ledger: false,
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
+    const session = holding(first);
     session.writeDraft('profile', { name: 'Ada', age: '9007199254740993' });
-    session.receive({
-      status: 'input-required',
-      suspension: form('second', { when: { type: 'string' } }, 'a'),
-    });
-    vi.advanceTimersByTime(0);
+    replaceWith(session, form('second', { when: { type: 'string' } }, 'a'));
     session.writeDraft('a', { when: 'soon' });
-    session.receive({
-      status: 'input-required',
-      suspension: form('third', { where: { type: 'string' } }, 'b'),
-    });
-    vi.advanceTimersByTime(0);
+    replaceWith(session, form('third', { where: { type: 'string' } }, 'b'));
     expect(session.getSnapshot().round?.id).toBe('third');
     expect(session.getSnapshot().carried?.leftBehind).toEqual([
       { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
@@ -850,16 +840,9 @@ describe('a round replaced before it was sent keeps what has no place in the new
     });
     // The server now marks it write-only: a value it will not show back.
     const next = form('second', { code: { type: 'string', title: 'Code', writeOnly: true } });
-    const session = createInputRequestSession({
-      source: staticSource(plain, async () => undefined),
-      drafts: false,
-      ledger: false,
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
+    const session = holding(plain);
     session.writeDraft('profile', { code: 'K-1234', name: 'Ada' });
-    session.receive({ status: 'input-required', suspension: next });
-    vi.advanceTimersByTime(0);
+    replaceWith(session, next);
     expect(session.getSnapshot().carried?.leftBehind).toEqual([
       { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
     ]);
