@@ -47,7 +47,8 @@ export interface RoundCarryOver {
    * reads it (as a receipt's fields), so the card can show and copy it instead of dropping it,
    * with what the round before had left behind in turn. Never a secret (in either round), never
    * a value the field started with. Empty after a round that was sent and taken (the server has
-   * those answers); after a restart, whatever the new call no longer asks.
+   * those answers); after a restart, whatever the new call no longer asks. With a draft store, a
+   * reload reads it back (then `requests` is empty).
    */
   leftBehind: ReceiptEntry['fields'];
 }
@@ -222,5 +223,54 @@ function stillFitting(field: FieldSpec, value: RawFieldValue | undefined): RawFi
     default:
       // Text a number or date control would blank does not fit: it is left behind instead.
       return typeof value === 'string' && controlKeeps(field, value) ? value : undefined;
+  }
+}
+
+/** The receipt value kinds a stored left-behind entry may hold (never `secret`). */
+const SHOWN_KINDS = new Set(['text', 'number', 'boolean', 'date', 'date-time', 'options']);
+
+/**
+ * What a round left behind, as one draft entry (`{ fields: <JSON> }`), so a reload with drafts on
+ * shows it again: the old round is gone from the server, and with it every other way back.
+ */
+export function leftBehindDraft(fields: ReceiptEntry['fields']): DraftValues {
+  return { fields: JSON.stringify(fields) };
+}
+
+/**
+ * The left-behind fields a draft entry holds, read as untrusted storage: malformed entries, and
+ * any that is or claims a secret, are dropped.
+ */
+export function readLeftBehindDraft(draft: DraftValues | undefined): ReceiptEntry['fields'] {
+  let parsed: unknown;
+  try {
+    parsed = typeof draft?.fields === 'string' ? JSON.parse(draft.fields) : undefined;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (entry): entry is ReceiptEntry['fields'][number] =>
+      isPlainObject(entry) &&
+      typeof entry.name === 'string' &&
+      typeof entry.label === 'string' &&
+      isPlainObject(entry.value) &&
+      SHOWN_KINDS.has(String(entry.value.kind)) &&
+      shownValueFits(entry.value),
+  );
+}
+
+function shownValueFits(value: Record<string, unknown>): boolean {
+  switch (value.kind) {
+    case 'text':
+      return typeof value.text === 'string';
+    case 'number':
+      return typeof value.value === 'number';
+    case 'boolean':
+      return typeof value.value === 'boolean';
+    case 'options':
+      return Array.isArray(value.labels) && value.labels.every((label) => typeof label === 'string');
+    default:
+      return typeof value.value === 'string';
   }
 }

@@ -43,6 +43,15 @@ export function draftKey(roundId: string, requestKey: string): string {
   return `${keyPart(roundId)}/${keyPart(requestKey)}`;
 }
 
+/**
+ * The key of what a round keeps of the round it replaced (`carried.leftBehind`): `<round id>//kept`.
+ * No request's key can spell it (a request key's `/` is encoded), and `removeRound` takes it with
+ * the round's drafts.
+ */
+export function leftBehindKey(roundId: string): string {
+  return `${draftKey(roundId, '')}/kept`;
+}
+
 /** One part of a draft key: `#` never starts an encoded part, so a fingerprint never meets one. */
 function keyPart(text: string): string {
   const name = boundedName(text);

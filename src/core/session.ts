@@ -1,9 +1,15 @@
 import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
-import { type AskedRound, carryOver, type RoundCarryOver } from './carry-over.js';
+import {
+  type AskedRound,
+  carryOver,
+  leftBehindDraft,
+  type RoundCarryOver,
+  readLeftBehindDraft,
+} from './carry-over.js';
 import { contentRefusal } from './checked.js';
 import { pageArrivedAt, type TimeLeft, timeLeftUntil } from './deadline.js';
-import { type DraftStore, type DraftValues, draftKey, draftValues } from './draft.js';
+import { type DraftStore, type DraftValues, draftKey, draftValues, leftBehindKey } from './draft.js';
 import { asError, describeFailure } from './failure.js';
 import { boundedName, isPlainObject, setOwn, stableStringify } from './json.js';
 import {
@@ -605,6 +611,14 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     const reason = restartPending ? 'restart' : 'reask';
     restartPending = false;
     carried = round.requests.length > 0 && lastAsked ? carryOver(lastAsked, round, reason) : undefined;
+    if (!carried && round.requests.length > 0 && drafts) {
+      // Back after a reload: what the round it replaced left behind, kept with its drafts.
+      const leftBehind = readLeftBehindDraft(drafts.load(leftBehindKey(round.id)));
+      if (leftBehind.length > 0) carried = { roundId: round.id, reason, requests: {}, leftBehind };
+    }
+    if (carried && drafts && lastAsked && carried.leftBehind.length > 0) {
+      drafts.save(leftBehindKey(round.id), leftBehindDraft(carried.leftBehind));
+    }
     if (carried && drafts) {
       // A reload mid-re-ask keeps the carried values too (they hold no secrets).
       for (const request of round.requests) {

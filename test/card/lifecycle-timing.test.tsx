@@ -138,7 +138,8 @@ describe('a followed task, on a fake clock', () => {
 
   it('is replaced by a newer round: announced, then the newer question shows, with what was typed kept to read and copy', async () => {
     const user = fakeTimeUser();
-    const { task, resume } = await mount();
+    const first = await mount();
+    const { task, resume } = first;
     await user.type(screen.getByRole('textbox', { name: /Note/ }), 'old round text');
     // A secret is never kept; a default nobody changed (Recipient) was not entered.
     await user.type(screen.getByLabelText(/One-time code/, { selector: 'input' }), '1234');
@@ -176,6 +177,17 @@ describe('a followed task, on a fake clock', () => {
     expect(await navigator.clipboard.readText()).toBe('Note: old round text');
     expect(within(kept).getByRole('status')).toHaveTextContent('What you entered is copied.');
     expect(resume).not.toHaveBeenCalled();
+    // A reload: the old round is gone from the server, but what it held is kept with the new
+    // round's drafts (never the secret).
+    expect(storedTexts(sessionStorage).join()).not.toContain('1234');
+    await reload(first);
+    const back = screen.getByRole('region', { name: 'What you entered before' });
+    expect(within(back).getByRole('definition')).toHaveTextContent('old round text');
+    // Answered, the newer round takes it along with its own drafts.
+    await user.type(screen.getByLabelText(/Send on/, { selector: 'input' }), '2026-12-24');
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance(300);
+    expect(Object.keys(sessionStorage).filter((key) => key.includes(':draft:'))).toEqual([]);
   });
 
   it('keeps what was typed above a newer round too large to show, whose one refusal answers it', async () => {
@@ -231,17 +243,22 @@ describe('a followed task, on a fake clock', () => {
     expect(first.resume).not.toHaveBeenCalled();
   });
 
-  it('drops the draft of an expired round once a newer round replaces it', async () => {
+  it('drops the draft of an expired round once a newer round replaces it, keeping what it held with the newer one', async () => {
     const user = fakeTimeUser();
     const { task } = await mount({ roundTtlMs: 60_000, completeAfterLastRound: false });
     await user.type(screen.getByRole('textbox', { name: /Note/ }), 'too late');
     await advance(60_300);
     expect(card()).toHaveAttribute('data-state', 'expired');
-    expect(sessionStorage.length).toBe(1);
+    const [expiredDraft] = Object.keys(sessionStorage);
     task.ask(followUpRound);
     await advance(POLL_MS);
     expect(screen.getByLabelText(/Send on/)).toBeInTheDocument();
-    expect(JSON.stringify({ ...sessionStorage })).not.toContain('too late');
+    expect(Object.keys(sessionStorage)).not.toContain(expiredDraft);
+    // What was typed has no place in the newer round: shown above it, and kept with its drafts
+    // (gone with them once it is answered).
+    const kept = screen.getByRole('region', { name: 'What you entered before' });
+    expect(within(kept).getByRole('definition')).toHaveTextContent('too late');
+    expect(Object.keys(sessionStorage)).toEqual([expect.stringMatching(/\/\/kept$/)]);
   });
 
   it('removes the draft once the round is answered', async () => {

@@ -848,6 +848,34 @@ describe('a round replaced before it was sent keeps what has no place in the new
     ]);
   });
 
+  it('after a reload, reads what a round kept from its draft store as untrusted: no secret, nothing malformed', () => {
+    const stored = [
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
+      { name: 'pin', label: 'PIN', value: { kind: 'secret', value: 'hunter2' } },
+      { name: 'odd', label: 'Odd', value: { kind: 'script', value: 'x' } },
+      { name: 'size', label: 'Size', value: { kind: 'options', labels: ['Large', 7] } },
+      { name: 'age', label: 'Age', value: { kind: 'number', value: 36 } },
+      'junk',
+    ];
+    const drafts = {
+      load: (key: string) => (key.endsWith('//kept') ? { fields: JSON.stringify(stored) } : undefined),
+      save: () => {},
+      removeRound: () => {},
+    };
+    const session = createInputRequestSession({ source: staticSource(first, async () => undefined), drafts });
+    expect(session.getSnapshot().carried?.leftBehind).toEqual([
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
+      { name: 'age', label: 'Age', value: { kind: 'number', value: 36 } },
+    ]);
+    const broken = { ...drafts, load: () => ({ fields: '{not json' }) };
+    expect(
+      createInputRequestSession({
+        source: staticSource(first, async () => undefined),
+        drafts: broken,
+      }).getSnapshot().carried,
+    ).toBeUndefined();
+  });
+
   it('after Start again, keeps what the call issued anew no longer asks', async () => {
     const other = form('restarted', { city: { type: 'string', title: 'City' } });
     const source: InputRequestSource = {
