@@ -200,8 +200,7 @@ function rawValueOf(field: FieldSpec, value: unknown): RawFieldValue | undefined
     case 'date-time':
       return typeof value === 'string' ? toLocalDateTimeInput(value) : undefined;
     default:
-      // Text a number or date control would blank does not fit: it is left behind instead.
-      return typeof value === 'string' && controlKeeps(field, value) ? value : undefined;
+      return typeof value === 'string' ? value : undefined;
   }
 }
 
