@@ -127,6 +127,16 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
   });
 
+  it('says "You stopped the task." after Stop task here; stopped elsewhere, only that it was stopped', async () => {
+    const user = fakeTimeUser();
+    await mountStoppable({ serverName: 'Mailer' });
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await advance();
+    expect(card()).toHaveAttribute('data-state', 'cancelled');
+    expect(screen.getByText('You stopped the task.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByText('The task was stopped.')).not.toBeInTheDocument();
+  });
+
   it('says the task may go on without the answer when the question expired while it runs', async () => {
     const task = await mountStoppable({ serverName: 'Mailer', completeAfterLastRound: false });
     task.expire();

@@ -395,7 +395,7 @@ describe('MCP Tasks: cancelling a round versus stopping the task', () => {
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'cancelled'));
     expect(server.cancels).toEqual(['report-9']);
     expect(server.updates).toEqual([]);
-    expect(screen.getByRole('status')).toHaveTextContent('The task was stopped.');
+    expect(screen.getByRole('status')).toHaveTextContent('You stopped the task.');
     expect(screen.queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
   });
 

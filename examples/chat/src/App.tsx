@@ -41,7 +41,8 @@ const TOOL_MESSAGES: Partial<Record<ToolName, Partial<InputRequestMessages>>> = 
   // Stopping here gives up the sign-in: say what that means, not that "a task" stopped.
   connect_account: {
     stopTask: 'Stop waiting',
-    cancelled: 'You stopped waiting. Your calendar account is not connected.',
+    youStoppedTask: 'You stopped waiting. Your calendar account is not connected.',
+    cancelled: 'The sign-in was stopped. Your calendar account is not connected.',
   },
 };
 
