@@ -61,6 +61,8 @@ const shots = [
   { file: 'send-failed', id: 'card-outcomes--send-failed' },
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
   { file: 'server-asked-to-wait', id: 'card-states--server-asked-to-wait' },
+  { file: 'stopped-by-you', id: 'card-outcomes--stopped', sizes: ['phone'] },
+  { file: 'stopped-by-you-dark', id: 'card-outcomes--stopped', colorScheme: 'dark', sizes: ['phone'] },
   { file: 'replaced-while-typing', id: 'card-lifecycle--replaced-while-typing', sizes: ['phone', 'desktop'] },
   {
     file: 'replaced-while-typing-dark',

@@ -684,9 +684,7 @@ function askerOf(
 
 /** How a cancelled card says it ended: the task was cancelled, or the person stopped waiting. */
 function cancelledText(snapshot: SessionSnapshot, messages: InputRequestMessages): string {
-  if (snapshot.stoppedWaiting) return messages.stoppedWaiting;
-  // Who stopped it, when it was this person: "was stopped" alone reads as done to them.
-  return snapshot.stoppedHere ? messages.youStoppedTask : messages.cancelled;
+  return snapshot.stoppedWaiting ? messages.stoppedWaiting : messages.cancelled;
 }
 
 /** Who asks: the server's name as the heading, the tool's title (or name) under it. */

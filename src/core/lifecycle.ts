@@ -199,6 +199,11 @@ export interface Lifecycle {
   message?: string;
   /** Where the task itself stands, as the last reading said. */
   taskStatus?: InputRequestState['status'];
+  /**
+   * True once this page stopped the task (Stop task), or stopped waiting for a round that holds
+   * none: the `cancelled` it reads is this person's doing, also once the server confirms it.
+   */
+  stoppedHere?: boolean;
   /** How far the task has come, when the last reading said. */
   progress?: TaskProgress;
   /** Since when (epoch ms) the task has been working without asking, for an elapsed time. */
@@ -668,7 +673,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
       return { ...lifecycle, ...NEW_ROUND, state: 'input-required', round: lifecycle.next };
     case 'task-stopped':
       if (STATE_TRAITS[lifecycle.state].settled) return lifecycle;
-      return { ...lifecycle, state: 'cancelled', next: undefined, pending: undefined };
+      return { ...lifecycle, state: 'cancelled', next: undefined, pending: undefined, stoppedHere: true };
     case 'typed-kept':
       if (lifecycle.round?.id !== event.roundId || lifecycle.closedAs !== 'answered-elsewhere')
         return lifecycle;

@@ -159,7 +159,8 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   }
   const answeredHere = round !== undefined && sentRoundId === round.id && state !== 'submitting';
   if (!answeredHere) {
-    if (state === 'cancelled' && lifecycle.taskStatus !== 'cancelled') return 'stopped';
+    // Stopped here: still this person's doing once a reading confirms the task was cancelled.
+    if (state === 'cancelled' && lifecycle.stoppedHere === true) return 'stopped';
     return undefined;
   }
   const actions = new Set(

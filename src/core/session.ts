@@ -96,11 +96,6 @@ export interface SessionSnapshot extends Lifecycle {
   waiting?: StillWaiting;
   /** True after the person stopped waiting for a round that asks nothing (Cancel); nothing more is sent. */
   stoppedWaiting: boolean;
-  /**
-   * True when the task reads `cancelled` because this page stopped it (Stop task, and the source's
-   * `cancel` succeeded): the card says "You stopped the task.", not only that it was stopped.
-   */
-  stoppedHere: boolean;
   /** Whether "Start again" can issue the request anew: the source has `restart` and the round expired. */
   canRestart: boolean;
   /** True while a restart is on its way. */
@@ -453,7 +448,6 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   let waitTimer: ReturnType<typeof setTimeout> | undefined;
   let waitArmedFor: string | undefined;
   let stoppedWaiting = false;
-  let stoppedHere = false;
   let snapshot: SessionSnapshot = makeSnapshot();
 
   let active = false;
@@ -553,7 +547,6 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       canStop: typeof source.cancel === 'function',
       stopping,
       stoppedWaiting: stoppedWaiting && from.state === 'cancelled',
-      stoppedHere: stoppedHere && from.state === 'cancelled',
       canRestart: typeof source.restart === 'function' && from.state === 'expired',
       restarting,
     };
@@ -1425,7 +1418,6 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       try {
         await source.cancel(controller.signal);
         stopping = false;
-        stoppedHere = true;
         if (!dispatch({ type: 'task-stopped' })) emit();
         feed?.refresh();
       } catch (error) {

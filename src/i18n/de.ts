@@ -198,7 +198,6 @@ export const germanMessages: InputRequestMessages = {
   failed: (detail) =>
     detail ? `Die Aufgabe ist fehlgeschlagen: ${detail}` : 'Die Aufgabe ist fehlgeschlagen.',
   cancelled: 'Die Aufgabe wurde vorzeitig beendet.',
-  youStoppedTask: 'Sie haben die Aufgabe beendet.',
   locale: 'de',
   outcome: (outcome) => {
     switch (outcome) {

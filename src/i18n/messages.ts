@@ -211,10 +211,8 @@ export interface InputRequestMessages {
   completed: string;
   /** Lifecycle: the task failed; `detail` is the server's reason, when known. */
   failed: (detail: string | undefined) => string;
-  /** Lifecycle: the task was cancelled (by the server, or elsewhere). */
+  /** Lifecycle: the task was cancelled. */
   cancelled: string;
-  /** Lifecycle: this person stopped the task here (Stop task). */
-  youStoppedTask: string;
   /** Lifecycle: the task's state could not be fetched (no answer at all); it will be tried again. */
   connectionLost: string;
   /**
@@ -509,7 +507,6 @@ export const englishMessages: InputRequestMessages = {
   completed: 'Done.',
   failed: (detail) => (detail ? `The task failed: ${detail}` : 'The task failed.'),
   cancelled: 'The task was stopped.',
-  youStoppedTask: 'You stopped the task.',
   connectionLost: 'Could not reach the server. Trying again…',
   stateReadFailed: (failure) =>
     `Could not get the task’s state: ${englishFailure(withoutWait(failure))} Trying again…`,

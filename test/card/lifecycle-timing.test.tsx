@@ -127,14 +127,30 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
   });
 
-  it('says "You stopped the task." after Stop task here; stopped elsewhere, only that it was stopped', async () => {
+  it('says who stopped the task: "Stopped by you." after Stop task here, also once the server confirms it', async () => {
     const user = fakeTimeUser();
-    await mountStoppable({ serverName: 'Mailer' });
-    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    const { source, task } = createTestSource({ serverName: 'Mailer' });
+    render(
+      <Harness client={newClient()}>
+        <InputRequestCard source={{ ...source, cancel: async () => task.cancel() }} poll={poll} />
+      </Harness>,
+    );
     await advance();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await advance(POLL_MS);
     expect(card()).toHaveAttribute('data-state', 'cancelled');
-    expect(screen.getByText('You stopped the task.', { selector: 'p' })).toBeInTheDocument();
-    expect(screen.queryByText('The task was stopped.')).not.toBeInTheDocument();
+    // The server's reading now says cancelled too: it was still this person who stopped it.
+    expect(screen.getByText('Stopped by you.', { selector: '[data-part="outcome"]' })).toBeInTheDocument();
+    expect(screen.getByText('The task was stopped.', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('says only that the task was stopped when it was stopped elsewhere', async () => {
+    const task = await mountStoppable({ serverName: 'Mailer' });
+    task.cancel();
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'cancelled');
+    expect(screen.getByText('The task was stopped.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.queryByText('Stopped by you.')).not.toBeInTheDocument();
   });
 
   it('says the task may go on without the answer when the question expired while it runs', async () => {

@@ -765,7 +765,8 @@ try {
         .waitFor({ timeout: TIMEOUT });
       await card.getByRole('button', { name: 'Stop task' }).click();
       await expectState(card, 'cancelled');
-      await shown(reply, 'You stopped the task.').waitFor({ timeout: TIMEOUT });
+      await shown(reply, 'The task was stopped.').waitFor({ timeout: TIMEOUT });
+      await shown(reply, 'Stopped by you.').waitFor({ timeout: TIMEOUT });
       expectEqual(
         (await received()).mcp
           .slice(before)

@@ -391,11 +391,17 @@ describe('MCP Tasks: cancelling a round versus stopping the task', () => {
     server.create({ ...askFormat, hold: true });
     renderCard(createMcpTaskSource({ client: connection.client, taskId: 'report-9', serverName: 'Reports' }));
 
-    await user.click(await screen.findByRole('button', { name: /^Stop/ }));
+    const gets = () => server.wire.filter((request) => request.method === 'tasks/get').length;
+    const stop = await screen.findByRole('button', { name: /^Stop/ });
+    const getsBeforeStop = gets();
+    await user.click(stop);
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'cancelled'));
     expect(server.cancels).toEqual(['report-9']);
     expect(server.updates).toEqual([]);
-    expect(screen.getByRole('status')).toHaveTextContent('You stopped the task.');
+    expect(screen.getByRole('status')).toHaveTextContent('The task was stopped.');
+    // Once tasks/get confirms it, the receipt still says who stopped it.
+    await waitFor(() => expect(gets()).toBeGreaterThan(getsBeforeStop));
+    expect(screen.getByText('Stopped by you.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
   });
 

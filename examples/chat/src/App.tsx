@@ -41,8 +41,7 @@ const TOOL_MESSAGES: Partial<Record<ToolName, Partial<InputRequestMessages>>> = 
   // Stopping here gives up the sign-in: say what that means, not that "a task" stopped.
   connect_account: {
     stopTask: 'Stop waiting',
-    youStoppedTask: 'You stopped waiting. Your calendar account is not connected.',
-    cancelled: 'The sign-in was stopped. Your calendar account is not connected.',
+    cancelled: 'You stopped waiting. Your calendar account is not connected.',
   },
 };
 
