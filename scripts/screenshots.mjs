@@ -65,6 +65,11 @@ const shots = [
   { file: 'stopped-by-you-dark', id: 'card-outcomes--stopped', colorScheme: 'dark', sizes: ['phone'] },
   { file: 'replaced-while-typing', id: 'card-lifecycle--replaced-while-typing', sizes: ['phone', 'desktop'] },
   {
+    file: 'replaced-two-questions',
+    id: 'card-lifecycle--replaced-while-typing-two-questions',
+    sizes: ['phone'],
+  },
+  {
     file: 'replaced-while-typing-dark',
     id: 'card-lifecycle--replaced-while-typing',
     colorScheme: 'dark',

@@ -210,6 +210,38 @@ export const ReplacedWhileTyping = meta.story(
   }),
 );
 
+/** Who buys? Who pays?, each asking a Name, both typed: replaced, each value is listed under its question. */
+const contactQuestion = (message: string) => ({
+  method: 'elicitation/create',
+  params: {
+    message,
+    requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+  },
+});
+
+export const ReplacedWhileTypingTwoQuestions = meta.story(
+  live(
+    'superseded-two-questions',
+    {
+      rounds: [
+        { inputRequests: { buyer: contactQuestion('Who buys?'), payer: contactQuestion('Who pays?') } },
+        followUpRound,
+      ],
+    },
+    async ({ canvas }, api) => {
+      const [buyer, payer] = await canvas.findAllByRole('textbox', { name: /Name/ });
+      await userEvent.type(buyer as HTMLElement, 'Ada Lovelace');
+      await userEvent.type(payer as HTMLElement, 'Grace Hopper');
+      api.task.ask(followUpRound);
+      await expect(
+        await canvas.findByLabelText(/Send on/, { selector: 'input' }, { timeout: 5000 }),
+      ).toBeVisible();
+      const kept = canvas.getByRole('region', { name: 'What you entered before' });
+      await expect(kept).toHaveTextContent(/Who buys\?NameAda Lovelace.*Who pays\?NameGrace Hopper/);
+    },
+  ),
+);
+
 export const Expired = meta.story(
   live('expired', { roundTtlMs: 1200 }, async ({ canvas }) => {
     await canvas.findByRole('textbox', { name: /Note/ });

@@ -1,6 +1,6 @@
 'use client';
-import { useId } from 'react';
-import type { ReceiptEntry } from '../core/receipt.js';
+import { Fragment, useId } from 'react';
+import type { LeftBehindField } from '../core/carry-over.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { CopyText } from './CopyText.js';
 import { AnswerRow } from './Receipt.js';
@@ -9,7 +9,7 @@ import { serverText } from './serverText.js';
 /** Props of {@link LeftBehindNotice}. */
 export interface LeftBehindNoticeProps {
   /** From the session's snapshot: `carried.leftBehind`. */
-  fields: ReceiptEntry['fields'];
+  fields: readonly LeftBehindField[];
   messages: InputRequestMessages;
 }
 
@@ -18,13 +18,21 @@ export interface LeftBehindNoticeProps {
  * new questions have no place for it: kept on screen, to read and copy, instead of dropped. Open
  * at first; the person closes it when done (a native disclosure: no state of ours, no focus to move).
  *
- * @selector [data-part="left-behind"] the notice; [data-part="left-behind-answers"] its list; [data-part="left-behind-answer"] one earlier answer
+ * @selector [data-part="left-behind"] the notice; [data-part="left-behind-question"] the question a list answered (when the round asked several); [data-part="left-behind-answers"] a list; [data-part="left-behind-answer"] one earlier answer
  * @selector button[data-action="copy-left-behind"]
  */
 export function LeftBehindNotice({ fields, messages }: LeftBehindNoticeProps) {
   const id = useId();
+  const groups = byQuestion(fields);
   const collect = () => ({
-    text: fields.map((field) => `${field.label}: ${messages.receiptValue(field.value)}`).join('\n'),
+    text: groups
+      .map(({ question, rows }) =>
+        [
+          ...(question === undefined ? [] : [question]),
+          ...rows.map((field) => `${field.label}: ${messages.receiptValue(field.value)}`),
+        ].join('\n'),
+      )
+      .join('\n\n'),
     words: messages.leftBehindCopied,
   });
   return (
@@ -33,20 +41,31 @@ export function LeftBehindNotice({ fields, messages }: LeftBehindNoticeProps) {
       <p>{messages.leftBehind}</p>
       <details open>
         <summary id={`${id}-title`}>{messages.leftBehindDetails}</summary>
-        <dl data-part="left-behind-answers">
-          {fields.map((field, index) => (
-            <AnswerRow
-              // Two earlier requests may have had a field of the same name.
-              // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the round
-              key={index}
-              part="left-behind-answer"
-              field={field}
-              text={messages.receiptValue(field.value)}
-              textCut={messages.textCut}
-              serverWords={serverText}
-            />
-          ))}
-        </dl>
+        {groups.map(({ question, rows }, group) => (
+          // Fixed for the round; two groups may ask the same words.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <Fragment key={group}>
+            {question === undefined ? null : (
+              <p data-part="left-behind-question" {...serverText}>
+                {question}
+              </p>
+            )}
+            <dl data-part="left-behind-answers">
+              {rows.map((field, index) => (
+                <AnswerRow
+                  // Two earlier requests may have had a field of the same name.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the round
+                  key={index}
+                  part="left-behind-answer"
+                  field={field}
+                  text={messages.receiptValue(field.value)}
+                  textCut={messages.textCut}
+                  serverWords={serverText}
+                />
+              ))}
+            </dl>
+          </Fragment>
+        ))}
         <CopyText
           action="copy-left-behind"
           label={messages.copyLeftBehind}
@@ -56,4 +75,23 @@ export function LeftBehindNotice({ fields, messages }: LeftBehindNoticeProps) {
       </details>
     </section>
   );
+}
+
+/**
+ * The fields in runs of one question: where the round before asked several, each run is headed
+ * by the question it answered, so two fields of one label are told apart.
+ */
+function byQuestion(fields: readonly LeftBehindField[]): QuestionGroup[] {
+  const groups: QuestionGroup[] = [];
+  for (const field of fields) {
+    const last = groups.at(-1);
+    if (last && last.question === field.question) last.rows.push(field);
+    else groups.push({ question: field.question, rows: [field] });
+  }
+  return groups;
+}
+
+interface QuestionGroup {
+  question: string | undefined;
+  rows: LeftBehindField[];
 }

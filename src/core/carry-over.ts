@@ -6,7 +6,7 @@ import { isPlainObject, own, setOwn } from './json.js';
 import type { FieldSpec, FormRequest, InputResponses, Suspension } from './model.js';
 import { isElicitResult } from './model.js';
 import type { ReceiptEntry } from './receipt.js';
-import { shownName } from './shown-text.js';
+import { shownName, shownWithEllipsis } from './shown-text.js';
 
 /**
  * Why a round carries values over from the one before it:
@@ -34,6 +34,14 @@ export interface CarriedRequest {
   values: DraftValues;
 }
 
+/**
+ * One value a replaced round held that the new round has no place for: the field's name, label
+ * and value as a receipt lists them, and, when that round asked more than one question, the
+ * question it answered (`question`: the request's message, untrusted, cut as a name), so two
+ * fields of one label from two questions are told apart.
+ */
+export type LeftBehindField = ReceiptEntry['fields'][number] & { question?: string };
+
 /** What a round carries over from the round before it (see {@link CarryOverReason}). */
 export interface RoundCarryOver {
   /** The round that carries the values (the one on screen). */
@@ -50,7 +58,7 @@ export interface RoundCarryOver {
    * those answers); after a restart, whatever the new call no longer asks. With a draft store, a
    * reload reads it back (then `requests` is empty).
    */
-  leftBehind: ReceiptEntry['fields'];
+  leftBehind: LeftBehindField[];
 }
 
 /** The last round that asked something, as the session kept it when a newer round replaced it. */
@@ -63,7 +71,7 @@ export interface AskedRound {
   /** The last values typed into each of its form requests, by request key (raw, may hold secrets). */
   typed: ReadonlyMap<string, DraftValues>;
   /** What it showed as left behind by the round before it (see {@link RoundCarryOver.leftBehind}). */
-  leftBehind?: ReceiptEntry['fields'];
+  leftBehind?: LeftBehindField[];
 }
 
 /**
@@ -138,7 +146,7 @@ function leftBehindBy(
   earlierValues: ReadonlyMap<string, DraftValues>,
   taken: ReadonlyMap<string, ReadonlySet<string>>,
   next: Suspension,
-): ReceiptEntry['fields'] {
+): LeftBehindField[] {
   // A name the new round calls secret is not shown in the clear, whatever the old round said.
   const secretNow = new Set(
     next.requests.flatMap((request) =>
@@ -147,16 +155,26 @@ function leftBehindBy(
         : [],
     ),
   );
-  const left: ReceiptEntry['fields'] = [];
+  const left: LeftBehindField[] = [];
+  // Which question a value answered matters only where the round asked several.
+  const several = earlierForms.length > 1;
   for (const request of earlierForms) {
     const values = earlierValues.get(request.key) ?? {};
+    const question =
+      several && request.messageCode === undefined ? shownWithEllipsis(request.message, 'name') : undefined;
     for (const field of request.fields) {
       if (field.secret || secretNow.has(field.name) || !Object.hasOwn(values, field.name)) continue;
       if (taken.get(request.key)?.has(field.name)) continue;
       const raw = values[field.name] as RawFieldValue;
       if (sameRaw(raw, initialRawValue(field))) continue;
       const value = formAnswers([field], { [fieldKey(field)]: raw })[0]?.value;
-      if (value) left.push({ name: field.name, label: shownName(field.title ?? field.name), value });
+      if (!value) continue;
+      left.push({
+        name: field.name,
+        label: shownName(field.title ?? field.name),
+        value,
+        ...(question === undefined ? {} : { question }),
+      });
     }
   }
   return left;
@@ -232,7 +250,7 @@ const SHOWN_KINDS = new Set(['text', 'number', 'boolean', 'date', 'date-time', '
  * What a round left behind, as one draft entry (`{ fields: <JSON> }`), so a reload with drafts on
  * shows it again: the old round is gone from the server, and with it every other way back.
  */
-export function leftBehindDraft(fields: ReceiptEntry['fields']): DraftValues {
+export function leftBehindDraft(fields: readonly LeftBehindField[]): DraftValues {
   return { fields: JSON.stringify(fields) };
 }
 
@@ -240,7 +258,7 @@ export function leftBehindDraft(fields: ReceiptEntry['fields']): DraftValues {
  * The left-behind fields a draft entry holds, read as untrusted storage: malformed entries, and
  * any that is or claims a secret, are dropped.
  */
-export function readLeftBehindDraft(draft: DraftValues | undefined): ReceiptEntry['fields'] {
+export function readLeftBehindDraft(draft: DraftValues | undefined): LeftBehindField[] {
   let parsed: unknown;
   try {
     parsed = typeof draft?.fields === 'string' ? JSON.parse(draft.fields) : undefined;
@@ -249,10 +267,11 @@ export function readLeftBehindDraft(draft: DraftValues | undefined): ReceiptEntr
   }
   if (!Array.isArray(parsed)) return [];
   return parsed.filter(
-    (entry): entry is ReceiptEntry['fields'][number] =>
+    (entry): entry is LeftBehindField =>
       isPlainObject(entry) &&
       typeof entry.name === 'string' &&
       typeof entry.label === 'string' &&
+      (entry.question === undefined || typeof entry.question === 'string') &&
       isPlainObject(entry.value) &&
       SHOWN_KINDS.has(String(entry.value.kind)) &&
       shownValueFits(entry.value),

@@ -5,6 +5,7 @@
  */
 export { buildAcceptContent, fromLocalDateTimeInput, toLocalDateTimeInput } from './answer.js';
 export type { AnswererContext, HostMethod, RequestAnswerers } from './answerers.js';
+export type { CarriedRequest, CarryOverReason, LeftBehindField, RoundCarryOver } from './carry-over.js';
 export type { TimeLeft } from './deadline.js';
 export type { DraftStore, DraftValues } from './draft.js';
 export { createStorageDraftStore } from './draft.js';

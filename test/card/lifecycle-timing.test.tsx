@@ -237,6 +237,40 @@ describe('a followed task, on a fake clock', () => {
     expect(within(kept).getByRole('definition')).toHaveTextContent('old round text');
   });
 
+  it('tells apart fields of one label from two questions of the replaced round: each run under its question', async () => {
+    const user = fakeTimeUser();
+    const contact = (message: string) => ({
+      method: 'elicitation/create',
+      params: {
+        message,
+        requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+      },
+    });
+    const { task } = await mount({
+      rounds: [
+        { inputRequests: { buyer: contact('Who buys?'), payer: contact('Who pays?') } },
+        followUpRound,
+      ],
+    });
+    const [buyer, payer] = screen.getAllByRole('textbox', { name: /Name/ });
+    await user.type(buyer as HTMLElement, 'Ada');
+    await user.type(payer as HTMLElement, 'Grace');
+    task.ask(followUpRound);
+    await advance(POLL_MS);
+    await advance(500);
+    const kept = screen.getByRole('region', { name: 'What you entered before' });
+    const questions = kept.querySelectorAll('[data-part="left-behind-question"]');
+    expect([...questions].map((question) => question.textContent)).toEqual(['Who buys?', 'Who pays?']);
+    expect(
+      within(kept)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Ada', 'Grace']);
+    await user.click(within(kept).getByRole('button', { name: 'Copy what you entered' }));
+    await advance();
+    expect(await navigator.clipboard.readText()).toBe('Who buys?\nName: Ada\n\nWho pays?\nName: Grace');
+  });
+
   it('expires at the deadline: inputs read-only, values still there after a reload, nothing sent', async () => {
     const user = fakeTimeUser();
     const first = await mount({ roundTtlMs: 60_000 });

@@ -833,6 +833,55 @@ describe('a round replaced before it was sent keeps what has no place in the new
     ]);
   });
 
+  it('names the question of each value when the round before asked several, and keeps it across a reload', async () => {
+    const two = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          buyer: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Who buys?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+            },
+          },
+          payer: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Who pays?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+            },
+          },
+        },
+      },
+      { id: 'two' },
+    );
+    const saved = new Map<string, Record<string, unknown>>();
+    const drafts = {
+      load: (key: string) => saved.get(key) as never,
+      save: (key: string, values: Record<string, unknown>) => void saved.set(key, values),
+      removeRound: () => {},
+    };
+    const session = createInputRequestSession({
+      source: staticSource(two, async () => undefined),
+      drafts,
+      ledger: false,
+      replaceDelayMs: 0,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('buyer', { name: 'Ada' });
+    session.writeDraft('payer', { name: 'Grace' });
+    const next = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
+    replaceWith(session, next);
+    const expected = [
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' }, question: 'Who buys?' },
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Grace' }, question: 'Who pays?' },
+    ];
+    expect(session.getSnapshot().carried?.leftBehind).toEqual(expected);
+    const reloaded = createInputRequestSession({ source: staticSource(next, async () => undefined), drafts });
+    expect(reloaded.getSnapshot().carried?.leftBehind).toEqual(expected);
+  });
+
   it('never shows a value in the clear that the new round calls secret', async () => {
     const plain = form('plain', {
       code: { type: 'string', title: 'Code' },
