@@ -647,8 +647,15 @@ function statusText(controller: InputRequestController, messages: InputRequestMe
     case 'submitting':
       if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       return snapshot.sendSlow ? messages.submittingSlowly : messages.submitting;
-    case 'answered':
-      return snapshot.confirmedLate ? messages.answerReachedServer : messages.answered;
+    case 'answered': {
+      if (snapshot.confirmedLate) return messages.answerReachedServer;
+      // A decline, a cancel or a link opened is no answer a person would call "sent": the region
+      // says what the receipt says.
+      const outcome = outcomeOf(snapshot);
+      return outcome === 'declined' || outcome === 'cancelled' || outcome === 'opened'
+        ? messages.outcome(outcome)
+        : messages.answered;
+    }
     case 'answered-elsewhere':
     case 'expired': {
       // How the round closed is the core's one decision (outcomeOf). Where this person's answer

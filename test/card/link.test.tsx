@@ -212,7 +212,11 @@ describe('an MCP 2025 link request (accept is the consent to open)', () => {
     expect(await screen.findByText('Opened the link')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
     // Not "You answered.": the step goes on in the page that opened.
-    expect(screen.getByText('You opened the link. Continue on the page it opened.')).toHaveFocus();
+    expect(
+      screen.getByText('You opened the link. Continue on the page it opened.', {
+        selector: '[data-part="outcome"]',
+      }),
+    ).toHaveFocus();
     expect(container.querySelector('[data-part="receipt"]')).toHaveAttribute('data-outcome', 'opened');
 
     // A tab that never opened (a blocked pop-up) or closed too soon: Open again opens it again,

@@ -281,7 +281,9 @@ describe('a round of more questions than a card shows', () => {
       new Set(['{"action":"decline"}']),
     );
     // The receipt says how it ended, without 10,000 entries behind it.
-    expect(await screen.findByText('You declined.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You declined.', { selector: '[data-part="outcome"]' }),
+    ).toBeInTheDocument();
     expect(document.querySelector('[data-part="receipt-details"]')).toBeNull();
   });
 

@@ -61,6 +61,8 @@ const order = parseSuspension(
 );
 
 const card = () => screen.getByRole('article');
+/** The receipt's first line, which says how the round ended. */
+const OUTCOME = '[data-part="outcome"]';
 
 describe('a closed card says what was answered and how it ended', () => {
   it('accepted: option titles, not values; a secret hidden; a field left out stays out', async () => {
@@ -99,7 +101,9 @@ describe('a closed card says what was answered and how it ended', () => {
       <InputRequestCard suspension={order} resume={async () => undefined} ledger={false} />,
     );
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    expect(await screen.findByText('You declined.')).toBeInTheDocument();
+    expect(await screen.findByText('You declined.', { selector: OUTCOME })).toBeInTheDocument();
+    // Said as the receipt says it: a decline is no "Answer sent."
+    expect(screen.getByRole('status')).toHaveTextContent('You declined.');
     expect(card()).toHaveAttribute('data-outcome', 'declined');
     first.unmount();
     await Promise.resolve();
@@ -112,7 +116,8 @@ describe('a closed card says what was answered and how it ended', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText('You cancelled.')).toBeInTheDocument();
+    expect(await screen.findByText('You cancelled.', { selector: OUTCOME })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('You cancelled.');
     expect(card()).toHaveAttribute('data-outcome', 'cancelled');
   });
 
@@ -410,7 +415,7 @@ describe('focus and booleans', () => {
     const user = userEvent.setup();
     render(<InputRequestCard suspension={{ ...order, id: 'focus-round' }} resume={async () => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Decline' }));
-    await waitFor(() => expect(screen.getByText('You declined.')).toHaveFocus());
+    await waitFor(() => expect(screen.getByText('You declined.', { selector: OUTCOME })).toHaveFocus());
   });
 
   it('autoFocus gives a new card focus for a keyboard user', () => {
