@@ -392,10 +392,20 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           {state === 'input-required' && snapshot.timeLeft ? (
             <TimeLeftNotice timeLeft={snapshot.timeLeft} messages={messages} />
           ) : null}
+          {/* Seen, not only heard: the question stays open, but what the card shows may be behind. */}
+          {state === 'input-required' && snapshot.fetchError ? (
+            <p data-part="read-failure">{readFailureText(snapshot.fetchError, messages)}</p>
+          ) : null}
           {working ? (
             <TaskProgress
               progress={snapshot.progress}
-              message={state === 'loading' ? messages.loading : snapshot.message}
+              message={
+                state !== 'loading'
+                  ? snapshot.message
+                  : snapshot.fetchError
+                    ? readFailureText(snapshot.fetchError, messages)
+                    : messages.loading
+              }
               since={snapshot.workingSince}
               messages={messages}
             />

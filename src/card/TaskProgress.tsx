@@ -25,10 +25,13 @@ export interface TaskProgressProps {
 export function TaskProgress({ progress, message, since, messages }: TaskProgressProps) {
   const seconds = useElapsedSeconds(progress ? undefined : since);
   const determinate = progress?.total !== undefined && progress.total > 0;
+  // Nothing to count from (the card is still loading the task): no "Working… 0:00" under it.
   const label =
     progress !== undefined
       ? messages.taskProgress(progress.progress, progress.total)
-      : messages.workingFor(seconds);
+      : since === undefined
+        ? undefined
+        : messages.workingFor(seconds);
   return (
     <div data-part="task-progress" {...(determinate ? { 'data-determinate': '' } : {})}>
       {message || progress?.message ? (
@@ -38,11 +41,13 @@ export function TaskProgress({ progress, message, since, messages }: TaskProgres
       ) : null}
       <progress
         {...(determinate ? { value: progress.progress, max: progress.total } : {})}
-        aria-label={label}
+        aria-label={label ?? message ?? messages.working}
       />
-      <p data-part="task-progress-label" aria-hidden="true">
-        {label}
-      </p>
+      {label === undefined ? null : (
+        <p data-part="task-progress-label" aria-hidden="true">
+          {label}
+        </p>
+      )}
     </div>
   );
 }

@@ -229,6 +229,8 @@ export type RoundClosedAs = 'answered-elsewhere' | 'expired';
 export type LifecycleEvent =
   | { type: 'state-received'; state: InputRequestState; now: number }
   | { type: 'fetch-failed'; error: unknown }
+  /** A read succeeded after a failed one, with the same state as before. */
+  | { type: 'fetch-recovered' }
   | { type: 'answer-given'; key: string; response: InputResponse }
   /** Every request not yet answered gets the same refusal: one event, however large the round. */
   | { type: 'round-refused'; action: 'decline' | 'cancel' }
@@ -491,6 +493,8 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
     }
     case 'fetch-failed':
       return { ...lifecycle, fetchError: event.error };
+    case 'fetch-recovered':
+      return lifecycle.fetchError === undefined ? lifecycle : { ...lifecycle, fetchError: undefined };
     case 'answer-given': {
       const { round } = lifecycle;
       if (

@@ -194,6 +194,11 @@ export interface TaskFeed {
 export interface TaskFeedSink {
   receive(state: InputRequestState): void;
   fail(error: unknown): void;
+  /**
+   * A read succeeded after one failed, and found nothing new (the same state as before): the
+   * failure is over, though `receive` has nothing to say.
+   */
+  recovered(): void;
 }
 
 /** Options of {@link createInputRequestSession}. */
@@ -1267,6 +1272,9 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       },
       fail: (error) => {
         if (!destroyed) dispatch({ type: 'fetch-failed', error: asError(error) });
+      },
+      recovered: () => {
+        if (!destroyed) dispatch({ type: 'fetch-recovered' });
       },
     });
   }

@@ -76,8 +76,11 @@ export function followTask(
       if (error && error !== lastError) {
         lastError = error;
         sink.fail(error);
-      } else if (!error) {
+      } else if (!error && lastError !== undefined) {
         lastError = undefined;
+        // TanStack keeps the very same data object when a read finds nothing new: without this,
+        // the card would go on saying the server cannot be reached.
+        if (data !== undefined && data === lastData) sink.recovered();
       }
     };
     const unsubscribe = observer.subscribe((result) => report(result.data, result.error));

@@ -95,6 +95,9 @@ describe('a failed read of the task state says why', () => {
     const { recover } = await mountFailing(fault);
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent(english);
+    // Seen too, in place of "Loading the question…", with no clock that counts nothing.
+    expect(screen.getByText(english, { selector: '[data-part="task-message"]' })).toBeVisible();
+    expect(screen.queryByText(/Working…/)).not.toBeInTheDocument();
     // Still trying: the next poll fails the same way and says the same.
     await advance(poll.baseMs);
     expect(status).toHaveTextContent(english);
@@ -129,8 +132,17 @@ describe('a failed read of the task state says why', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Could not get the task’s state: the server had a problem (error 503). Trying again…',
     );
+    // Seen above the question, not only heard; gone once a read succeeds.
+    const seen = screen.getByText(
+      'Could not get the task’s state: the server had a problem (error 503). Trying again…',
+      { selector: '[data-part="read-failure"]' },
+    );
+    expect(seen).toBeVisible();
     expect(note).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    failing = false;
+    await advance(10 * poll.baseMs);
+    expect(seen).not.toBeInTheDocument();
   });
 
   it('does not ask the person to wait for a Retry-After: the card tries again on its own clock', async () => {

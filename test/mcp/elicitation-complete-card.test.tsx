@@ -6,6 +6,9 @@ import { InputRequestCard } from '../../src/index.ts';
 import { createElicitationQueue } from '../../src/mcp/index.ts';
 import { type Connected, connectLegacy, createMrtrServer, LOGIN_URL } from '../fixtures/mcp-servers.ts';
 
+/** The receipt's first line, which says how the round ended. */
+const OUTCOME = '[data-part="outcome"]';
+
 // A 2025 link request in the real card: Open answers accept (the consent), and the server's
 // notifications/elicitation/complete tells when the step the link started is done.
 
@@ -61,7 +64,7 @@ describe('a 2025 link request, through the card', () => {
     });
     // The card stays, saying where the step goes on, not "You answered.".
     expect(
-      await screen.findByText('You opened the link. Continue on the page it opened.'),
+      await screen.findByText('You opened the link. Continue on the page it opened.', { selector: OUTCOME }),
     ).toBeInTheDocument();
     expect(prompt.linkOpened).toBe(true);
     expect(queue.getSnapshot()).toStrictEqual([prompt]);
@@ -84,12 +87,12 @@ describe('a 2025 link request, through the card', () => {
     await user.click(await screen.findByRole('button', { name: 'Open link' }));
     await call;
     const outcome = 'You opened the link. Continue on the page it opened.';
-    expect(await screen.findByText(outcome)).toBeInTheDocument();
+    expect(await screen.findByText(outcome, { selector: OUTCOME })).toBeInTheDocument();
 
     // Mounted again (a host that re-renders its list): the card reads the same prompt.
     view.unmount();
     render(<Questions queue={queue} />);
-    expect(await screen.findByText(outcome)).toBeInTheDocument();
+    expect(await screen.findByText(outcome, { selector: OUTCOME })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open link' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
