@@ -23,6 +23,12 @@ export interface FieldProps {
    * which would hide the value from the tab order and from copying.
    */
   readOnly?: boolean;
+  /**
+   * The request's answer is given or on its way (its fieldset is disabled): a secret field's
+   * warning then asks for no Decline, which cannot be pressed. Given to secret fields only, so a
+   * send re-renders no other field.
+   */
+  locked?: boolean;
   /** The server asks this field again (a re-ask): it is marked, and the mark describes its control. */
   askedAgain?: boolean;
 }
@@ -43,6 +49,7 @@ export const Field = memo(function Field({
   idPrefix,
   messages,
   readOnly,
+  locked,
   askedAgain,
 }: FieldProps) {
   const props = useRequestField({ form, field, idPrefix, readOnly: readOnly === true });
@@ -227,8 +234,8 @@ export const Field = memo(function Field({
           {/* The error under its control, before the warning, as it is read. */}
           {error}
           <p {...props.secretWarningProps} data-part="secret-warning">
-            {/* Read-only, the round has no Decline to press. */}
-            {readOnly ? messages.secretWarningClosed : messages.secretWarning(messages.decline)}
+            {/* Read-only or locked, there is no Decline to press. */}
+            {readOnly || locked ? messages.secretWarningClosed : messages.secretWarning(messages.decline)}
           </p>
         </>
       ) : readOnly && (field.kind === 'date' || field.kind === 'date-time') && !chosen() ? (

@@ -174,6 +174,7 @@ export const FormRequestSection = memo(function FormRequestSection({
               idPrefix={idPrefix}
               messages={messages}
               readOnly={readOnly}
+              {...(field.secret && inert ? { locked: true } : {})}
               {...(marksFields && isAskedAgain(field) ? { askedAgain: true } : {})}
             />
           );

@@ -105,6 +105,26 @@ describe('a secret field', () => {
     expect(field.querySelectorAll('[data-part="error"]')).toHaveLength(1);
   });
 
+  it('asks for no Decline while its answer is on its way, when Decline cannot be pressed', async () => {
+    const user = userEvent.setup();
+    let settle: () => void = () => {};
+    render(
+      <InputRequestCard
+        suspension={secretRound()}
+        resume={() => new Promise<void>((resolve) => (settle = resolve))}
+        ledger={false}
+      />,
+    );
+    const input = screen.getByLabelText(/^API key/);
+    await user.type(input, 'k'.repeat(40));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Decline' })).toBeDisabled());
+    const warning = 'Careful: servers must never ask for passwords, API keys or payment details in a form.';
+    expect(input).toHaveAccessibleDescription(`From your dashboard. ${warning}`);
+    expect(screen.queryByText(/press Decline\.$/)).not.toBeInTheDocument();
+    settle();
+  });
+
   it('names the Decline button as the host renamed it', () => {
     render(
       <InputRequestCard
