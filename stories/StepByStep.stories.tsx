@@ -31,7 +31,7 @@ const bookingSchema: RequestedSchema = {
 };
 
 /**
- * `layout="steps"`: one field at a time with "Question k of N", Next / Back (Enter goes on), a
+ * `layout="steps"`: one field at a time with "Step k of N", Next / Back (Enter goes on), a
  * review of every answer before Accept, Decline and Cancel on every step.
  */
 const meta = preview.meta({
@@ -50,7 +50,7 @@ export default meta;
 /** The first step. */
 export const FirstStep = meta.story({
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('group', { name: 'Question 1 of 5' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Step 1 of 5' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Decline' })).toBeEnabled();
   },
 });
@@ -67,7 +67,7 @@ export const StepError = meta.story({
 export const OptionsStep = meta.story({
   play: async ({ canvas }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: /Full name/ }), 'Ada Lovelace{Enter}');
-    await expect(await canvas.findByRole('group', { name: 'Question 2 of 5' })).toBeVisible();
+    await expect(await canvas.findByRole('group', { name: 'Step 2 of 5' })).toBeVisible();
     await expect(canvas.getByRole('radio', { name: 'Two people' })).toHaveFocus();
   },
 });
@@ -105,6 +105,6 @@ export const GermanDark = meta.story({
   args: { messages: germanMessages, className: 'irc-dark' },
   globals: { backgrounds: { value: 'dark' } },
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('group', { name: 'Frage 1 von 5' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Schritt 1 von 5' })).toBeVisible();
   },
 });

@@ -161,7 +161,7 @@ export interface FormStepProps {
 }
 
 /**
- * One field of the step-by-step layout: a group named "Question k of N", so a screen reader says
+ * One field of the step-by-step layout: a group named "Step k of N", so a screen reader says
  * where the person is when focus enters it.
  *
  * @selector [data-part="step"] one step; [data-part="step-count"] its "k of N"

@@ -104,7 +104,7 @@ export interface InputRequestCardCommonProps {
   deadline?: string | number;
   /**
    * How form requests show their fields. `'form'`: all at once. `'steps'`: one at a time with
-   * "Question k of N", Next / Back (Enter goes on), each field checked before the next, then a
+   * "Step k of N", Next / Back (Enter goes on), each field checked before the next, then a
    * review of every answer with Accept; Decline and Cancel stay on every step. The answer sent is
    * the same as the form's. An expired round shows every field, to read and copy.
    * @default 'form'

@@ -257,7 +257,7 @@ export const germanMessages: InputRequestMessages = {
   leftBehindDetails: 'Ihre bisherigen Eingaben',
   copyLeftBehind: 'Eingaben kopieren',
   leftBehindCopied: 'Ihre Eingaben wurden kopiert.',
-  step: (current, total) => `Frage ${n(current)} von ${n(total)}`,
+  step: (current, total) => `Schritt ${n(current)} von ${n(total)}`,
   next: 'Weiter',
   back: 'Zurück',
   reviewHeading: 'Antworten prüfen',
@@ -276,7 +276,7 @@ export const germanMessages: InputRequestMessages = {
   draftKept:
     'Ihre früheren Eingaben sind wieder da. Passwörter und andere verborgene Werte werden nie gespeichert; geben Sie sie erneut ein.',
   startedAgain:
-    'Neu gestartet. Ihre früheren Antworten sind eingetragen; prüfen Sie sie und senden Sie sie erneut.',
+    'Neu gestartet. Ihre früheren Antworten sind eingetragen; prüfen Sie sie und antworten Sie dann erneut.',
   stillWaiting: 'Warten, bis Sie fertig sind…',
   waitingForServer: 'Warten auf den Server…',
   stillWaitingHint: 'Diese Karte fragt selbstständig erneut nach – je länger es dauert, desto seltener.',

@@ -274,7 +274,10 @@ export interface InputRequestMessages {
   copyLeftBehind: string;
   /** Said once what was entered before is on the clipboard. */
   leftBehindCopied: string;
-  /** Step-by-step layout: where the person is (`current` of `total` questions). */
+  /**
+   * Step-by-step layout: where the person is (`current` of `total` fields). A step, not a
+   * question: the question is the request the steps answer.
+   */
   step: (current: number, total: number) => string;
   /** Step-by-step layout: to the next question (Enter does the same). */
   next: string;
@@ -573,7 +576,7 @@ export const englishMessages: InputRequestMessages = {
   leftBehindDetails: 'What you entered before',
   copyLeftBehind: 'Copy what you entered',
   leftBehindCopied: 'What you entered is copied.',
-  step: (current, total) => `Question ${formatNumber('en', current)} of ${formatNumber('en', total)}`,
+  step: (current, total) => `Step ${formatNumber('en', current)} of ${formatNumber('en', total)}`,
   next: 'Next',
   back: 'Back',
   reviewHeading: 'Check your answers',
@@ -588,7 +591,7 @@ export const englishMessages: InputRequestMessages = {
     'Your earlier answers are filled in. Passwords and other hidden values are never kept; enter them again.',
   draftKept:
     'What you typed before is back. Passwords and other hidden values are never kept; enter them again.',
-  startedAgain: 'Started again. Your earlier answers are filled in; check them and send again.',
+  startedAgain: 'Started again. Your earlier answers are filled in; check them, then answer again.',
   stillWaiting: 'Waiting for you to finish…',
   waitingForServer: 'Waiting for the server…',
   stillWaitingHint: 'This card checks again by itself, less often the longer it takes.',

@@ -278,7 +278,7 @@ describe('the theme in Chromium', () => {
     expect(Math.max(...widths)).toBeLessThan(row.width * 0.55);
   });
 
-  it('keeps a step\'s "Question 2 of 5" apart from the label under it', () => {
+  it('keeps a step\'s "Step 2 of 5" apart from the label under it', () => {
     const schema: RequestedSchema = {
       type: 'object',
       properties: { name: { type: 'string', title: 'Name' }, city: { type: 'string', title: 'City' } },

@@ -10,7 +10,7 @@ import { createTestSource } from '../../src/testing/index.ts';
 import { formRound } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
-// layout="steps": one field at a time ("Question k of N"), Next checks the field on screen,
+// layout="steps": one field at a time ("Step k of N"), Next checks the field on screen,
 // Enter goes on, Back keeps what was typed, a review lists every answer before Accept, Decline
 // and Cancel on every step, focus on the new step; the answer sent is the form layout's.
 
@@ -40,7 +40,7 @@ function mount(layout: 'steps' | 'form' = 'steps', schema = bookingSchema) {
 }
 
 const step = (current: number, total: number) =>
-  screen.getByRole('group', { name: `Question ${current} of ${total}` });
+  screen.getByRole('group', { name: `Step ${current} of ${total}` });
 
 const POLL_MS = 1000;
 
@@ -225,7 +225,7 @@ describe('layout="steps"', () => {
         messages={germanMessages}
       />,
     );
-    expect(screen.getByRole('group', { name: 'Frage 1 von 5' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Schritt 1 von 5' })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
     expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
@@ -266,7 +266,7 @@ describe('layout="steps"', () => {
 
     const again = screen.getByRole('form', { name: /That address is taken/ });
     // Both fields are asked again: the first of them opens.
-    const first = within(again).getByRole('group', { name: 'Question 1 of 2' });
+    const first = within(again).getByRole('group', { name: 'Step 1 of 2' });
     expect(within(first).getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
     // Both are asked again: the reason says so, and neither carries a mark of its own.
     expect(within(first).getByRole('textbox', { name: 'Name' })).not.toHaveAccessibleDescription(
@@ -322,7 +322,7 @@ describe('layout="steps"', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await advance(POLL_MS);
     const again = screen.getByRole('form', { name: /Add a phone number/ });
-    const opened = within(again).getByRole('group', { name: 'Question 2 of 2' });
+    const opened = within(again).getByRole('group', { name: 'Step 2 of 2' });
     expect(within(opened).getByRole('textbox', { name: 'Email' })).toHaveValue('ada@example.com');
     // Asked again beside a new field: the mark tells it apart.
     expect(within(opened).getByRole('textbox', { name: 'Email' })).toHaveAccessibleDescription('Asked again');
@@ -389,7 +389,7 @@ describe('layout="steps"', () => {
       await user.click(screen.getByRole('radio', { name: 'Four people' }));
       await advance(5 * 60_000);
       expect(screen.getByRole('article')).toHaveAttribute('data-state', 'expired');
-      expect(screen.queryByRole('group', { name: /Question/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('group', { name: /^Step / })).not.toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveValue('Ada');
       expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveAttribute('readonly');
       expect(screen.getByRole('radio', { name: 'Four people' })).toBeChecked();
