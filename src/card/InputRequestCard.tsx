@@ -84,7 +84,10 @@ export interface InputRequestCardCommonProps {
    * default; `false` for none.
    */
   ledger?: RoundLedger | false;
-  /** How long a send may take before the card says it could not be confirmed. @default 30000 */
+  /**
+   * How long a send may take before the card says it could not be confirmed; a source's own
+   * `resumeTimeoutMs` wins. @default 30000
+   */
   resumeTimeoutMs?: number;
   /**
    * Where link requests emphasise the registrable domain of a host. Defaults to the full Public

@@ -151,8 +151,9 @@ export function createChatServer(options: ChatServerOptions): ChatServer {
       const client = new Client(
         { name: 'chat-demo-assistant', version: '1.0.0' },
         {
-          // What the page renders (forms and links, in the card) and that tasks are followed here.
-          capabilities: clientCapabilitiesFor({ url: true, tasks: true }),
+          // What the page renders: forms and links, in the card. Not the Tasks extension: the
+          // plain calls must not invite a task; the call that may run as one declares it itself.
+          capabilities: clientCapabilitiesFor({ url: true }),
           versionNegotiation: { mode: { pin: '2026-07-28' } },
           inputRequired: { autoFulfill: false }, // the person answers, through the cards
         },
