@@ -204,7 +204,7 @@ const shots = [
     colorScheme: 'dark',
     sizes: ['phone'],
   },
-  // A round of several requests expired half answered: "Accepted, but not used.", no count.
+  // A round of several requests expired half answered: "Accepted, but the question closed first.", no count.
   { file: 'deadline-expired-several', id: 'card-deadlines--expired-several-requests', fullPage: true },
   {
     file: 'deadline-expired-several-dark',

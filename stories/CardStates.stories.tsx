@@ -139,7 +139,7 @@ export const ServerAskedToWait = meta.story({
     const notice = await canvas.findByRole('alert');
     // A minute or more: until when, on this machine's clock.
     await expect(notice).toHaveTextContent(
-      /It asked to wait 1 minute, until \d{1,2}:\d{2} [AP]M, before trying again\./,
+      /The server asked to wait 1 minute, until \d{1,2}:\d{2} [AP]M, before trying again\./,
     );
     await waitFor(() => expect(notice.closest('[data-failure]')).toHaveFocus());
     for (const name of ['Try again', 'Accept', 'Decline', 'Cancel']) {
@@ -300,7 +300,9 @@ export const TooManyQuestionsDeclined = meta.story({
   args: { suspension: TooManyQuestions.input.args?.suspension },
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
-    await expect(await canvas.findByText('You declined.')).toBeVisible();
+    await expect(
+      await canvas.findByText('You declined.', { selector: '[data-part="outcome"]' }),
+    ).toBeVisible();
     await expect(Object.keys((args.resume as ReturnType<typeof fn>).mock.calls[0]?.[0] ?? {})).toHaveLength(
       10_000,
     );

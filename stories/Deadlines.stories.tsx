@@ -196,7 +196,7 @@ export const ExpiredSeveralRequests = meta.story({
     await userEvent.click(canvas.getAllByRole('button', { name: 'Accept' })[0] as HTMLElement);
     await userEvent.type(canvas.getByRole('textbox', { name: /Email/ }), 'ada@example');
     await expect(await canvas.findByText('Expired — nothing was sent.', {}, { timeout: 8000 })).toBeVisible();
-    await expect(canvas.getByText('Accepted, but not used.')).toBeVisible();
+    await expect(canvas.getByText('Accepted, but the question closed first.')).toBeVisible();
     await expect(canvas.queryByText(/of 3 answered/)).toBeNull();
     await expect(canvas.getByRole('textbox', { name: /Title/ })).toHaveValue('Quarterly review');
     await expect(canvas.getByRole('textbox', { name: /Email/ })).toHaveValue('ada@example');

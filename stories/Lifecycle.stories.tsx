@@ -56,7 +56,7 @@ function live(
 }
 
 const region = (canvas: PlayContext['canvas']) =>
-  canvas.getByRole('article', { name: / (is asking|asked)$|^A tool’s task$|^Task from / });
+  canvas.getByRole('article', { name: / (is asking|asked)$|^Task from a tool$|^Task from / });
 
 export const Loading = meta.story(
   live('loading', { latencyMs: 60_000 }, async ({ canvas }) => {

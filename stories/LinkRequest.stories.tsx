@@ -90,7 +90,7 @@ export const Punycode = meta.story({
     await expect(urlOf(canvasElement)).toHaveTextContent('https://xn--pple-43d.com/account/verify');
     await expect(
       canvas.getByText(
-        /it reads "\u2068\u0430pple\.com\u2069", but its real address is \u2068xn--pple-43d\.com\u2069/,
+        /it reads “\u2068\u0430pple\.com\u2069”, but its real address is \u2068xn--pple-43d\.com\u2069/,
       ),
     ).toBeVisible();
     await expect(
@@ -121,7 +121,7 @@ export const JavascriptRefused = meta.story({
   },
   play: async ({ args, canvas, canvasElement }) => {
     await expect(
-      canvas.getByText('This link uses "javascript", which is not a web address, so it cannot be opened.'),
+      canvas.getByText('This link uses “javascript”, which is not a web address, so it cannot be opened.'),
     ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: /open/i })).toBeNull();
     await userEvent.click(urlOf(canvasElement));
@@ -165,7 +165,7 @@ export const DoneAccepts = meta.story({
 /**
  * An MCP 2025 request (it carries an `elicitationId`): Open is the consent, so it answers accept at
  * once, and the server does not wait (and time out) while the person signs in on the other page.
- * The card closes to "You opened the link. Continue on the page it opened.", with Open again for a
+ * The card closes to "You opened the link. Continue on the page that opened.", with Open again for a
  * tab that never opened (a blocked pop-up) or was closed too soon: it only opens.
  */
 export const Mcp2025OpenAccepts = meta.story({
@@ -198,7 +198,9 @@ export const Mcp2025OpenAccepts = meta.story({
     await expect(canvas.queryByRole('button', { name: 'Done' })).toBeNull();
     // Not "You answered.": the step goes on in the page that opened.
     await expect(
-      await canvas.findByText('You opened the link. Continue on the page it opened.'),
+      await canvas.findByText('You opened the link. Continue on the page that opened.', {
+        selector: '[data-part="outcome"]',
+      }),
     ).toHaveFocus();
     await expect(canvas.getByRole('button', { name: 'Open again' })).toBeVisible();
   },

@@ -150,7 +150,9 @@ export const AcceptedLongNote = meta.story({
 export const Declined = meta.story({
   play: async ({ args, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
-    await expect(await canvas.findByText('You declined.')).toBeVisible();
+    await expect(
+      await canvas.findByText('You declined.', { selector: '[data-part="outcome"]' }),
+    ).toBeVisible();
     await expect(args.resume).toHaveBeenCalledWith({ order: { action: 'decline' } }, expect.anything());
   },
 });
@@ -159,7 +161,9 @@ export const Declined = meta.story({
 export const Cancelled = meta.story({
   play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
-    await expect(await canvas.findByText('You cancelled.')).toBeVisible();
+    await expect(
+      await canvas.findByText('You cancelled.', { selector: '[data-part="outcome"]' }),
+    ).toBeVisible();
   },
 });
 

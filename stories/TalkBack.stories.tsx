@@ -33,7 +33,7 @@ function Live({ source }: { source: InputRequestSource }) {
 }
 
 const card = (canvasElement: HTMLElement) =>
-  within(canvasElement).getByRole('article', { name: / (is asking|asked)$|^A tool’s task$|^Task from / });
+  within(canvasElement).getByRole('article', { name: / (is asking|asked)$|^Task from a tool$|^Task from / });
 
 /** A round as MCP 2026 sends it (`input_required` with a `requestState`), read by the card's parser. */
 function round(requestState: string, inputRequests: Record<string, unknown>): InputRequestState {

@@ -81,7 +81,7 @@ export const germanMessages: InputRequestMessages = {
   taskGoesOn: (closedAs) =>
     closedAs === 'expired'
       ? 'Die Aufgabe läuft möglicherweise ohne Ihre Antwort weiter.'
-      : 'Die Aufgabe läuft mit der anderswo gegebenen Antwort weiter.',
+      : 'Die Aufgabe läuft mit der an anderer Stelle gegebenen Antwort weiter.',
   stopping: 'Die Aufgabe wird beendet…',
   stopFailed: (failure) => `Die Aufgabe konnte nicht beendet werden: ${germanFailure(failure)}`,
   required: 'Pflichtfeld',
@@ -89,7 +89,7 @@ export const germanMessages: InputRequestMessages = {
   choose: 'Bitte wählen…',
   sectionAnswered: (action, phase) => {
     const chosen = action === 'accept' ? 'Angenommen' : action === 'decline' ? 'Abgelehnt' : 'Abgebrochen';
-    if (phase === 'not-used') return `${chosen}, aber nicht verwendet.`;
+    if (phase === 'not-used') return `${chosen}, aber die Frage wurde vorher geschlossen.`;
     return phase === 'waiting' && action === 'accept'
       ? `${chosen} – wartet auf die übrigen Fragen.`
       : `${chosen}.`;
@@ -101,9 +101,9 @@ export const germanMessages: InputRequestMessages = {
     const params = request.reasonParams ?? {};
     switch (request.reasonCode) {
       case 'sampling':
-        return 'Der Server möchte, dass diese App ein Sprachmodell ausführt (Sampling). Diese App kann das hier nicht beantworten; Sie können ablehnen oder abbrechen.';
+        return 'Der Server möchte, dass diese App ein Sprachmodell ausführt (Sampling). Das kann diese App hier nicht; Sie können ablehnen oder abbrechen.';
       case 'roots':
-        return 'Der Server fragt, auf welche Ordner er zugreifen darf (Roots). Diese App kann das hier nicht beantworten; Sie können ablehnen oder abbrechen.';
+        return 'Der Server fragt, auf welche Ordner er zugreifen darf (Roots). Das kann diese App hier nicht; Sie können ablehnen oder abbrechen.';
       case 'unknown-method':
         return params.method === undefined
           ? 'Der Server hat eine Art von Frage gesendet, die diese App nicht beantworten kann. Sie können ablehnen oder abbrechen.'
@@ -211,9 +211,9 @@ export const germanMessages: InputRequestMessages = {
       case 'cancelled':
         return 'Sie haben abgebrochen.';
       case 'answered-elsewhere':
-        return 'Anderswo beantwortet. Von hier wurde nichts gesendet.';
+        return 'An anderer Stelle beantwortet. Von hier wurde nichts gesendet.';
       case 'answered-elsewhere-first':
-        return 'Zuerst anderswo beantwortet. Ihre Antwort wurde nicht verwendet.';
+        return 'An anderer Stelle wurde zuerst geantwortet. Ihre Antwort wurde nicht verwendet.';
       case 'expired':
         return 'Abgelaufen – es wurde nichts gesendet.';
       case 'expired-unconfirmed':
@@ -277,9 +277,9 @@ export const germanMessages: InputRequestMessages = {
     'Ihre früheren Eingaben sind wieder da. Passwörter und andere verborgene Werte werden nie gespeichert; geben Sie sie erneut ein.',
   startedAgain:
     'Neu gestartet. Ihre früheren Antworten sind eingetragen; prüfen Sie sie und antworten Sie dann erneut.',
-  stillWaiting: 'Warten, bis Sie fertig sind…',
+  stillWaiting: 'Es wird gewartet, bis Sie fertig sind…',
   waitingForServer: 'Warten auf den Server…',
-  stillWaitingHint: 'Diese Karte fragt selbstständig erneut nach – je länger es dauert, desto seltener.',
+  stillWaitingHint: 'Es wird automatisch erneut nachgefragt – je länger es dauert, desto seltener.',
   checkNow: 'Jetzt prüfen',
   stoppedWaiting: 'Sie haben das Warten beendet. Für diese Frage wird nichts mehr gesendet.',
   stateRefused:

@@ -349,7 +349,7 @@ export const englishMessages: InputRequestMessages = {
   askedByUnknown: 'A tool is asking',
   askedByClosed: (serverName) => `${serverName} asked`,
   askedByUnknownClosed: 'A tool asked',
-  taskOfUnknown: 'A tool’s task',
+  taskOfUnknown: 'Task from a tool',
   taskFrom: (serverName) => `Task from ${serverName}`,
   viaTool: (toolName) => `Tool: ${toolName}`,
   accept: 'Accept',
@@ -407,7 +407,7 @@ export const englishMessages: InputRequestMessages = {
   choose: 'Choose…',
   sectionAnswered: (action, phase) => {
     const chosen = action === 'accept' ? 'Accepted' : action === 'decline' ? 'Declined' : 'Cancelled';
-    if (phase === 'not-used') return `${chosen}, but not used.`;
+    if (phase === 'not-used') return `${chosen}, but the question closed first.`;
     return phase === 'waiting' && action === 'accept'
       ? `${chosen} — waiting for the other questions.`
       : `${chosen}.`;
@@ -419,17 +419,17 @@ export const englishMessages: InputRequestMessages = {
     const params = request.reasonParams ?? {};
     switch (request.reasonCode) {
       case 'sampling':
-        return 'The server asks this app to run a language model (sampling). This app cannot answer that here; you can decline or cancel.';
+        return 'The server asks this app to run a language model (sampling). This app cannot do that here; you can decline or cancel.';
       case 'roots':
-        return 'The server asks which folders it may access (roots). This app cannot answer that here; you can decline or cancel.';
+        return 'The server asks which folders it may access (roots). This app cannot do that here; you can decline or cancel.';
       case 'unknown-method':
         return params.method === undefined
           ? 'The server sent a kind of question this app does not know how to answer. You can decline or cancel.'
-          : `The server sent a "${isolated(params.method)}" request, which this app does not know how to answer. You can decline or cancel.`;
+          : `The server sent a “${isolated(params.method)}” request, which this app does not know how to answer. You can decline or cancel.`;
       case 'unknown-mode':
         return params.mode === undefined
           ? 'The server asked in a way this app does not support. You can decline or cancel.'
-          : `The server asked in "${isolated(params.mode)}" mode, which this app does not support. You can decline or cancel.`;
+          : `The server asked in “${isolated(params.mode)}” mode, which this app does not support. You can decline or cancel.`;
       case 'schema':
         return 'This form uses features this app cannot show safely, so it cannot be filled in here. You can decline or cancel.';
       case 'too-many-fields':
@@ -460,7 +460,7 @@ export const englishMessages: InputRequestMessages = {
   openAnyway: 'Open anyway',
   done: 'Done',
   linkOpensIn: 'Opens in a new browser tab. Check the address before you continue.',
-  linkRefused: (scheme) => `This link uses "${scheme}", which is not a web address, so it cannot be opened.`,
+  linkRefused: (scheme) => `This link uses “${scheme}”, which is not a web address, so it cannot be opened.`,
   linkInvalid: 'This is not a valid web address, so it cannot be opened.',
   linkSite: 'Site:',
   linkWaiting: (doneLabel) => `Finish in the new tab, then press ${doneLabel}.`,
@@ -471,9 +471,9 @@ export const englishMessages: InputRequestMessages = {
     'This address has a user name or password in front of the site name. That is unusual, and often used to hide where a link really goes.',
   linkIpAddress: 'This address is a bare IP address instead of a name, so you cannot tell whose site it is.',
   linkPunycode: (unicode, ascii) =>
-    `The site name uses international characters: it reads "${isolated(unicode)}", but its real address is ${isolated(ascii)}. Look-alike letters are a common trick.`,
+    `The site name uses international characters: it reads “${isolated(unicode)}”, but its real address is ${isolated(ascii)}. Look-alike letters are a common trick.`,
   linkMixedScript: (unicode, scripts) =>
-    `"${isolated(unicode)}" mixes letters from different alphabets (${scriptNames('en', scripts)}), a common way to imitate a well-known name.`,
+    `“${isolated(unicode)}” mixes letters from different alphabets (${scriptNames('en', scripts)}), a common way to imitate a well-known name.`,
   show: 'Show',
   hide: 'Hide',
   showSecret: (fieldLabel) => `Show ${fieldLabel}`,
@@ -520,7 +520,7 @@ export const englishMessages: InputRequestMessages = {
       case 'answered':
         return 'You answered.';
       case 'opened':
-        return 'You opened the link. Continue on the page it opened.';
+        return 'You opened the link. Continue on the page that opened.';
       case 'declined':
         return 'You declined.';
       case 'cancelled':
@@ -594,7 +594,7 @@ export const englishMessages: InputRequestMessages = {
   startedAgain: 'Started again. Your earlier answers are filled in; check them, then answer again.',
   stillWaiting: 'Waiting for you to finish…',
   waitingForServer: 'Waiting for the server…',
-  stillWaitingHint: 'This card checks again by itself, less often the longer it takes.',
+  stillWaitingHint: 'This is checked again automatically, less often the longer it takes.',
   checkNow: 'Check now',
   stoppedWaiting: 'You stopped waiting. Nothing more is sent for this question.',
   stateRefused:
@@ -610,7 +610,7 @@ function englishWait(failure: Failure): string {
   const wait = failureWait('en', failure);
   return wait === undefined
     ? ''
-    : ` It asked to wait ${wait.wait}${wait.until === undefined ? '' : `, until ${wait.until},`} before trying again.`;
+    : ` The server asked to wait ${wait.wait}${wait.until === undefined ? '' : `, until ${wait.until},`} before trying again.`;
 }
 
 /** A failure in plain English, by its code; never the raw message. */
@@ -775,7 +775,7 @@ export const englishAnsweredMessages: AnsweredRequestMessages = {
       case 'accept':
         return 'You answered.';
       case 'opened':
-        return 'You opened the link. Continue on the page it opened.';
+        return 'You opened the link. Continue on the page that opened.';
       case 'decline':
         return 'You declined.';
       case 'cancel':

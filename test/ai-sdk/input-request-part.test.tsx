@@ -148,7 +148,7 @@ describe('InputRequestPart', () => {
     const opened = render(<InputRequestPart part={linkPart('req-3', 'e-3')} fetch={vi.fn<typeof fetch>()} />);
     const summary = screen.getByRole('article', { name: 'Calendar asked' });
     expect(summary).toHaveAttribute('data-ending', 'opened');
-    expect(within(summary).getByText('You opened the link. Continue on the page it opened.')).toBeVisible();
+    expect(within(summary).getByText('You opened the link. Continue on the page that opened.')).toBeVisible();
     // As on the card's receipt: a way back to a tab that never opened, which answers nothing.
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     try {

@@ -111,7 +111,7 @@ it('heads an open question "… is asking", and one that is over "… asked", as
   // A finished task whose round the card never saw names no server, and says nothing was asked.
   const { client, source } = cachedTask('report-11', { status: 'completed', result: 'Filed.' });
   render(<InputRequestCard source={source} queryClient={client} />);
-  expect(screen.getByRole('heading', { name: 'A tool’s task' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Task from a tool' })).toBeInTheDocument();
 });
 
 it('heads a task that has asked nothing by the server its source names, and its tool', () => {
@@ -126,7 +126,7 @@ it('heads a task that has asked nothing by the server its source names, and its 
   expect(screen.queryByRole('heading', { name: /is asking/ })).not.toBeInTheDocument();
 });
 
-it('heads a task "A tool’s task" when its source cannot say who asks: its asker throws, or names no text', () => {
+it('heads a task "Task from a tool" when its source cannot say who asks: its asker throws, or names no text', () => {
   const working = cachedTask('report-14', { status: 'working' });
   const throwing: InputRequestSource = {
     ...working.source,
@@ -135,21 +135,21 @@ it('heads a task "A tool’s task" when its source cannot say who asks: its aske
     },
   };
   const { unmount } = render(<InputRequestCard source={throwing} queryClient={working.client} />);
-  expect(screen.getByRole('heading', { name: 'A tool’s task' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Task from a tool' })).toBeInTheDocument();
   unmount();
   const junk: InputRequestSource = {
     ...working.source,
     asker: () => ({ serverName: 42, toolName: {} }) as unknown as { serverName: string },
   };
   render(<InputRequestCard source={junk} queryClient={working.client} />);
-  expect(screen.getByRole('heading', { name: 'A tool’s task' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Task from a tool' })).toBeInTheDocument();
   expect(document.querySelector('[data-part="tool"]')).toBeNull();
 });
 
-it('heads a task that works before asking anything "A tool’s task", not "is asking"', () => {
+it('heads a task that works before asking anything "Task from a tool", not "is asking"', () => {
   const working = cachedTask('report-12', { status: 'working', progress: 7, total: 12 });
   render(<InputRequestCard source={working.source} queryClient={working.client} />);
   expect(screen.getByRole('progressbar')).toBeInTheDocument();
-  expect(screen.getByRole('heading', { name: 'A tool’s task' })).toBeInTheDocument();
+  expect(screen.getByRole('heading', { name: 'Task from a tool' })).toBeInTheDocument();
   expect(screen.queryByRole('heading', { name: /is asking/ })).not.toBeInTheDocument();
 });

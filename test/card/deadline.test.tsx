@@ -293,7 +293,7 @@ describe('an expired form', () => {
     expect(screen.queryByText(/of 3 answered/)).not.toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     // The answered section says what was chosen, not that it was taken or waits for the others.
-    expect(screen.getByText('Accepted, but not used.')).toBeInTheDocument();
+    expect(screen.getByText('Accepted, but the question closed first.')).toBeInTheDocument();
     expect(screen.queryByText(/waiting for the other questions/)).not.toBeInTheDocument();
   });
 

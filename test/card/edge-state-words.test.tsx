@@ -141,7 +141,7 @@ describe('Open again in the receipt of a link answered by opening it', () => {
     // same unencrypted address in one click, with nothing said about it.
     expect(screen.queryByText(warning)).toBeNull();
     expect(
-      await screen.findByText('You opened the link. Continue on the page it opened.', {
+      await screen.findByText('You opened the link. Continue on the page that opened.', {
         selector: '[data-part="outcome"]',
       }),
     ).toBeInTheDocument();

@@ -174,7 +174,7 @@ function Harness({ children, client }: { children: ReactNode; client: QueryClien
 
 const SETTLED = new Set(['answered', 'completed', 'expired', 'answered-elsewhere', 'cancelled', 'failed']);
 const cards = () =>
-  screen.queryAllByRole('article', { name: / (is asking|asked)$|^A tool’s task$|^Task from / });
+  screen.queryAllByRole('article', { name: / (is asking|asked)$|^Task from a tool$|^Task from / });
 
 async function run(scenario: Scenario) {
   const api = createTaskApi({ serverName: 'Mailer', toolName: 'send_report', ...scenario.options });

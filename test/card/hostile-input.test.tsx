@@ -258,7 +258,7 @@ describe('link warnings quote the host as a directional isolate', () => {
       />,
     );
     expect(warnings()).toEqual([
-      `The site name uses international characters: it reads "${FSI}${host}${PDI}", but its real address is ${FSI}xn--4dbrk0ce.xn--4dbrk0ce${PDI}. Look-alike letters are a common trick.`,
+      `The site name uses international characters: it reads “${FSI}${host}${PDI}”, but its real address is ${FSI}xn--4dbrk0ce.xn--4dbrk0ce${PDI}. Look-alike letters are a common trick.`,
     ]);
     unmount();
     render(
@@ -278,7 +278,7 @@ describe('link warnings quote the host as a directional isolate', () => {
     );
     const mixed = warnings().find((text) => text.includes('mixes letters'));
     expect(mixed).toBe(
-      `"${FSI}${label}.com${PDI}" mixes letters from different alphabets (Hebrew and Arabic), a common way to imitate a well-known name.`,
+      `“${FSI}${label}.com${PDI}” mixes letters from different alphabets (Hebrew and Arabic), a common way to imitate a well-known name.`,
     );
   });
 });

@@ -41,7 +41,8 @@ async function mount(options: TaskScriptOptions = {}, client = newClient()) {
   return { source, task, resume, client, ...view };
 }
 
-const card = () => screen.getByRole('article', { name: / (is asking|asked)$|^A tool’s task$|^Task from / });
+const card = () =>
+  screen.getByRole('article', { name: / (is asking|asked)$|^Task from a tool$|^Task from / });
 
 /** A reload: the page goes, and a new QueryClient and a new card read the same task on the server. */
 async function reload(first: { unmount: () => void; source: InputRequestSource }) {

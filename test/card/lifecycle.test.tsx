@@ -43,7 +43,8 @@ function mount(options: TaskApiOptions = {}, client = newClient()) {
   return { api, client, ...view };
 }
 
-const card = () => screen.getByRole('article', { name: / (is asking|asked)$|^A tool’s task$|^Task from / });
+const card = () =>
+  screen.getByRole('article', { name: / (is asking|asked)$|^Task from a tool$|^Task from / });
 
 describe('InputRequestCard with a source: the lifecycle', () => {
   it('shows the progress the endpoint reports while the task works, as a determinate bar', async () => {

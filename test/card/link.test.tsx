@@ -213,7 +213,7 @@ describe('an MCP 2025 link request (accept is the consent to open)', () => {
     expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
     // Not "You answered.": the step goes on in the page that opened.
     expect(
-      screen.getByText('You opened the link. Continue on the page it opened.', {
+      screen.getByText('You opened the link. Continue on the page that opened.', {
         selector: '[data-part="outcome"]',
       }),
     ).toHaveFocus();
@@ -266,7 +266,7 @@ describe('warnings', () => {
     renderLink('https://bücher.example/');
     expect(
       screen.getByText(
-        'The site name uses international characters: it reads "\u2068bücher.example\u2069", but its real address is \u2068xn--bcher-kva.example\u2069. Look-alike letters are a common trick.',
+        'The site name uses international characters: it reads “\u2068bücher.example\u2069”, but its real address is \u2068xn--bcher-kva.example\u2069. Look-alike letters are a common trick.',
       ),
     ).toBeVisible();
     expect(screen.queryByText(/mixes letters/)).toBeNull();
@@ -276,12 +276,12 @@ describe('warnings', () => {
     renderLink('https://\u0430pple.com/');
     expect(
       screen.getByText(
-        /reads "\u2068\u0430pple\.com\u2069", but its real address is \u2068xn--pple-43d\.com\u2069/,
+        /reads “\u2068\u0430pple\.com\u2069”, but its real address is \u2068xn--pple-43d\.com\u2069/,
       ),
     ).toBeVisible();
     expect(
       screen.getByText(
-        '"\u2068\u0430pple.com\u2069" mixes letters from different alphabets (Cyrillic and Latin), a common way to imitate a well-known name.',
+        '“\u2068\u0430pple.com\u2069” mixes letters from different alphabets (Cyrillic and Latin), a common way to imitate a well-known name.',
       ),
     ).toBeVisible();
   });
@@ -326,7 +326,7 @@ describe('refused links', () => {
     const { user, resume, container } = renderLink(url);
 
     expect(
-      screen.getByText(`This link uses "${scheme}", which is not a web address, so it cannot be opened.`),
+      screen.getByText(`This link uses “${scheme}”, which is not a web address, so it cannot be opened.`),
     ).toBeVisible();
     expect(container.querySelector('[data-part="url"]')).toHaveTextContent(url.trim());
     expect(screen.queryByRole('button', { name: /open/i })).toBeNull();

@@ -383,12 +383,12 @@ describe('every other kind of server text is cut too', () => {
       { serverName: 'Odd' },
     );
     render(<InputRequestCard suspension={suspension} resume={async () => {}} />);
-    const reason = screen.getByText(/^The server sent a ".*" request, which this app/);
+    const reason = screen.getByText(/^The server sent a “.*” request, which this app/);
     expect(reason.textContent?.length).toBeLessThan(1000);
-    expect(reason.textContent).toContain('"\u2068tools/call\u202E');
-    expect(reason.textContent).toMatch(/\u2069" request, which this app does not know how to answer/);
-    expect(screen.getByText(/^The server asked in ".*" mode/).textContent).toContain(
-      '"\u2068\u202Eweird\u2069"',
+    expect(reason.textContent).toContain('“\u2068tools/call\u202E');
+    expect(reason.textContent).toMatch(/\u2069” request, which this app does not know how to answer/);
+    expect(screen.getByText(/^The server asked in “.*” mode/).textContent).toContain(
+      '“\u2068\u202Eweird\u2069”',
     );
     for (const path of document.querySelectorAll('[data-part="problems"] code')) {
       expect(path.textContent?.length).toBeLessThan(1000);

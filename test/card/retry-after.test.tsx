@@ -43,7 +43,7 @@ it('disables Accept, Decline and Cancel for the wait, keeps the fields editable 
   // named by its sentence (focus never lands on a box that says nothing).
   expect(screen.getByRole('alert').closest('[data-failure]')).toHaveFocus();
   expect(
-    screen.getByRole('group', { name: /It asked to wait 3\s+seconds before trying again/ }),
+    screen.getByRole('group', { name: /The server asked to wait 3\s+seconds before trying again/ }),
   ).toHaveFocus();
 
   // The answer can still be edited; Enter in the field submits nothing.
@@ -83,7 +83,7 @@ it('says when the wait is over, and moves focus from the notice to Try again', a
   const notice = screen.getByRole('alert');
   expect(notice.closest('[data-failure]')).toHaveFocus();
   expect(notice).toHaveTextContent(
-    'It asked to wait 3 seconds before trying again. Everything you typed is kept.',
+    'The server asked to wait 3 seconds before trying again. Everything you typed is kept.',
   );
   // Not "try again" while Try again is disabled.
   expect(notice).not.toHaveTextContent('kept; try again');
@@ -227,7 +227,9 @@ it('keeps the wait when the card is mounted again before it ends: a new session,
   await advance();
   expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
   // The new card did not see the send fail, yet says why nothing can be sent, and for how long.
-  expect(screen.getByRole('alert')).toHaveTextContent('It asked to wait 3 seconds before trying again.');
+  expect(screen.getByRole('alert')).toHaveTextContent(
+    'The server asked to wait 3 seconds before trying again.',
+  );
   await user.click(screen.getByRole('button', { name: 'Accept' }));
   await advance(1_000);
   expect(resume).toHaveBeenCalledTimes(1);
@@ -296,7 +298,7 @@ it('says until when a wait of a minute or more lasts, as the clock reads, also o
   // The time stays in one piece when the line breaks.
   expect(screen.getByRole('alert').textContent).toContain('10:05\u00a0AM');
   expect(screen.getByRole('alert')).toHaveTextContent(
-    'It asked to wait 5 minutes, until 10:05 AM, before trying again. Everything you typed is kept.',
+    'The server asked to wait 5 minutes, until 10:05 AM, before trying again. Everything you typed is kept.',
   );
 
   // Two minutes later the card is mounted again: the wait still ends at 10:05, not five minutes on.

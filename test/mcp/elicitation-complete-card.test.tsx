@@ -64,7 +64,9 @@ describe('a 2025 link request, through the card', () => {
     });
     // The card stays, saying where the step goes on, not "You answered.".
     expect(
-      await screen.findByText('You opened the link. Continue on the page it opened.', { selector: OUTCOME }),
+      await screen.findByText('You opened the link. Continue on the page that opened.', {
+        selector: OUTCOME,
+      }),
     ).toBeInTheDocument();
     expect(prompt.linkOpened).toBe(true);
     expect(queue.getSnapshot()).toStrictEqual([prompt]);
@@ -86,7 +88,7 @@ describe('a 2025 link request, through the card', () => {
     const call = client.callTool({ name: 'sign_in_link', arguments: {} });
     await user.click(await screen.findByRole('button', { name: 'Open link' }));
     await call;
-    const outcome = 'You opened the link. Continue on the page it opened.';
+    const outcome = 'You opened the link. Continue on the page that opened.';
     expect(await screen.findByText(outcome, { selector: OUTCOME })).toBeInTheDocument();
 
     // Mounted again (a host that re-renders its list): the card reads the same prompt.

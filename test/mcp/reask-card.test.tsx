@@ -37,7 +37,8 @@ function renderCard(source: InputRequestSource) {
   return { finalState: () => queryClient.getQueryData<InputRequestState>(source.queryKey) };
 }
 
-const card = () => screen.getByRole('article', { name: / (is asking|asked)$|^A tool’s task$|^Task from / });
+const card = () =>
+  screen.getByRole('article', { name: / (is asking|asked)$|^Task from a tool$|^Task from / });
 function toolText(state: InputRequestState | undefined): unknown {
   const result = state?.result as { content?: Array<{ text: string }> } | undefined;
   return JSON.parse(result?.content?.[0]?.text ?? 'null');

@@ -41,7 +41,8 @@ async function renderCard(source: InputRequestSource) {
   await advance();
 }
 
-const card = () => screen.getByRole('article', { name: / (is asking|asked)$|^A tool’s task$|^Task from / });
+const card = () =>
+  screen.getByRole('article', { name: / (is asking|asked)$|^Task from a tool$|^Task from / });
 const sent = (server: TaskServer, method: string) =>
   server.wire.filter((request) => request.method === method);
 const stopButton = () => screen.queryByRole('button', { name: 'Stop task' });
