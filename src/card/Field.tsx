@@ -242,6 +242,9 @@ export const Field = memo(function Field({
         // Empty and read-only, a date input would still show the browser's "mm/dd/yyyy", which
         // reads as something typed: plain text says it was not answered.
         <input {...inputProps} type="text" readOnly placeholder={messages.notAnswered} />
+      ) : readOnly ? (
+        // Empty, it says so, as an empty date field does: a blank box reads as a value lost.
+        <input {...inputProps} placeholder={messages.notAnswered} />
       ) : (
         <input {...inputProps} />
       )}

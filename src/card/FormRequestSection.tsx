@@ -51,6 +51,7 @@ export interface FormRequestSectionProps {
  *
  * @selector [data-part="request"][data-kind="form"]
  * @selector [data-answered] present once this request has its answer
+ * @selector [data-read-only] present while the form is shown to read and copy only (expired, or closed with what was typed)
  */
 export const FormRequestSection = memo(function FormRequestSection({
   request,
@@ -114,6 +115,7 @@ export const FormRequestSection = memo(function FormRequestSection({
       data-kind="form"
       {...(answer ? { 'data-answered': answer.action } : {})}
       {...(askedAgain ? { 'data-asked-again': '' } : {})}
+      {...(readOnly ? { 'data-read-only': '' } : {})}
       aria-labelledby={askedAgain ? `${idPrefix}-reask ${messageId}` : messageId}
       noValidate
       {...(stepped ? { ref: steps.containerRef, onKeyDown: steps.onKeyDown, 'data-layout': 'steps' } : {})}

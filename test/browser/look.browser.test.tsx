@@ -217,6 +217,7 @@ describe('the theme in Chromium', () => {
         size: { type: 'string', title: 'Size', enum: ['Small', 'Large'], default: 'Large' },
         extras: { type: 'boolean', title: 'Extras', default: true },
       },
+      required: ['note', 'size'],
     };
     const { container } = render(
       <InputRequestCard
@@ -239,13 +240,43 @@ describe('the theme in Chromium', () => {
       'input[type="radio"], input[type="checkbox"]',
     )) {
       expect(getComputedStyle(choice).accentColor).toBe(mutedRgb);
+      // Not chosen, it fades: nothing reads as still to be ticked.
+      expect(getComputedStyle(choice).opacity).toBe(choice.checked ? '1' : '0.5');
     }
+    // Nothing is required of a form to read: no red stars.
+    const marks = container.querySelectorAll<HTMLElement>('[data-part="required-mark"]');
+    expect(marks).toHaveLength(2);
+    for (const mark of marks) expect(mark.getBoundingClientRect().width).toBe(0);
+    // An empty text field says it was not answered.
+    expect(container.querySelector('input[name="note"], input[type="text"]')).toHaveAttribute(
+      'placeholder',
+      'Not answered',
+    );
 
     const row = container.querySelector<HTMLElement>('[data-part="actions"]')!.getBoundingClientRect();
     const copy = container
       .querySelector<HTMLElement>('[data-action="copy-answers"]')!
       .getBoundingClientRect();
     expect(Math.abs(copy.right - row.right)).toBeLessThan(1);
+  });
+
+  it('lets Stop task fill its row on a phone, as the rows of buttons above it do', async () => {
+    await page.viewport(360, 800);
+    const { source } = createTestSource({ serverName: 'Mailer' });
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <InputRequestCard source={{ ...source, cancel: async () => undefined }} />
+      </QueryClientProvider>,
+    );
+    const stop = await vi.waitFor(() => {
+      const button = container.querySelector<HTMLElement>('[data-action="stop-task"]');
+      if (!button) throw new Error('no Stop task yet');
+      return button;
+    });
+    const row = part(container, 'task-actions').getBoundingClientRect();
+    const box = stop.getBoundingClientRect();
+    expect(Math.abs(box.left - row.left)).toBeLessThan(1);
+    expect(Math.abs(box.right - row.right)).toBeLessThan(1);
   });
 
   it('lays four buttons out two to a row on a phone, and three in one row', async () => {

@@ -257,6 +257,8 @@ describe('an expired form', () => {
               from: { type: 'string', format: 'date', title: 'From' },
               until: { type: 'string', format: 'date', title: 'Until' },
               call: { type: 'string', format: 'date-time', title: 'Call at' },
+              note: { type: 'string', title: 'Note' },
+              days: { type: 'integer', title: 'Days' },
             },
           },
           'When are you away?',
@@ -278,6 +280,11 @@ describe('an expired form', () => {
       expect(empty).toHaveAttribute('readonly');
       expect(empty).toHaveValue('');
     }
+    // So do empty text and number fields, which kept their kind.
+    expect(screen.getByRole('textbox', { name: 'Note' })).toHaveAttribute('placeholder', 'Not answered');
+    expect(screen.getByRole('spinbutton', { name: 'Days' })).toHaveAttribute('placeholder', 'Not answered');
+    // The form asks for nothing now: it says so to CSS, which hides the required marks.
+    expect(screen.getByLabelText('From').closest('form')).toHaveAttribute('data-read-only');
   });
 
   it('shows no count of answers in a round of several once it expired: none was taken', async () => {
