@@ -31,6 +31,7 @@ const shots = [
   { file: 'link-https', id: 'card-link-request--https' },
   { file: 'link-warnings-dark', id: 'card-look-and-feel--dark-link-warnings', colorScheme: 'dark' },
   { file: 'link-waiting', id: 'card-link-request--after-open-waiting' },
+  { file: 'state-read-failed', id: 'card-lifecycle--state-read-failed', sizes: ['phone'] },
   { file: 'link-2025-opened', id: 'card-link-request--mcp-2025-open-accepts', sizes: ['phone'] },
   {
     file: 'link-2025-opened-dark',

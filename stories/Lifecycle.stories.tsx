@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { HttpResponse, http } from 'msw';
 import type { MswApi } from 'msw-storybook-addon';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, type within } from 'storybook/test';
@@ -70,6 +71,45 @@ export const Working = meta.story(
     await waitFor(() => expect(region(canvas)).toHaveAttribute('data-state', 'working'));
     await expect(canvas.getByRole('status')).toHaveTextContent('Working…');
   }),
+);
+
+/**
+ * The task's state cannot be read any more while the question is open (the server answers 503):
+ * the question stays as it is, and a line above it says why, while the card keeps trying.
+ */
+export const StateReadFailed = meta.story(
+  (() => {
+    let api: TaskApi;
+    let failing = false;
+    return {
+      beforeEach({ msw }: { msw: MswApi }) {
+        failing = false;
+        api = createTaskApi({
+          serverName: 'Mailer',
+          toolName: 'send_report',
+          baseUrl: 'https://tasks.example.test/state-read-failed',
+        });
+        msw.use(
+          http.get(api.stateUrl, () =>
+            failing ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined,
+          ),
+          ...api.handlers,
+        );
+      },
+      render: () => <LiveCard api={api} drafts={false} />,
+      play: async ({ canvas }: PlayContext) => {
+        await canvas.findByRole('textbox', { name: /Note/ }, { timeout: 5000 });
+        failing = true;
+        const line = await canvas.findByText(
+          /^Could not get the task’s state: the server had a problem \(error 503\)\. Trying again…$/,
+          { selector: '[data-part="read-failure"]' },
+          { timeout: 5000 },
+        );
+        await expect(line).toBeVisible();
+        await expect(canvas.getByRole('button', { name: 'Accept' })).toBeEnabled();
+      },
+    };
+  })(),
 );
 
 export const InputRequired = meta.story(
