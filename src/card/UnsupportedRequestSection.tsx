@@ -71,7 +71,9 @@ export function UnsupportedRequestSection({
       )}
       <SectionQuestionId.Provider value={questionId}>{status}</SectionQuestionId.Provider>
       <div data-part="reason" id={`${id}-reason`}>
-        <strong>{messages.cannotAnswer}</strong>
+        <strong>
+          {request.reasonCode === 'too-many-requests' ? messages.cannotAnswerAll : messages.cannotAnswer}
+        </strong>
         <p>{reasonText ?? messages.unsupportedReason(request)}</p>
         {reasonDetail ? (
           <details data-part="failure-details">

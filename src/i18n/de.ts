@@ -97,6 +97,7 @@ export const germanMessages: InputRequestMessages = {
   changeAnswer: 'Antwort ändern',
   progress: (answered, total) => `${n(answered)} von ${n(total)} beantwortet`,
   cannotAnswer: 'Diese Frage lässt sich hier nicht beantworten',
+  cannotAnswerAll: 'Diese Fragen lassen sich hier nicht beantworten',
   unsupportedReason: (request) => {
     const params = request.reasonParams ?? {};
     switch (request.reasonCode) {

@@ -110,6 +110,8 @@ export interface InputRequestMessages {
   progress: (answered: number, total: number) => string;
   /** Heading of the reason an unsupported request cannot be answered. */
   cannotAnswer: string;
+  /** The same heading over a round of more questions than a card shows (`too-many-requests`), which stand as one. */
+  cannotAnswerAll: string;
   /**
    * Why a request cannot be answered here. `request.reasonCode` says which case it is
    * (`sampling`, `roots`, `unknown-method`, `schema`, `file`, …) and `request.reasonParams`
@@ -415,6 +417,7 @@ export const englishMessages: InputRequestMessages = {
   changeAnswer: 'Change answer',
   progress: (answered, total) => `${answered} of ${total} answered`,
   cannotAnswer: 'This question cannot be answered here',
+  cannotAnswerAll: 'These questions cannot be answered here',
   unsupportedReason: (request) => {
     const params = request.reasonParams ?? {};
     switch (request.reasonCode) {

@@ -272,6 +272,8 @@ describe('a round of more questions than a card shows', () => {
     expect(sections[0]).toHaveTextContent(
       'The server asked 10,000 questions at once; this app shows at most 20 together. You can decline or cancel them all.',
     );
+    // Headed as the questions they are, not as "This question".
+    expect(screen.getByText('These questions cannot be answered here')).toBeVisible();
     expect(screen.queryByText('Question 0')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(resume).toHaveBeenCalledTimes(1);
@@ -294,6 +296,7 @@ describe('a round of more questions than a card shows', () => {
         'Der Server hat 21 Fragen auf einmal gestellt; diese App zeigt höchstens 20 zusammen. Sie können alle ablehnen oder abbrechen.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByText('Diese Fragen lassen sich hier nicht beantworten')).toBeInTheDocument();
   });
 });
 
