@@ -24,9 +24,9 @@ export interface FieldProps {
    */
   readOnly?: boolean;
   /**
-   * The request's answer is given or on its way (its fieldset is disabled): a secret field's
-   * warning then asks for no Decline, which cannot be pressed. Given to secret fields only, so a
-   * send re-renders no other field.
+   * The request cannot be declined now (its answer is given or on its way, or the server asked
+   * to wait): a secret field's warning then asks for no Decline, which cannot be pressed. Given to
+   * secret fields only, so a send re-renders no other field.
    */
   locked?: boolean;
   /** The server asks this field again (a re-ask): it is marked, and the mark describes its control. */
@@ -204,7 +204,8 @@ export const Field = memo(function Field({
               ? props.getSelectProps({ 'aria-describedby': selectDescribedBy })
               : props.selectProps)}
           >
-            <option value="">{messages.choose}</option>
+            {/* Read-only, nothing is to be chosen any more: it was not answered. */}
+            <option value="">{readOnly ? messages.notAnswered : messages.choose}</option>
             {field.options.map((option) => (
               <option key={option.value} value={option.value} {...text}>
                 {shownName(option.label)}
@@ -242,7 +243,7 @@ export const Field = memo(function Field({
         // Empty and read-only, a date input would still show the browser's "mm/dd/yyyy", which
         // reads as something typed: plain text says it was not answered.
         <input {...inputProps} type="text" readOnly placeholder={messages.notAnswered} />
-      ) : readOnly ? (
+      ) : readOnly && !chosen() ? (
         // Empty, it says so, as an empty date field does: a blank box reads as a value lost.
         <input {...inputProps} placeholder={messages.notAnswered} />
       ) : (

@@ -176,7 +176,7 @@ export const FormRequestSection = memo(function FormRequestSection({
               idPrefix={idPrefix}
               messages={messages}
               readOnly={readOnly}
-              {...(field.secret && inert ? { locked: true } : {})}
+              {...(field.secret && answering ? { locked: true } : {})}
               {...(marksFields && isAskedAgain(field) ? { askedAgain: true } : {})}
             />
           );

@@ -335,6 +335,8 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       state === 'loading' ||
       state === 'working' ||
       (snapshot.taskStatus === 'working' && state === 'answered');
+    // A read of the task's state failed, and the card still follows it (it keeps trying).
+    const readFailed = snapshot.fetchError !== undefined && (working || state === 'input-required');
     // How the task ended, when it has: its result, or that it was cancelled or failed.
     const taskEnd = (
       <>
@@ -395,20 +397,15 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           {state === 'input-required' && snapshot.timeLeft ? (
             <TimeLeftNotice timeLeft={snapshot.timeLeft} messages={messages} />
           ) : null}
-          {/* Seen, not only heard: the question stays open, but what the card shows may be behind. */}
-          {state === 'input-required' && snapshot.fetchError ? (
+          {/* Seen, not only heard: what the card shows (a question, the task at work) may be behind. */}
+          {readFailed ? (
             <p data-part="read-failure">{readFailureText(snapshot.fetchError, messages)}</p>
           ) : null}
-          {working ? (
+          {/* Still loading, a failed read is all there is to say: no progress of a task not yet read. */}
+          {working && !(readFailed && state === 'loading') ? (
             <TaskProgress
               progress={snapshot.progress}
-              message={
-                state !== 'loading'
-                  ? snapshot.message
-                  : snapshot.fetchError
-                    ? readFailureText(snapshot.fetchError, messages)
-                    : messages.loading
-              }
+              message={state === 'loading' ? messages.loading : snapshot.message}
               since={snapshot.workingSince}
               messages={messages}
             />
@@ -650,6 +647,7 @@ function statusText(controller: InputRequestController, messages: InputRequestMe
     case 'loading':
       return snapshot.fetchError ? readFailureText(snapshot.fetchError, messages) : messages.loading;
     case 'working':
+      if (snapshot.fetchError) return readFailureText(snapshot.fetchError, messages);
       // The visible line is cut; so is what the live region reads.
       return snapshot.message === undefined ? messages.working : shownWithEllipsis(snapshot.message, 'prose');
     case 'input-required':
@@ -661,13 +659,16 @@ function statusText(controller: InputRequestController, messages: InputRequestMe
       if (snapshot.waiting) return snapshot.waiting.link ? messages.stillWaiting : messages.waitingForServer;
       return snapshot.sendSlow ? messages.submittingSlowly : messages.submitting;
     case 'answered': {
-      if (snapshot.confirmedLate) return messages.answerReachedServer;
       // A decline, a cancel or a link opened is no answer a person would call "sent": the region
       // says what the receipt says.
       const outcome = outcomeOf(snapshot);
-      return outcome === 'declined' || outcome === 'cancelled' || outcome === 'opened'
-        ? messages.outcome(outcome)
-        : messages.answered;
+      const own = outcome === 'declined' || outcome === 'cancelled' || outcome === 'opened';
+      if (snapshot.confirmedLate) {
+        return own
+          ? `${messages.outcome(outcome)} ${messages.answerReachedServer}`
+          : messages.answerReachedServer;
+      }
+      return own ? messages.outcome(outcome) : messages.answered;
     }
     case 'answered-elsewhere':
     case 'expired': {

@@ -24,11 +24,13 @@ export interface LeftBehindNoticeProps {
 export function LeftBehindNotice({ fields, messages }: LeftBehindNoticeProps) {
   const id = useId();
   const groups = byQuestion(fields);
+  // One question only: the list needs no heading (the notice's sentence says what it is).
+  const headed = groups.length > 1;
   const collect = () => ({
     text: groups
       .map(({ question, rows }) =>
         [
-          ...(question === undefined ? [] : [question]),
+          ...(headed && question !== undefined ? [question] : []),
           ...rows.map((field) => `${field.label}: ${messages.receiptValue(field.value)}`),
         ].join('\n'),
       )
@@ -42,10 +44,10 @@ export function LeftBehindNotice({ fields, messages }: LeftBehindNoticeProps) {
       <details open>
         <summary id={`${id}-title`}>{messages.leftBehindDetails}</summary>
         {groups.map(({ question, rows }, group) => (
-          // Fixed for the round; two groups may ask the same words.
+          // Fixed for the round; two runs apart may ask the same words.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <Fragment key={group}>
-            {question === undefined ? null : (
+            {!headed || question === undefined ? null : (
               <p data-part="left-behind-question" {...serverText}>
                 {question}
               </p>
@@ -78,8 +80,8 @@ export function LeftBehindNotice({ fields, messages }: LeftBehindNoticeProps) {
 }
 
 /**
- * The fields in runs of one question: where the round before asked several, each run is headed
- * by the question it answered, so two fields of one label are told apart.
+ * The fields in runs of one question (by its words: the same words twice in a row read as one
+ * question), each headed by the question it answered when there is more than one run.
  */
 function byQuestion(fields: readonly LeftBehindField[]): QuestionGroup[] {
   const groups: QuestionGroup[] = [];

@@ -36,9 +36,9 @@ export interface CarriedRequest {
 
 /**
  * One value a replaced round held that the new round has no place for: the field's name, label
- * and value as a receipt lists them, and, when that round asked more than one question, the
- * question it answered (`question`: the request's message, untrusted, cut as a name), so two
- * fields of one label from two questions are told apart.
+ * and value as a receipt lists them, and the question it answered (`question`: the request's
+ * message, untrusted, cut as a name; absent when the request wrote none), so two fields of one
+ * label from two questions, or from two rounds, are told apart.
  */
 export type LeftBehindField = ReceiptEntry['fields'][number] & { question?: string };
 
@@ -156,12 +156,14 @@ function leftBehindBy(
     ),
   );
   const left: LeftBehindField[] = [];
-  // Which question a value answered matters only where the round asked several.
-  const several = earlierForms.length > 1;
   for (const request of earlierForms) {
     const values = earlierValues.get(request.key) ?? {};
+    // The question it answered, in the server's words (none for a flat list, which has no message
+    // of its own): values of several questions, or of several rounds, are told apart by it.
     const question =
-      several && request.messageCode === undefined ? shownWithEllipsis(request.message, 'name') : undefined;
+      request.messageCode === undefined && request.message.trim() !== ''
+        ? shownWithEllipsis(request.message, 'name')
+        : undefined;
     for (const field of request.fields) {
       if (field.secret || secretNow.has(field.name) || !Object.hasOwn(values, field.name)) continue;
       if (taken.get(request.key)?.has(field.name)) continue;

@@ -1266,7 +1266,12 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     if (feed || !follow || !active || destroyed) return;
     feed = follow({
       receive: (state) => {
-        if (destroyed || state === lastReading) return;
+        if (destroyed) return;
+        // The same reading again says nothing new, except that reading works again.
+        if (state === lastReading) {
+          if (lifecycle.fetchError !== undefined) dispatch({ type: 'fetch-recovered' });
+          return;
+        }
         lastReading = state;
         dispatch(received(state));
       },

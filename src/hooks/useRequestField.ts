@@ -48,7 +48,7 @@ export interface RequestFieldProps {
   /**
    * Whether the person must fill the field in (show a required mark): `required` in the schema,
    * except on a checkbox — JSON Schema's `required` on a boolean is met by `false`, so leaving the
-   * box unticked is a valid answer ("no"), never a missing one.
+   * box unticked is a valid answer ("no"), never a missing one — and except when read-only.
    */
   mustFill: boolean;
   /** The message to show, when invalid. */
@@ -358,6 +358,8 @@ function fieldProps(
       .filter(Boolean)
       .join(' ') || undefined;
 
+  // A field shown to read only (the round closed) asks for nothing: not said, not marked.
+  const required = field.required && !readOnly;
   const aria = {
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
     ...(invalid ? { 'aria-invalid': true as const } : {}),
@@ -367,7 +369,7 @@ function fieldProps(
     ...registered,
     id: inputId,
     ...aria,
-    ...(field.required && control === 'input' ? { 'aria-required': true } : {}),
+    ...(required && control === 'input' ? { 'aria-required': true } : {}),
     ...inputAttributes(field),
     ...(readOnly
       ? field.kind === 'boolean'
@@ -394,7 +396,7 @@ function fieldProps(
     ...registered,
     id: inputId,
     ...aria,
-    ...(field.required ? { 'aria-required': true } : {}),
+    ...(required ? { 'aria-required': true } : {}),
     ...(readOnly
       ? {
           'aria-readonly': true,
@@ -462,7 +464,7 @@ function fieldProps(
   return {
     field,
     control,
-    mustFill: field.required && field.kind !== 'boolean',
+    mustFill: required && field.kind !== 'boolean',
     invalid,
     ...(errorMessage === undefined ? {} : { errorMessage }),
     labelProps:
@@ -486,7 +488,7 @@ function fieldProps(
       ...(control === 'radio-group' ? { role: 'radiogroup' as const } : {}),
       'aria-labelledby': labelId,
       ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-      ...(field.required && control === 'radio-group' ? { 'aria-required': true as const } : {}),
+      ...(required && control === 'radio-group' ? { 'aria-required': true as const } : {}),
       ...(readOnly && control === 'radio-group' ? { 'aria-readonly': true as const } : {}),
     },
     inputProps,

@@ -214,7 +214,7 @@ export const germanMessages: InputRequestMessages = {
       case 'answered-elsewhere':
         return 'An anderer Stelle beantwortet. Von hier wurde nichts gesendet.';
       case 'answered-elsewhere-first':
-        return 'An anderer Stelle wurde zuerst geantwortet. Ihre Antwort wurde nicht verwendet.';
+        return 'Zuerst an anderer Stelle beantwortet. Ihre Antwort wurde nicht verwendet.';
       case 'expired':
         return 'Abgelaufen – es wurde nichts gesendet.';
       case 'expired-unconfirmed':

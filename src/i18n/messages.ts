@@ -171,7 +171,10 @@ export interface InputRequestMessages {
   hideSecret: (fieldLabel: string) => string;
   /** Secret field: warning next to the field; `declineLabel` is the Decline button's text. */
   secretWarning: (declineLabel: string) => string;
-  /** Secret field of a round shown read-only (no Decline to press): the warning's first part. */
+  /**
+   * Secret field where Decline cannot be pressed (a round shown read-only, an answer on its way,
+   * a wait the server asked for): the warning's first part.
+   */
   secretWarningClosed: string;
   /** A request the host app answers by itself (e.g. sampling): while its answerer runs. */
   answeringAutomatically: string;
@@ -281,9 +284,9 @@ export interface InputRequestMessages {
    * question: the question is the request the steps answer.
    */
   step: (current: number, total: number) => string;
-  /** Step-by-step layout: to the next question (Enter does the same). */
+  /** Step-by-step layout: to the next step (Enter does the same). */
   next: string;
-  /** Step-by-step layout: to the question before. */
+  /** Step-by-step layout: to the step before. */
   back: string;
   /** Step-by-step layout: heading of the last step, every answer listed before Accept. */
   reviewHeading: string;
@@ -291,7 +294,10 @@ export interface InputRequestMessages {
   edit: string;
   /** Step-by-step layout: accessible name of that control, naming the field. */
   editAnswer: (fieldLabel: string) => string;
-  /** Step-by-step layout: a field the answer leaves out, in the review. */
+  /**
+   * A field the answer leaves out: in the step-by-step review, and in an empty field of a form
+   * shown read-only (its placeholder, or an empty drop-down's option).
+   */
   notAnswered: string;
   /**
    * The text under a field that failed validation, from the checker's codes: `error.keyword` and

@@ -244,9 +244,7 @@ describe('the theme in Chromium', () => {
       expect(getComputedStyle(choice).opacity).toBe(choice.checked ? '1' : '0.5');
     }
     // Nothing is required of a form to read: no red stars.
-    const marks = container.querySelectorAll<HTMLElement>('[data-part="required-mark"]');
-    expect(marks).toHaveLength(2);
-    for (const mark of marks) expect(mark.getBoundingClientRect().width).toBe(0);
+    expect(container.querySelectorAll('[data-part="required-mark"]')).toHaveLength(0);
     // An empty text field says it was not answered.
     expect(container.querySelector('input[name="note"], input[type="text"]')).toHaveAttribute(
       'placeholder',

@@ -259,7 +259,14 @@ describe('an expired form', () => {
               call: { type: 'string', format: 'date-time', title: 'Call at' },
               note: { type: 'string', title: 'Note' },
               days: { type: 'integer', title: 'Days' },
+              reason: { type: 'string', title: 'Reason' },
+              cover: {
+                type: 'string',
+                title: 'Cover',
+                enum: ['Ada', 'Grace', 'Linus', 'Ken', 'Barbara', 'Edsger', 'Donald', 'Margaret'],
+              },
             },
+            required: ['reason', 'cover'],
           },
           'When are you away?',
         )}
@@ -268,6 +275,7 @@ describe('an expired form', () => {
       />,
     );
     await user.type(screen.getByLabelText('From'), '2026-12-24');
+    await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'Holiday');
     await advance(5 * MINUTE);
     expect(card()).toHaveAttribute('data-state', 'expired');
     // The answered date stays a date; the empty ones say so in words.
@@ -283,7 +291,16 @@ describe('an expired form', () => {
     // So do empty text and number fields, which kept their kind.
     expect(screen.getByRole('textbox', { name: 'Note' })).toHaveAttribute('placeholder', 'Not answered');
     expect(screen.getByRole('spinbutton', { name: 'Days' })).toHaveAttribute('placeholder', 'Not answered');
-    // The form asks for nothing now: it says so to CSS, which hides the required marks.
+    // A field that holds a value needs no placeholder; an empty drop-down says the same.
+    const reason = screen.getByRole('textbox', { name: 'Reason' });
+    expect(reason).toHaveValue('Holiday');
+    expect(reason).not.toHaveAttribute('placeholder');
+    const cover = screen.getByRole('combobox', { name: 'Cover' });
+    expect(within(cover).getByRole('option', { selected: true })).toHaveTextContent('Not answered');
+    // The form asks for nothing now: no required mark, and nothing said to be required.
+    expect(reason).not.toBeRequired();
+    expect(cover).not.toBeRequired();
+    expect(document.querySelector('[data-part="required-mark"]')).toBeNull();
     expect(screen.getByLabelText('From').closest('form')).toHaveAttribute('data-read-only');
   });
 

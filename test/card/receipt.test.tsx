@@ -221,6 +221,31 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(screen.getByText('Sent by someone else.')).toBeInTheDocument();
   });
 
+  it('a decline whose response was lost, and that did arrive, says both to screen readers: declined, and arrived', async () => {
+    const user = userEvent.setup();
+    let arrivedKey: string | undefined;
+    const source: InputRequestSource = {
+      queryKey: ['receipt', 'lost-decline'],
+      fetchState: async () =>
+        arrivedKey === undefined
+          ? { status: 'input-required', suspension: order }
+          : { status: 'working', answeredKey: arrivedKey },
+      resume: async (_responses, { idempotencyKey }) => {
+        arrivedKey = idempotencyKey;
+        throw new TypeError('Failed to fetch');
+      },
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
+      </Harness>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'answered'));
+    expect(card()).toHaveAttribute('data-outcome', 'declined');
+    expect(screen.getByRole('status')).toHaveTextContent('You declined. Your answer reached the server.');
+  });
+
   it('a lost response whose answer did arrive says so, even when the task completed meanwhile', async () => {
     const user = userEvent.setup();
     let arrivedKey: string | undefined;

@@ -125,6 +125,27 @@ describe('a secret field', () => {
     settle();
   });
 
+  it('asks for no Decline while the server asks to wait, when Decline cannot be pressed either', async () => {
+    const user = userEvent.setup();
+    render(
+      <InputRequestCard
+        // A round of its own: the server's wait holds its round for the page, past this test.
+        suspension={{ ...secretRound(), id: 'secret-held-by-retry-after' }}
+        resume={async () => {
+          throw Object.assign(new Error('HTTP 503'), { status: 503, retryAfterMs: 60_000 });
+        }}
+        ledger={false}
+      />,
+    );
+    const input = screen.getByLabelText(/^API key/);
+    await user.type(input, 'k'.repeat(40));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Decline' })).toBeDisabled());
+    // The fields stay editable while it waits; only the warning's advice goes.
+    expect(input).not.toBeDisabled();
+    expect(screen.queryByText(/press Decline\.$/)).not.toBeInTheDocument();
+  });
+
   it('names the Decline button as the host renamed it', () => {
     render(
       <InputRequestCard

@@ -96,7 +96,8 @@ describe('a failed read of the task state says why', () => {
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent(english);
     // Seen too, in place of "Loading the question…", with no clock that counts nothing.
-    expect(screen.getByText(english, { selector: '[data-part="task-message"]' })).toBeVisible();
+    expect(screen.getByText(english, { selector: '[data-part="read-failure"]' })).toBeVisible();
+    expect(screen.queryByText('Loading the question…', { selector: 'p' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Working…/)).not.toBeInTheDocument();
     // Still trying: the next poll fails the same way and says the same.
     await advance(poll.baseMs);
@@ -143,6 +144,37 @@ describe('a failed read of the task state says why', () => {
     failing = false;
     await advance(10 * poll.baseMs);
     expect(seen).not.toBeInTheDocument();
+  });
+
+  it('says so while the task works too, where the clock would otherwise tick on as if all were well', async () => {
+    const { source } = createTestSource({ serverName: 'Mailer', startWorking: true });
+    let reads = 0;
+    let failing = false;
+    const flaky: InputRequestSource = {
+      ...source,
+      fetchState: (signal) => {
+        reads++;
+        return failing
+          ? Promise.reject(Object.assign(new Error('HTTP 503'), { status: 503 }))
+          : source.fetchState(signal);
+      },
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={flaky} poll={poll} />
+      </Harness>,
+    );
+    await advance(100);
+    expect(screen.getByRole('article')).toHaveAttribute('data-state', 'working');
+    failing = true;
+    await advance(poll.baseMs);
+    expect(reads).toBeGreaterThan(1);
+    const words = 'Could not get the task’s state: the server had a problem (error 503). Trying again…';
+    expect(screen.getByText(words, { selector: '[data-part="read-failure"]' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(words);
+    failing = false;
+    await advance(10 * poll.baseMs);
+    expect(screen.queryByText(words, { selector: '[data-part="read-failure"]' })).not.toBeInTheDocument();
   });
 
   it('does not ask the person to wait for a Retry-After: the card tries again on its own clock', async () => {

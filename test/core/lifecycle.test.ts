@@ -107,6 +107,15 @@ describe('lifecycle: reading the server', () => {
     expect(lifecycleReducer(broken, fetched(asking(A))).fetchError).toBeUndefined();
   });
 
+  it('clears a failed fetch when a read works again with nothing new, and changes nothing else', () => {
+    const broken = run(fetched(asking(A)), { type: 'fetch-failed', error: new Error('offline') });
+    const recovered = lifecycleReducer(broken, { type: 'fetch-recovered' });
+    expect(recovered.fetchError).toBeUndefined();
+    expect(recovered).toEqual({ ...broken, fetchError: undefined });
+    // Without a failure there is nothing to clear: the very same lifecycle comes back.
+    expect(lifecycleReducer(recovered, { type: 'fetch-recovered' })).toBe(recovered);
+  });
+
   it('working → input-required when the task starts asking', () => {
     expect(run(fetched({ status: 'working' }), fetched(asking(A))).state).toBe('input-required');
   });

@@ -15,9 +15,11 @@ import {
   StaleRoundError,
   type Suspension,
   staticSource,
+  type TaskFeedSink,
 } from '../../src/core/index.ts';
 import { outcomeOf } from '../../src/core/receipt.ts';
 import { englishMessages } from '../../src/i18n/messages.ts';
+import { approveSchema, formRound } from '../fixtures/suspensions.ts';
 import { pageArrivingAt } from '../support/navigation.ts';
 
 // The session without React: what a host that drives a round by hand sees.
@@ -445,6 +447,30 @@ describe('createInputRequestSession', () => {
   });
 });
 
+describe('a feed of your own (follow)', () => {
+  it('clears a failed read when the feed hands over the very same state again: reading works again', () => {
+    const round = formRound(approveSchema);
+    const state = { status: 'input-required' as const, suspension: round };
+    let sink: TaskFeedSink | undefined;
+    const session = createInputRequestSession({
+      source: { queryKey: ['own-feed'], fetchState: async () => state, resume: async () => undefined },
+      drafts: false,
+      ledger: false,
+      follow: (given) => {
+        sink = given;
+        return { refresh: () => {}, deliver: () => {}, stop: () => {} };
+      },
+    });
+    session.subscribe(() => {});
+    sink?.receive(state);
+    sink?.fail(new Error('offline'));
+    expect(session.getSnapshot().fetchError).toEqual(new Error('offline'));
+    sink?.receive(state);
+    expect(session.getSnapshot().fetchError).toBeUndefined();
+    expect(session.getSnapshot().round).toBe(round);
+  });
+});
+
 describe('an edit after an answer that was not sent', () => {
   it('withdraws that answer, so neither the send nor a retry carries what is no longer on screen', async () => {
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
@@ -779,10 +805,15 @@ describe('a round replaced before it was sent keeps what has no place in the new
   it('lists what was entered, as a person reads it: not a default left alone, never a secret', async () => {
     const next = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
     expect(await replaced(next, typed)).toEqual([
-      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
-      { name: 'age', label: 'Age', value: { kind: 'number', value: 36 } },
-      { name: 'size', label: 'Size', value: { kind: 'options', labels: ['Large'] } },
-      { name: 'extras', label: 'Extras', value: { kind: 'options', labels: ['Apple', 'Banana'] } },
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' }, question: 'Tell us' },
+      { name: 'age', label: 'Age', value: { kind: 'number', value: 36 }, question: 'Tell us' },
+      { name: 'size', label: 'Size', value: { kind: 'options', labels: ['Large'] }, question: 'Tell us' },
+      {
+        name: 'extras',
+        label: 'Extras',
+        value: { kind: 'options', labels: ['Apple', 'Banana'] },
+        question: 'Tell us',
+      },
     ]);
   });
 
@@ -811,8 +842,8 @@ describe('a round replaced before it was sent keeps what has no place in the new
     });
     replaceWith(session, next);
     expect(session.getSnapshot().carried?.leftBehind).toEqual([
-      { name: 'age', label: 'Age', value: { kind: 'text', text: 'thirty' } },
-      { name: 'when', label: 'When', value: { kind: 'text', text: 'next Friday' } },
+      { name: 'age', label: 'Age', value: { kind: 'text', text: 'thirty' }, question: 'Tell us' },
+      { name: 'when', label: 'When', value: { kind: 'text', text: 'next Friday' }, question: 'Tell us' },
     ]);
     // Not filled in: an <input type="number"> would show nothing of it.
     expect(session.readDraft('profile')).toBeUndefined();
@@ -826,10 +857,10 @@ describe('a round replaced before it was sent keeps what has no place in the new
     replaceWith(session, form('third', { where: { type: 'string' } }, 'b'));
     expect(session.getSnapshot().round?.id).toBe('third');
     expect(session.getSnapshot().carried?.leftBehind).toEqual([
-      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' }, question: 'Tell us' },
       // As typed, not 9,007,199,254,740,992: a number past 2^53 reads as another one.
-      { name: 'age', label: 'Age', value: { kind: 'text', text: '9007199254740993' } },
-      { name: 'when', label: 'when', value: { kind: 'text', text: 'soon' } },
+      { name: 'age', label: 'Age', value: { kind: 'text', text: '9007199254740993' }, question: 'Tell us' },
+      { name: 'when', label: 'when', value: { kind: 'text', text: 'soon' }, question: 'Tell us' },
     ]);
   });
 
@@ -880,6 +911,40 @@ describe('a round replaced before it was sent keeps what has no place in the new
     expect(session.getSnapshot().carried?.leftBehind).toEqual(expected);
     const reloaded = createInputRequestSession({ source: staticSource(next, async () => undefined), drafts });
     expect(reloaded.getSnapshot().carried?.leftBehind).toEqual(expected);
+    // A round of one question replaced in turn: its value names its question too, or it would
+    // read as an answer to the question listed before it.
+    session.writeDraft('schedule', { when: 'Friday' });
+    replaceWith(session, form('third', { where: { type: 'string' } }, 'place'));
+    expect(session.getSnapshot().carried?.leftBehind.at(-1)).toEqual({
+      name: 'when',
+      label: 'When',
+      value: { kind: 'text', text: 'Friday' },
+      question: 'Tell us',
+    });
+  });
+
+  it('names no question for a request that wrote none', () => {
+    const silent = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          profile: {
+            method: 'elicitation/create',
+            params: {
+              message: '  ',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+            },
+          },
+        },
+      },
+      { id: 'silent' },
+    );
+    const session = holding(silent);
+    session.writeDraft('profile', { name: 'Ada' });
+    replaceWith(session, form('second', { when: { type: 'string' } }, 'schedule'));
+    expect(session.getSnapshot().carried?.leftBehind).toEqual([
+      { name: 'name', label: 'name', value: { kind: 'text', text: 'Ada' } },
+    ]);
   });
 
   it('never shows a value in the clear that the new round calls secret', async () => {
@@ -893,7 +958,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
     session.writeDraft('profile', { code: 'K-1234', name: 'Ada' });
     replaceWith(session, next);
     expect(session.getSnapshot().carried?.leftBehind).toEqual([
-      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' }, question: 'Tell us' },
     ]);
   });
 
@@ -942,7 +1007,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
     vi.advanceTimersByTime(0);
     expect(session.getSnapshot().round?.id).toBe('restarted');
     expect(session.getSnapshot().carried?.leftBehind).toEqual([
-      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' } },
+      { name: 'name', label: 'Name', value: { kind: 'text', text: 'Ada' }, question: 'Tell us' },
     ]);
   });
 
