@@ -20,7 +20,8 @@ export interface TimeLeftNoticeProps {
  * hear it only at milestones (days, hours, every five minutes from ten up, then five and two
  * minutes) from a polite region, and in the last minute once from an assertive one: a count
  * said every minute would talk over a person typing. Both regions are always present, so a
- * change is heard. The session renews `timeLeft`; this only renders.
+ * change is heard; while one holds the words, the seen line is hidden from screen readers, so
+ * reading the card line by line says them once. The session renews `timeLeft`; this only renders.
  *
  * @selector [data-part="time-left"] the notice; [data-urgent] in the last minute
  */
@@ -30,7 +31,8 @@ export function TimeLeftNotice({ timeLeft, messages }: TimeLeftNoticeProps) {
   const milestone = !urgent && (unit !== 'minute' || value >= 10 || value === 5 || value === 2);
   return (
     <div data-part="time-left" {...(urgent ? { 'data-urgent': '' } : {})}>
-      <p>{text}</p>
+      {/* While a live copy holds the same words, the seen line is not read too (once, line by line). */}
+      <p {...(milestone || urgent ? { 'aria-hidden': true } : {})}>{text}</p>
       <p data-part="visually-hidden" aria-live="polite">
         {milestone ? text : ''}
       </p>

@@ -122,6 +122,18 @@ describe('the countdown', () => {
     expect(screen.getByText('Expired — nothing was sent.')).toBeInTheDocument();
   });
 
+  it('is read once line by line: the seen line is hidden from screen readers while a live copy holds its words', async () => {
+    mount(START + 10 * MINUTE + 30_000);
+    const seen = () => card().querySelector('[data-part="time-left"] p:not([aria-live])');
+    expect(polite()).toHaveTextContent('10 minutes left to answer.');
+    expect(seen()).toHaveAttribute('aria-hidden', 'true');
+    await advance(MINUTE);
+    // 9 minutes is no milestone: the live copy is empty, the seen line is read.
+    expect(polite()).toBeEmptyDOMElement();
+    expect(seen()).toHaveTextContent('9 minutes left to answer.');
+    expect(seen()).not.toHaveAttribute('aria-hidden');
+  });
+
   it('counts far deadlines in hours and days, so it speaks rarely', async () => {
     const view = mount(START + 3 * 24 * 60 * MINUTE + 5000);
     expect(polite()).toHaveTextContent('3 days left to answer.');
