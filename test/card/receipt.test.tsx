@@ -8,6 +8,7 @@ import {
   germanMessages,
   InputRequestCard,
   type InputRequestSource,
+  type InputRequestState,
   type InputResponses,
   parseSuspension,
 } from '../../src/index.ts';
@@ -221,40 +222,18 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(screen.getByText('Sent by someone else.')).toBeInTheDocument();
   });
 
-  it('a decline whose response was lost, and that did arrive, says both to screen readers: declined, and arrived', async () => {
-    const user = userEvent.setup();
+  /**
+   * A card on a task whose server takes the answer but whose response never comes back; the next
+   * reading names its key, with the task `after` as it went on.
+   */
+  function lostResponse(queryKey: string, after: InputRequestState) {
     let arrivedKey: string | undefined;
     const source: InputRequestSource = {
-      queryKey: ['receipt', 'lost-decline'],
+      queryKey: ['receipt', queryKey],
       fetchState: async () =>
         arrivedKey === undefined
           ? { status: 'input-required', suspension: order }
-          : { status: 'working', answeredKey: arrivedKey },
-      resume: async (_responses, { idempotencyKey }) => {
-        arrivedKey = idempotencyKey;
-        throw new TypeError('Failed to fetch');
-      },
-    };
-    render(
-      <Harness>
-        <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
-      </Harness>,
-    );
-    await user.click(await screen.findByRole('button', { name: 'Decline' }));
-    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'answered'));
-    expect(card()).toHaveAttribute('data-outcome', 'declined');
-    expect(screen.getByRole('status')).toHaveTextContent('You declined. Your answer reached the server.');
-  });
-
-  it('a lost response whose answer did arrive says so, even when the task completed meanwhile', async () => {
-    const user = userEvent.setup();
-    let arrivedKey: string | undefined;
-    const source: InputRequestSource = {
-      queryKey: ['receipt', 'lost-response'],
-      fetchState: async () =>
-        arrivedKey === undefined
-          ? { status: 'input-required', suspension: order }
-          : { status: 'completed', result: 'Ordered.', answeredKey: arrivedKey },
+          : { ...after, answeredKey: arrivedKey },
       resume: async (_responses, { idempotencyKey }) => {
         // The server took the answer; the response never came back.
         arrivedKey = idempotencyKey;
@@ -266,6 +245,20 @@ describe('a followed task: outcomes the server decides, and the result', () => {
         <InputRequestCard source={source} poll={{ baseMs: 20, maxMs: 20 }} />
       </Harness>,
     );
+  }
+
+  it('a decline whose response was lost, and that did arrive, says both to screen readers: declined, and arrived', async () => {
+    const user = userEvent.setup();
+    lostResponse('lost-decline', { status: 'working' });
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'answered'));
+    expect(card()).toHaveAttribute('data-outcome', 'declined');
+    expect(screen.getByRole('status')).toHaveTextContent('You declined. Your answer reached the server.');
+  });
+
+  it('a lost response whose answer did arrive says so, even when the task completed meanwhile', async () => {
+    const user = userEvent.setup();
+    lostResponse('lost-response', { status: 'completed', result: 'Ordered.' });
     await user.click(await screen.findByRole('radio', { name: 'Large' }));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));

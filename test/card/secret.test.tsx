@@ -105,20 +105,23 @@ describe('a secret field', () => {
     expect(field.querySelectorAll('[data-part="error"]')).toHaveLength(1);
   });
 
-  it('asks for no Decline while its answer is on its way, when Decline cannot be pressed', async () => {
+  /** A secret round whose `resume` is given, answered (its key typed in full) and locked. */
+  async function acceptedSecret(suspension: Suspension, resume: () => Promise<void>) {
     const user = userEvent.setup();
-    let settle: () => void = () => {};
-    render(
-      <InputRequestCard
-        suspension={secretRound()}
-        resume={() => new Promise<void>((resolve) => (settle = resolve))}
-        ledger={false}
-      />,
-    );
+    render(<InputRequestCard suspension={suspension} resume={resume} ledger={false} />);
     const input = screen.getByLabelText(/^API key/);
     await user.type(input, 'k'.repeat(40));
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Decline' })).toBeDisabled());
+    return input;
+  }
+
+  it('asks for no Decline while its answer is on its way, when Decline cannot be pressed', async () => {
+    let settle: () => void = () => {};
+    const input = await acceptedSecret(
+      secretRound(),
+      () => new Promise<void>((resolve) => (settle = resolve)),
+    );
     const warning = 'Careful: servers must never ask for passwords, API keys or payment details in a form.';
     expect(input).toHaveAccessibleDescription(`From your dashboard. ${warning}`);
     expect(screen.queryByText(/press Decline\.$/)).not.toBeInTheDocument();
@@ -126,21 +129,10 @@ describe('a secret field', () => {
   });
 
   it('asks for no Decline while the server asks to wait, when Decline cannot be pressed either', async () => {
-    const user = userEvent.setup();
-    render(
-      <InputRequestCard
-        // A round of its own: the server's wait holds its round for the page, past this test.
-        suspension={{ ...secretRound(), id: 'secret-held-by-retry-after' }}
-        resume={async () => {
-          throw Object.assign(new Error('HTTP 503'), { status: 503, retryAfterMs: 60_000 });
-        }}
-        ledger={false}
-      />,
-    );
-    const input = screen.getByLabelText(/^API key/);
-    await user.type(input, 'k'.repeat(40));
-    await user.click(screen.getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Decline' })).toBeDisabled());
+    // A round of its own: the server's wait holds its round for the page, past this test.
+    const input = await acceptedSecret({ ...secretRound(), id: 'secret-held-by-retry-after' }, async () => {
+      throw Object.assign(new Error('HTTP 503'), { status: 503, retryAfterMs: 60_000 });
+    });
     // The fields stay editable while it waits; only the warning's advice goes.
     expect(input).not.toBeDisabled();
     expect(screen.queryByText(/press Decline\.$/)).not.toBeInTheDocument();
