@@ -62,7 +62,10 @@ export function UnsupportedRequestSection({
       data-kind="unsupported"
       data-method={request.method}
       {...(answer ? { 'data-answered': answer.action } : {})}
-      aria-labelledby={`${id}-reason`}
+      // Named by the short heading, described by why: the whole reason as its name would be
+      // read before every control inside it.
+      aria-labelledby={`${id}-reason-title`}
+      aria-describedby={`${id}-reason-text`}
     >
       {request.message === undefined ? null : (
         <p id={`${id}-message`} data-part="message" {...text}>
@@ -71,10 +74,10 @@ export function UnsupportedRequestSection({
       )}
       <SectionQuestionId.Provider value={questionId}>{status}</SectionQuestionId.Provider>
       <div data-part="reason" id={`${id}-reason`}>
-        <strong>
+        <strong id={`${id}-reason-title`}>
           {request.reasonCode === 'too-many-requests' ? messages.cannotAnswerAll : messages.cannotAnswer}
         </strong>
-        <p>{reasonText ?? messages.unsupportedReason(request)}</p>
+        <p id={`${id}-reason-text`}>{reasonText ?? messages.unsupportedReason(request)}</p>
         {reasonDetail ? (
           <details data-part="failure-details">
             <summary>{messages.failureDetails}</summary>

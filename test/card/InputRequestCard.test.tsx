@@ -258,6 +258,22 @@ describe('InputRequestCard: a form request', () => {
     for (const group of groups) expect(group).toHaveAccessibleName();
   });
 
+  it('names a request it cannot answer by its short heading and describes it by why, not by the whole reason', () => {
+    const round = parseSuspension(
+      {
+        inputRequests: {
+          summary: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 100 } },
+        },
+      },
+      { serverName: 'Reports' },
+    );
+    render(<InputRequestCard suspension={round} resume={async () => undefined} />);
+    const group = screen.getByRole('group', { name: 'This question cannot be answered here' });
+    expect(group).toHaveAccessibleDescription(
+      /^The server asks this app to run a language model \(sampling\)\./,
+    );
+  });
+
   it('says a field is required once: by aria-required where the control has it, else in the group’s name', () => {
     render(<InputRequestCard suspension={formRound(everyKindSchema)} resume={async () => undefined} />);
     // In the name too, a screen reader would say "Full name required, edit text, required".
