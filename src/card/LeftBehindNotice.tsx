@@ -18,7 +18,7 @@ export interface LeftBehindNoticeProps {
  * new questions have no place for it: kept on screen, to read and copy, instead of dropped. Open
  * at first; the person closes it when done (a native disclosure: no state of ours, no focus to move).
  *
- * @selector [data-part="left-behind"] the notice; [data-part="left-behind-question"] the question a list answered (when the round asked several); [data-part="left-behind-answers"] a list; [data-part="left-behind-answer"] one earlier answer
+ * @selector [data-part="left-behind"] the notice; [data-part="left-behind-question"] the question a list answered (when the values answered more than one); [data-part="left-behind-answers"] a list; [data-part="left-behind-answer"] one earlier answer
  * @selector button[data-action="copy-left-behind"]
  */
 export function LeftBehindNotice({ fields, messages }: LeftBehindNoticeProps) {

@@ -1267,9 +1267,10 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     feed = follow({
       receive: (state) => {
         if (destroyed) return;
-        // The same reading again says nothing new, except that reading works again.
+        // The same reading again says nothing new, except that reading works again (a no-op
+        // when no read had failed).
         if (state === lastReading) {
-          if (lifecycle.fetchError !== undefined) dispatch({ type: 'fetch-recovered' });
+          dispatch({ type: 'fetch-recovered' });
           return;
         }
         lastReading = state;
