@@ -32,6 +32,12 @@ const shots = [
   { file: 'link-warnings-dark', id: 'card-look-and-feel--dark-link-warnings', colorScheme: 'dark' },
   { file: 'link-waiting', id: 'card-link-request--after-open-waiting' },
   { file: 'state-read-failed', id: 'card-lifecycle--state-read-failed', sizes: ['phone'] },
+  {
+    file: 'state-read-failed-dark',
+    id: 'card-lifecycle--state-read-failed',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   { file: 'link-2025-opened', id: 'card-link-request--mcp-2025-open-accepts', sizes: ['phone'] },
   {
     file: 'link-2025-opened-dark',
@@ -68,6 +74,12 @@ const shots = [
   {
     file: 'replaced-two-questions',
     id: 'card-lifecycle--replaced-while-typing-two-questions',
+    sizes: ['phone'],
+  },
+  {
+    file: 'replaced-two-questions-dark',
+    id: 'card-lifecycle--replaced-while-typing-two-questions',
+    colorScheme: 'dark',
     sizes: ['phone'],
   },
   {
