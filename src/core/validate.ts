@@ -23,7 +23,9 @@ import { analyzeRequestedSchema, codePointLength, rememberedAnalysis } from './s
  * `integer` (`{ type: 'integer' }`), `minLength`, `maxLength`, `minimum`, `maximum`,
  * `minItems`, `maxItems` (each `{ limit }`), `format` (`{ format }`: `email`, `uri`, `date`,
  * `date-time`), `enum` (`{ allowedValues }`) or `uniqueItems` (`{ i, j }`, the positions of
- * two equal entries). Other checkers (e.g. ajv's) may report other keywords.
+ * two equal entries). Other checkers (e.g. ajv's) may report other keywords; the form adds
+ * `skippedLocalTime`, `unsafeInteger` (see `conversionErrors`) and `badInput` (an input showing
+ * text the browser cannot read as a number, date or date-time).
  */
 export interface FieldError {
   /** The property name exactly as the schema spells it; `""` for a problem with the whole answer. */

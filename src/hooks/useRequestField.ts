@@ -178,7 +178,7 @@ export function useRequestField({
   idPrefix,
   readOnly = false,
 }: UseRequestFieldOptions): RequestFieldProps {
-  const { form, errors, changed } = checkedEngine(formControl);
+  const { form, errors, changed, inputs } = checkedEngine(formControl);
   const name = fieldKey(field);
   const listen = useCallback((listener: () => void) => errors.listen(name, listener), [errors, name]);
   const read = () => errors.get(name);
@@ -190,9 +190,13 @@ export function useRequestField({
   // Its change handler mirrors what is typed into the session's draft store (after a pause,
   // without secrets) and into its memory of what was typed (a re-ask or Start again carries it).
   const control = fieldControl(field);
+  const readsText = READS_TEXT.has(field.kind);
   const registration = useMemo(() => {
-    const registered = withFreshElement(form.register(name, { onChange: changed }), form, () =>
-      form.getValues(name),
+    const registered = withFreshElement(
+      form.register(name, { onChange: changed }),
+      form,
+      () => form.getValues(name),
+      readsText ? inputs : undefined,
     );
     const group = control === 'radio-group' || control === 'checkbox-group';
     return group
@@ -201,7 +205,7 @@ export function useRequestField({
           optionRef: groupRegistration(registered, control === 'checkbox-group', () => form.getValues(name)),
         }
       : registered;
-  }, [form, name, changed, control]);
+  }, [form, name, changed, control, readsText, inputs]);
   return useMemo(
     () =>
       fieldProps(field, idPrefix, name, registration, error, secretShown, setSecretShown, {
@@ -237,14 +241,20 @@ type RegisteredControl = Element & { [REGISTERED_WITH]?: object };
  * into a newer round) to this form's value. The form engine takes a control's value as typed by
  * the person when it differs from its default (so text typed before hydration survives), which
  * would carry the old round's text, a secret among it, into the new questions. A control seen
- * for the first time is left as it is.
+ * for the first time is left as it is. With `inputs`, the input is kept there while it is on
+ * screen, for the check to ask whether it holds text it cannot read.
  */
 function withFreshElement(
   registered: UseFormRegisterReturn,
   form: object,
   current: () => unknown,
+  inputs: Map<string, HTMLInputElement> | undefined,
 ): UseFormRegisterReturn {
   const ref: RefCallBack = (element: unknown) => {
+    if (inputs) {
+      if (element instanceof HTMLInputElement) inputs.set(registered.name, element);
+      else if (element === null) inputs.delete(registered.name);
+    }
     if (element instanceof Element) {
       const control = element as RegisteredControl;
       const before = control[REGISTERED_WITH];
@@ -509,6 +519,9 @@ const keepChoice = {
   onClick: (event: SyntheticEvent) => event.preventDefault(),
   onChange: () => Promise.resolve(),
 };
+
+/** The kinds whose input may hold text it cannot read as a value (see `FormEngine.inputs`). */
+const READS_TEXT = new Set<FieldSpec['kind']>(['number', 'integer', 'date', 'date-time']);
 
 /**
  * Masking applies to the one-line fields a password, key, PIN or card number could be typed

@@ -57,6 +57,13 @@ export interface FormEngine {
    * focus is still there, on a field that now shows an error, that field is the failed check's.
    */
   noteFailedCheck: (focusedBefore: Element | null) => void;
+  /**
+   * The number, date and date-time inputs on screen, by field key. A browser keeps text it cannot
+   * read as a value ("12e", half a date) in such an input while its value is empty: the check
+   * reads their `validity.badInput`, or the field would be left out of the answer as if nothing
+   * had been typed.
+   */
+  inputs: Map<string, HTMLInputElement>;
 }
 
 /** Opens the opaque control; for the library's own field hook. */
@@ -256,6 +263,7 @@ export function useRequestForm({
     const restoredDraft = draft !== undefined && Object.keys(draft).length > 0;
     const defaultValues = rawValuesByKey(fields, restoreDraft(fields, initial, draft));
     const errors = createFieldErrorStore();
+    const inputs = new Map<string, HTMLInputElement>();
     // The content the last check passed: handleSubmit calls `accept` right after that check, in
     // the same run of microtasks, so it sends exactly what was checked without building it again.
     let checkedContent: ElicitContent | undefined;
@@ -267,9 +275,14 @@ export function useRequestForm({
         const { request, checker, formatError } = latest.current;
         const content = buildAcceptContent(request.fields, values);
         const check = checker(request.requestedSchema, content);
-        // A date-time the clocks skipped, or a whole number JSON would change, is refused with
-        // its own reason, before the checker's.
-        const problems = [...conversionErrors(request.fields, values), ...check.errors];
+        // Text the browser could not read, a date-time the clocks skipped, or a whole number JSON
+        // would change, is refused with its own reason, before the checker's (which would call
+        // the field unanswered, or say nothing of an optional one).
+        const problems = [
+          ...unreadableErrors(request.fields, inputs),
+          ...conversionErrors(request.fields, values),
+          ...check.errors,
+        ];
         checkedContent = problems.length === 0 ? content : undefined;
         if (problems.length === 0) return { values: content, errors: {} };
         const byName = new Map(request.fields.map((field) => [field.name, field]));
@@ -346,7 +359,7 @@ export function useRequestForm({
       const focusedBefore = globalThis.document?.activeElement ?? null;
       return accept(event).then(() => noteFailedCheck(focusedBefore));
     };
-    return { form, errors, accept: submit, changed, restoredDraft, failedCheck, noteFailedCheck };
+    return { form, errors, accept: submit, changed, restoredDraft, failedCheck, noteFailedCheck, inputs };
   }
 
   // The fields' errors, from one subscription for the whole form (subscribing also tells the
@@ -390,6 +403,21 @@ export function useRequestForm({
     }),
     [control, accept, restoredDraft, failed],
   );
+}
+
+/**
+ * `badInput` for each field whose input holds text the browser cannot read as its kind (the
+ * input's value is then empty): the person sees what they typed, so it is refused, not dropped.
+ */
+function unreadableErrors(fields: readonly FieldSpec[], inputs: Map<string, HTMLInputElement>): FieldError[] {
+  const errors: FieldError[] = [];
+  if (inputs.size === 0) return errors;
+  for (const field of fields) {
+    if (inputs.get(fieldKey(field))?.validity?.badInput) {
+      errors.push({ field: field.name, keyword: 'badInput', params: {} });
+    }
+  }
+  return errors;
 }
 
 /**

@@ -678,6 +678,12 @@ function englishFieldError(error: FieldError, field: FieldSpec): string {
       return englishTypeError(params.type, field);
     case 'skippedLocalTime':
       return `This time does not exist here: the clocks go forward that night (UTC${params.offsetBefore} to UTC${params.offsetAfter}). Choose a time before or after.`;
+    case 'badInput':
+      return field.kind === 'date'
+        ? 'Enter the whole date.'
+        : field.kind === 'date-time'
+          ? 'Enter the whole date and time.'
+          : 'Enter a number.';
     case 'unsafeInteger':
       return `This number has too many digits to send exactly. Enter a whole number from ${n(-(limit as number))} to ${n(limit)}.`;
     default:

@@ -69,6 +69,38 @@ describe('InputRequestCard in Chromium', () => {
     expect(new Date(content.at as string).getTime()).toBe(new Date(2026, 11, 24, 18, 45).getTime());
   });
 
+  it('refuses a number or a date the browser cannot read ("12e", half a date) instead of leaving it out', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const schema = {
+      type: 'object' as const,
+      properties: {
+        guests: { type: 'integer', title: 'Guests' },
+        day: { type: 'string', title: 'Day', format: 'date' },
+      },
+    };
+    render(<InputRequestCard suspension={formRound(schema)} resume={resume} />);
+
+    const guests = page.getByRole('spinbutton', { name: 'Guests' });
+    await userEvent.click(guests);
+    await userEvent.keyboard('12e');
+    // Half a date: the month only. Chromium shows it and keeps the input's value empty.
+    (page.getByLabelText('Day').element() as HTMLInputElement).focus();
+    await userEvent.keyboard('03');
+    await page.getByRole('button', { name: 'Accept' }).click();
+
+    await expect.element(guests).toHaveFocus();
+    await expect.element(guests).toHaveAccessibleDescription('Enter a number.');
+    await expect.element(page.getByLabelText('Day')).toHaveAccessibleDescription('Enter the whole date.');
+    expect(resume).not.toHaveBeenCalled();
+
+    // Mended, both are sent as typed.
+    await guests.fill('12');
+    await page.getByLabelText('Day').fill('2026-03-15');
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await vi.waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(sentContent(resume)).toEqual({ guests: 12, day: '2026-03-15' });
+  });
+
   it('moves focus to the first invalid field and shows its error', async () => {
     const resume = vi.fn(async () => undefined);
     render(<InputRequestCard suspension={formRound(keyboardSchema)} resume={resume} />);

@@ -85,6 +85,19 @@ const sampleErrors: Array<[FieldError, FieldSpec]> = (() => {
       { field: 'at', keyword: 'skippedLocalTime', params: { offsetBefore: '+01:00', offsetAfter: '+02:00' } },
       { kind: 'date-time', name: 'at', index: 0, required: false },
     ],
+    // Text the browser shows but cannot read as the input's kind (the form, from validity.badInput).
+    [
+      { field: 'guests', keyword: 'badInput', params: {} },
+      { kind: 'integer', name: 'guests', index: 0, required: false },
+    ],
+    [
+      { field: 'day', keyword: 'badInput', params: {} },
+      { kind: 'date', name: 'day', index: 0, required: false },
+    ],
+    [
+      { field: 'at', keyword: 'badInput', params: {} },
+      { kind: 'date-time', name: 'at', index: 0, required: false },
+    ],
   ];
 })();
 
@@ -649,6 +662,9 @@ describe('englishMessages.fieldError', () => {
         'This time does not exist here: the clocks go forward that night (UTC+01:00 to UTC+02:00). Choose a time before or after.',
         'Diese Uhrzeit gibt es hier nicht: In dieser Nacht werden die Uhren vorgestellt (UTC+01:00 auf UTC+02:00). Wählen Sie eine Zeit davor oder danach.',
       ],
+      ['guests: badInput', 'Enter a number.', 'Geben Sie eine Zahl ein.'],
+      ['day: badInput', 'Enter the whole date.', 'Geben Sie das ganze Datum ein.'],
+      ['at: badInput', 'Enter the whole date and time.', 'Geben Sie Datum und Uhrzeit ganz ein.'],
     ]);
   });
 });
