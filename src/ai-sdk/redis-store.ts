@@ -6,6 +6,7 @@
  * Typed structurally against `redis` (node-redis 5 or 6): the store never imports it, so apps
  * without Redis do not need the package.
  */
+import { isPlainObject } from '../core/json.js';
 import type { ElicitResult } from '../core/model.js';
 import type { DeliveryStatus, PendingAnswer, PendingAnswerStore, PendingRequest } from './store.js';
 
@@ -60,6 +61,36 @@ const STATUSES: ReadonlySet<string> = new Set([
   'already-answered',
   'not-waiting',
 ]);
+
+/**
+ * The request a stored record holds, or `undefined` when it holds none. Redis is shared: a record
+ * written by another version, another app under the same prefix, or by hand must read as an
+ * unknown request (the route's JSON refusal), never throw out of the answer route.
+ */
+function pendingRequestOf(raw: string): PendingRequest | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (
+    !isPlainObject(value) ||
+    typeof value.chatId !== 'string' ||
+    typeof value.requestId !== 'string' ||
+    !isPlainObject(value.params) ||
+    typeof value.expiresAt !== 'number' ||
+    !Number.isFinite(value.expiresAt)
+  ) {
+    return undefined;
+  }
+  return {
+    chatId: value.chatId,
+    requestId: value.requestId,
+    params: value.params,
+    expiresAt: value.expiresAt,
+  };
+}
 
 /**
  * A pending-answer store on Redis: run several server instances (or serverless functions) and
@@ -130,7 +161,7 @@ export function createRedisAnswerStore(options: RedisAnswerStoreOptions): Pendin
     async get(requestId) {
       const raw = await client.sendCommand(['HGET', keyOf(requestId), 'request']);
       if (typeof raw !== 'string') return undefined;
-      return JSON.parse(raw) as PendingRequest;
+      return pendingRequestOf(raw);
     },
 
     async deliver(chatId, requestId, result): Promise<DeliveryStatus> {

@@ -145,6 +145,42 @@ describe('the Redis answer store, on a real redis-server', () => {
     void orphan;
   });
 
+  it('a stored record that is not a request reads as an unknown one, and the route refuses it as JSON', async () => {
+    const prefix = 'irc-test-4:';
+    const a = await instance(prefix);
+    const bridge = createInputRequestBridge({ store: a.store });
+    const valid = { chatId: 'c', requestId: 'r', params: { message: 'Hi?' }, expiresAt: Date.now() + 60_000 };
+    // Written by hand, by another app under the same prefix, or by an older version.
+    const records = [
+      'not json',
+      'null',
+      '[]',
+      '"a string"',
+      JSON.stringify({ ...valid, chatId: 7 }),
+      JSON.stringify({ ...valid, requestId: null }),
+      JSON.stringify({ ...valid, params: null }),
+      JSON.stringify({ ...valid, params: ['message'] }),
+      JSON.stringify({ ...valid, expiresAt: '2030-01-01' }),
+      JSON.stringify({ ...valid, expiresAt: null }),
+      JSON.stringify({ chatId: 'c', requestId: 'r' }),
+    ];
+    for (const record of records) {
+      await a.client.hSet(`${prefix}request:r`, { chat: 'c', request: record });
+      expect(await a.store.get('r'), record).toBeUndefined();
+      const response = await postAnswer(bridge, {
+        chatId: 'c',
+        requestId: 'r',
+        response: { action: 'decline' },
+      });
+      expect(response.status, record).toBe(404);
+      expect((await response.json()).error.code, record).toBe('unknown-request');
+    }
+    // The same key with a well-formed record still reads.
+    await a.client.hSet(`${prefix}request:r`, { chat: 'c', request: JSON.stringify(valid) });
+    expect(await a.store.get('r')).toEqual(valid);
+    await a.client.del(`${prefix}request:r`);
+  });
+
   it('times out across instances like in memory: the server is told cancel and the keys go', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
