@@ -7,7 +7,7 @@
  * without Redis do not need the package.
  */
 import { isPlainObject } from '../core/json.js';
-import type { ElicitResult } from '../core/model.js';
+import { type ElicitResult, isElicitResult } from '../core/model.js';
 import type { DeliveryStatus, PendingAnswer, PendingAnswerStore, PendingRequest } from './store.js';
 
 /** The commands the store sends: a node-redis client (`createClient()`), connected. */
@@ -61,6 +61,23 @@ const STATUSES: ReadonlySet<string> = new Set([
   'already-answered',
   'not-waiting',
 ]);
+
+/**
+ * The answer a published message holds, or `undefined` when it holds none: not JSON, not an
+ * object, no accept/decline/cancel action, or an accept whose content is not an object.
+ */
+function answerOf(message: string): ElicitResult | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(message);
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(value) || !isElicitResult(value as unknown as ElicitResult)) return undefined;
+  const content = (value as { content?: unknown }).content;
+  if (content !== undefined && !isPlainObject(content)) return undefined;
+  return value as unknown as ElicitResult;
+}
 
 /**
  * The request a stored record holds, or `undefined` when it holds none. Redis is shared: a record
@@ -123,11 +140,10 @@ export function createRedisAnswerStore(options: RedisAnswerStoreOptions): Pendin
         resolve = settle;
       });
       const listener = (message: string) => {
-        try {
-          resolve(JSON.parse(message) as ElicitResult);
-        } catch {
-          // Only deliver() publishes here, always JSON; anything else is not an answer.
-        }
+        // Anyone who can PUBLISH on this Redis can write to the channel: only an answer settles
+        // the request (a `null` or a stray value would reach summarizeAnswer and throw there).
+        const result = answerOf(message);
+        if (result !== undefined) resolve(result);
       };
       await subscriber.subscribe(channel, listener);
       try {

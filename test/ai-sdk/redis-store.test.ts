@@ -181,6 +181,36 @@ describe('the Redis answer store, on a real redis-server', () => {
     await a.client.del(`${prefix}request:r`);
   });
 
+  it('only an answer settles a waiting request: anything else published on its channel is ignored', async () => {
+    const prefix = 'irc-test-5:';
+    const a = await instance(prefix);
+    const pending = await a.store.open({
+      chatId: 'c',
+      requestId: 'r',
+      params: { message: 'Hi?' },
+      expiresAt: Date.now() + 60_000,
+    });
+    const channel = `${prefix}answer:r`;
+    // Published in order on one connection, so Redis hands them over in this order: if any of
+    // these settled the request, the answer would be it, not the decline after them.
+    for (const message of [
+      'null',
+      'garbage',
+      '42',
+      '[]',
+      '{}',
+      '{"action":"maybe"}',
+      '{"action":"accept","content":null}',
+      '{"action":"accept","content":"text"}',
+    ]) {
+      expect(await a.client.publish(channel, message)).toBe(1);
+    }
+    await a.client.publish(channel, JSON.stringify({ action: 'decline' }));
+    expect(await pending.answer).toEqual({ action: 'decline' });
+    await pending.close();
+    expect(await traces(a.client, prefix)).toEqual([]);
+  });
+
   it('times out across instances like in memory: the server is told cancel and the keys go', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
