@@ -209,6 +209,10 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
           }),
           new Promise<{ outcome: BridgeOutcome }>((resolve) => {
             onAbort = () => resolve({ outcome: { action: 'cancel', reason: 'aborted' } });
+            // A signal that aborted while store.open was awaited fired its 'abort' event before
+            // this listener existed, and never fires again: without this the server would wait
+            // the whole time limit and then be told timed-out.
+            if (signals.some((signal) => signal.aborted)) return onAbort();
             for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true });
           }),
         ]);

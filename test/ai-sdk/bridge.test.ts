@@ -8,9 +8,12 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import {
+  type BridgeElicitResult,
   createInputRequestBridge,
+  createMemoryAnswerStore,
   type InputRequestChunk,
   OUTCOME_META_KEY,
+  type PendingAnswerStore,
   suspensionOfPart,
 } from '../../src/ai-sdk/server.ts';
 import {
@@ -274,6 +277,42 @@ describe('the AI SDK bridge with a real MCP server and the scripted model', () =
       type: 'data-input-request',
       data: { status: 'cancelled', outcome: { action: 'cancel', reason: 'aborted' } },
     });
+  });
+
+  it('when the chat aborts while the store is still opening the request, ends it at once as cancelled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const chat = new AbortController();
+    // The real memory store, with the chat ending while open() is awaited (a slow Redis, say):
+    // the signal's one 'abort' event fires before the bridge can listen for it.
+    const memory = createMemoryAnswerStore();
+    const store: PendingAnswerStore = {
+      ...memory,
+      open: async (request) => {
+        const pending = await memory.open(request);
+        chat.abort();
+        return pending;
+      },
+    };
+    const bridge = createInputRequestBridge({ store, timeoutMs: 60_000 });
+    const parts: Array<{ data: { status: string; requestId: string } }> = [];
+    const asks = bridge.forChat({
+      chatId: 'c',
+      writer: { write: (chunk) => parts.push(structuredClone(chunk)) },
+      signal: chat.signal,
+    });
+    let settled: BridgeElicitResult | undefined;
+    void asks
+      .onElicitationRequest({
+        params: { message: 'Still there?', requestedSchema: { type: 'object', properties: {} } },
+      })
+      .then((result) => {
+        settled = result;
+      });
+    // 1 ms of the 60 s limit: the answer must not wait for the timer.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toEqual({ action: 'cancel', _meta: { [OUTCOME_META_KEY]: 'aborted' } });
+    expect(parts.map((part) => part.data.status)).toEqual(['pending', 'cancelled']);
+    expect(await store.get(parts[0]?.data.requestId ?? '')).toBeUndefined();
   });
 
   it('when the tool call that asked is aborted, its request ends as cancelled', async () => {
