@@ -5,6 +5,8 @@
  *
  * Framework-free and structurally typed: it never imports `ai` or `@ai-sdk/mcp`.
  */
+import { describeValue } from '../core/json.js';
+import { misuseError } from '../core/misuse.js';
 import type { ElicitResult, Suspension } from '../core/model.js';
 import { type AnswerChecker, validateAnswer } from '../core/validate.js';
 import {
@@ -45,7 +47,11 @@ export type BridgeElicitResult = ElicitResult & { _meta?: Record<string, unknown
 export interface InputRequestBridgeOptions {
   /** Where requests wait for answers. @default createMemoryAnswerStore() (one process) */
   store?: PendingAnswerStore;
-  /** How long a request waits for the person before the bridge answers the server itself. @default 600000 (10 minutes) */
+  /**
+   * How long a request waits for the person before the bridge answers the server itself: 1 to
+   * 2147483647 ms (the longest `setTimeout` waits); anything else throws a `TypeError` here.
+   * @default 600000 (10 minutes)
+   */
   timeoutMs?: number;
   /** What the server is told when nobody answered in time. @default 'cancel' */
   timeoutAction?: 'cancel' | 'decline';
@@ -78,7 +84,7 @@ export interface ChatInputRequestOptions {
   toolName?: string;
   /** Aborts when the chat request ends (`request.signal`): waiting requests then answer `cancel`. */
   signal?: AbortSignal;
-  /** How long this chat's requests wait, instead of the bridge's `timeoutMs`. */
+  /** How long this chat's requests wait, instead of the bridge's `timeoutMs` (1 to 2147483647 ms, else `forChat` throws). */
   timeoutMs?: number;
 }
 
@@ -110,6 +116,28 @@ export interface InputRequestBridge {
   handleAnswer(request: Request): Promise<Response>;
   /** The store requests wait in. */
   readonly store: PendingAnswerStore;
+}
+
+/**
+ * The longest delay `setTimeout` keeps (2^31 - 1 ms, about 24.8 days). Node fires a longer one
+ * after 1 ms, so a 30-day limit would time every request out at once.
+ */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * Refuses a time limit the timer cannot keep: not a number, NaN, Infinity (which also breaks
+ * `expiresAt`'s toISOString), zero or less, or past {@link MAX_TIMEOUT_MS}. Thrown where the
+ * option is passed, so the mistake shows there, not as a request that times out at once later.
+ */
+function checkTimeoutMs(where: string, value: unknown): number {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= MAX_TIMEOUT_MS) {
+    return value;
+  }
+  throw misuseError(
+    where,
+    `a number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (about 24.8 days, the longest setTimeout waits), or no timeoutMs for the default`,
+    `it is ${describeValue(value)}`,
+  );
 }
 
 interface ActiveCall {
@@ -145,13 +173,20 @@ interface ActiveCall {
  */
 export function createInputRequestBridge(options: InputRequestBridgeOptions = {}): InputRequestBridge {
   const store = options.store ?? createMemoryAnswerStore();
-  const timeoutMs = options.timeoutMs ?? 600_000;
+  const timeoutMs =
+    options.timeoutMs === undefined
+      ? 600_000
+      : checkTimeoutMs('createInputRequestBridge({ timeoutMs })', options.timeoutMs);
   const timeoutAction = options.timeoutAction ?? 'cancel';
   const generateId = options.generateId ?? (() => crypto.randomUUID());
   const checker = options.checker ?? validateAnswer;
   const maxBodyBytes = options.maxBodyBytes ?? 65_536;
 
   function forChat(chat: ChatInputRequestOptions): ChatInputRequests {
+    const limit =
+      chat.timeoutMs === undefined
+        ? timeoutMs
+        : checkTimeoutMs('bridge.forChat({ timeoutMs })', chat.timeoutMs);
     const active: ActiveCall[] = [];
 
     const write = (data: InputRequestPartData) => {
@@ -166,7 +201,6 @@ export function createInputRequestBridge(options: InputRequestBridgeOptions = {}
       // With several tool calls running at once, nothing says which one asked: name none then.
       const call = active.length === 1 ? active[0] : undefined;
       const toolName = call?.toolName ?? chat.toolName;
-      const limit = chat.timeoutMs ?? timeoutMs;
       const createdAt = Date.now();
       const data: InputRequestPartData = {
         requestId: generateId(),

@@ -371,6 +371,67 @@ describe('the AI SDK bridge with a real MCP server and the scripted model', () =
   });
 });
 
+describe('the bridge time limit', () => {
+  // Node fires a setTimeout past 2^31 - 1 ms after 1 ms; Infinity breaks expiresAt; NaN, 0 and
+  // negatives mean nothing. Each is refused where it is passed, not later inside the handler.
+  const wrong: Array<[unknown, string]> = [
+    [30 * 24 * 60 * 60_000, 'the number 2592000000'],
+    [2_147_483_648, 'the number 2147483648'],
+    [Number.POSITIVE_INFINITY, 'the non-finite number Infinity'],
+    [Number.NaN, 'the non-finite number NaN'],
+    [0, 'the number 0'],
+    [-5_000, 'the number -5000'],
+    ['60000', 'the string "60000"'],
+  ];
+
+  it.each(wrong)('createInputRequestBridge refuses timeoutMs %s', (timeoutMs, described) => {
+    expect(() => createInputRequestBridge({ timeoutMs: timeoutMs as number })).toThrow(TypeError);
+    expect(() => createInputRequestBridge({ timeoutMs: timeoutMs as number })).toThrow(
+      new TypeError(
+        'input-request-cards: createInputRequestBridge({ timeoutMs }) needs a number of milliseconds ' +
+          'from 1 to 2147483647 (about 24.8 days, the longest setTimeout waits), or no timeoutMs for ' +
+          `the default, but it is ${described}.`,
+      ),
+    );
+  });
+
+  it.each(wrong)('forChat refuses timeoutMs %s when called, before any request', (timeoutMs, described) => {
+    const bridge = createInputRequestBridge();
+    const chat = { chatId: 'c', writer: { write: () => undefined }, timeoutMs: timeoutMs as number };
+    expect(() => bridge.forChat(chat)).toThrow(TypeError);
+    expect(() => bridge.forChat(chat)).toThrow(
+      new TypeError(
+        'input-request-cards: bridge.forChat({ timeoutMs }) needs a number of milliseconds ' +
+          'from 1 to 2147483647 (about 24.8 days, the longest setTimeout waits), or no timeoutMs for ' +
+          `the default, but it is ${described}.`,
+      ),
+    );
+  });
+
+  it('takes the longest limit a timer keeps, and waits it out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const bridge = createInputRequestBridge({ timeoutMs: 2_147_483_647 });
+    const chunks: InputRequestChunk[] = [];
+    const asks = bridge.forChat({ chatId: 'c', writer: { write: (chunk) => chunks.push(chunk) } });
+    let settled = false;
+    const answer = asks
+      .onElicitationRequest({
+        params: { message: 'Later?', requestedSchema: { type: 'object', properties: {} } },
+      })
+      .finally(() => {
+        settled = true;
+      });
+    await vi.advanceTimersByTimeAsync(2_147_483_646);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await answer).toMatchObject({ action: 'cancel' });
+    expect(chunks.map((chunk) => chunk.data.status)).toEqual(['pending', 'timed-out']);
+    expect(() =>
+      bridge.forChat({ chatId: 'c', writer: { write: () => undefined }, timeoutMs: 1 }),
+    ).not.toThrow();
+  });
+});
+
 /**
  * A 2025-era MCP server (Streamable HTTP with sessions, served in-process) whose one tool sends
  * `elicitation/create` with `params` exactly as given, and answers with what it was told.
