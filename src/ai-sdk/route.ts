@@ -13,7 +13,7 @@ import type { DeliveryStatus, PendingAnswerStore } from './store.js';
 /**
  * Why the route refused an answer (the `error.code` of its JSON body), with its HTTP status:
  * `method-not-allowed` 405, `unsupported-media-type` 415, `body-too-large` 413, `invalid-json` 400,
- * `invalid-body` 400, `forbidden` 403, `wrong-chat` 403, `unknown-request` 404,
+ * `invalid-body` 400, `forbidden` 403, `unknown-request` 404 (also for a request of another chat),
  * `already-answered` 409, `not-waiting` 410, `invalid-answer` 422, `unsupported-request` 422 (an
  * `accept` for a request the card shows as one it cannot answer: a schema outside the flat
  * subset, a file field, no schema, a link without its URL; only `decline` and `cancel` are taken),
@@ -26,7 +26,6 @@ export type AnswerErrorCode =
   | 'invalid-json'
   | 'invalid-body'
   | 'forbidden'
-  | 'wrong-chat'
   | 'unknown-request'
   | 'already-answered'
   | 'not-waiting'
@@ -69,7 +68,6 @@ const STATUS_OF: Record<AnswerErrorCode, number> = {
   'invalid-json': 400,
   'invalid-body': 400,
   forbidden: 403,
-  'wrong-chat': 403,
   'unknown-request': 404,
   'already-answered': 409,
   'not-waiting': 410,
@@ -78,11 +76,10 @@ const STATUS_OF: Record<AnswerErrorCode, number> = {
   'checker-failed': 500,
 };
 
-const DELIVERY_MESSAGES: Record<Exclude<DeliveryStatus, 'delivered'>, string> = {
+/** The route's refusal for each store status; `wrong-chat` is answered as an unknown request. */
+const DELIVERY_MESSAGES: Record<Exclude<DeliveryStatus, 'delivered' | 'wrong-chat'>, string> = {
   'unknown-request':
     'no input request with this id is waiting: it was answered, timed out, or never asked. Reload the chat to see how it ended.',
-  'wrong-chat':
-    'this input request belongs to another chat. Send chatId of the chat the request appeared in.',
   'already-answered': 'this input request already has an answer; the first answer counts.',
   'not-waiting':
     'the server that asked stopped waiting for this answer (it restarted or the chat ended). Ask again in the chat.',
@@ -96,6 +93,11 @@ function refuse(code: AnswerErrorCode, message: string, errors?: FieldError[]): 
     status: STATUS_OF[code],
     headers: { 'cache-control': 'no-store', ...(code === 'method-not-allowed' ? { allow: 'POST' } : {}) },
   });
+}
+
+/** The refusal of a request that waits in no chat the sender named: unknown, or another chat's. */
+function unknownRequest(): Response {
+  return refuse('unknown-request', DELIVERY_MESSAGES['unknown-request']);
 }
 
 /** Reads the body as text, refusing to read past `limit` bytes. */
@@ -179,9 +181,10 @@ export async function handleAnswerRequest(request: Request, options: AnswerRoute
     return refuse('forbidden', 'this sender may not answer in this chat.');
   }
 
+  // A request of another chat is refused exactly as one that does not exist: a sender allowed in
+  // one chat must not learn which request ids wait in other chats (nor probe for them).
   const pending = await options.store.get(requestId);
-  if (pending === undefined) return refuse('unknown-request', DELIVERY_MESSAGES['unknown-request']);
-  if (pending.chatId !== chatId) return refuse('wrong-chat', DELIVERY_MESSAGES['wrong-chat']);
+  if (pending === undefined || pending.chatId !== chatId) return unknownRequest();
 
   if (response.action === 'accept') {
     // The stored request read as the card reads it: a checker only ever sees a schema of the flat
@@ -192,6 +195,7 @@ export async function handleAnswerRequest(request: Request, options: AnswerRoute
   }
 
   const status = await options.store.deliver(chatId, requestId, response);
+  if (status === 'wrong-chat') return unknownRequest();
   if (status !== 'delivered') return refuse(status, DELIVERY_MESSAGES[status]);
   return Response.json({ status: 'delivered' }, { headers: { 'cache-control': 'no-store' } });
 }

@@ -75,13 +75,20 @@ describe('the Redis answer store, on a real redis-server', () => {
     expect(ttl).toBeLessThanOrEqual(630_000);
     expect(await a.client.pubSubNumSub(channel)).toEqual({ [channel]: 1 });
 
-    // B refuses an answer from another chat, then delivers the right one to A.
+    // B refuses an answer from another chat as it refuses an unknown id (a sender learns nothing
+    // of other chats' requests), then delivers the right one to A.
     const wrong = await postAnswer(bridgeB, {
       chatId: 'chat-other',
       requestId: pending.data.requestId,
       response: { action: 'decline' },
     });
-    expect(wrong.status).toBe(403);
+    const unknown = await postAnswer(bridgeB, {
+      chatId: 'chat-other',
+      requestId: 'never-asked',
+      response: { action: 'decline' },
+    });
+    expect(wrong.status).toBe(404);
+    expect(await wrong.text()).toBe(await unknown.text());
     const response = await postAnswer(bridgeB, {
       chatId: 'chat-r',
       requestId: pending.data.requestId,

@@ -53,14 +53,25 @@ describe('the answer route', () => {
     expect(await answer).toEqual({ action: 'accept', content: { email: 'ada@example.com', copies: 2 } });
   });
 
-  it('refuses an answer that names another chat (403 wrong-chat) and keeps waiting', async () => {
+  it('refuses an answer that names another chat exactly as an unknown request, and keeps waiting', async () => {
     const { bridge, answer, requestId } = await waiting();
-    const response = await postAnswer(bridge, {
-      chatId: 'chat-2',
-      requestId,
-      response: { action: 'decline' },
-    });
-    expect(await refusal(response)).toMatchObject({ status: 403, code: 'wrong-chat' });
+    // A sender allowed in chat-2 must not learn that this id waits in chat-1: the refusal of a
+    // real id of another chat and of an id nobody asked are the same, down to the bytes.
+    const answers = [
+      { action: 'decline' },
+      { action: 'accept', content: { email: 'not an email' } },
+      { action: 'accept', content: { nope: 1 } },
+    ];
+    for (const response of answers) {
+      const otherChat = await postAnswer(bridge, { chatId: 'chat-2', requestId, response });
+      const unknown = await postAnswer(bridge, { chatId: 'chat-2', requestId: 'nope', response });
+      expect(otherChat.status).toBe(404);
+      expect(otherChat.status).toBe(unknown.status);
+      expect([...otherChat.headers]).toEqual([...unknown.headers]);
+      const body = await otherChat.text();
+      expect(body).toBe(await unknown.text());
+      expect((JSON.parse(body) as AnswerErrorBody).error.code).toBe('unknown-request');
+    }
     // The request still waits for its own chat.
     const right = await postAnswer(bridge, { chatId: 'chat-1', requestId, response: { action: 'decline' } });
     expect(right.status).toBe(200);
