@@ -1,7 +1,7 @@
 import { whenIdle } from './idle.js';
 import { boundedName, isPlainObject, type JsonObject, setOwn } from './json.js';
 import type { RoundClosedAs } from './lifecycle.js';
-import type { InputResponses, Suspension } from './model.js';
+import type { FieldKind, InputResponses, Suspension } from './model.js';
 import { readStoredJson, storedKeys, webStorage } from './web-storage.js';
 
 /** What the session remembers of a round it sent. */
@@ -294,9 +294,24 @@ function isSentRound(value: unknown): value is SentRound {
   );
 }
 
+/** The field kinds a receipt can word; a kept field of any other kind is from another version. */
+const FIELD_KINDS: ReadonlySet<unknown> = new Set<FieldKind>([
+  'text',
+  'email',
+  'url',
+  'date',
+  'date-time',
+  'number',
+  'integer',
+  'boolean',
+  'single-select',
+  'multi-select',
+]);
+
 /**
  * A kept round has the shape its receipt reads: requests with a key, a kind and text, form fields
- * with a name, a kind and text, options with a label. A record from another version of this
+ * with a name, a known kind and text, options with a label, and a select field with its options
+ * (the receipt looks its values' labels up in them). A record from another version of this
  * library, or edited by hand, that does not is not used at all.
  */
 function isKeptRound(value: unknown): value is Suspension {
@@ -313,9 +328,11 @@ function isKeptRound(value: unknown): value is Suspension {
             request.fields,
             (field) =>
               typeof field.name === 'string' &&
-              typeof field.kind === 'string' &&
+              FIELD_KINDS.has(field.kind) &&
               isText(field.title) &&
-              (field.options === undefined ||
+              ((field.options === undefined &&
+                field.kind !== 'single-select' &&
+                field.kind !== 'multi-select') ||
                 everyOf(field.options, (option) => typeof option.value === 'string' && isText(option.label))),
           )),
     )

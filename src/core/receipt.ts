@@ -1,6 +1,14 @@
 import { isPlainObject, own } from './json.js';
 import { type Lifecycle, STATE_TRAITS } from './lifecycle.js';
-import { type FieldSpec, type InputRequest, isElicitResult, roundTooLarge } from './model.js';
+import {
+  type FieldOption,
+  type FieldSpec,
+  type InputRequest,
+  isElicitResult,
+  type MultiSelectFieldSpec,
+  roundTooLarge,
+  type SingleSelectFieldSpec,
+} from './model.js';
 import { shownName } from './shown-text.js';
 
 /**
@@ -218,6 +226,18 @@ function labelOf(field: FieldSpec): string {
   return shownName(field.title ?? field.name);
 }
 
+/**
+ * The label of a select field's option `value`, or the value itself. A field without its
+ * `options` list (a round built by hand, or kept by another version) words its values as they
+ * are rather than throwing while the card renders.
+ */
+function optionLabel(field: SingleSelectFieldSpec | MultiSelectFieldSpec, value: string): string {
+  const options: unknown = field.options;
+  if (!Array.isArray(options)) return value;
+  const option = (options as FieldOption[]).find((candidate) => candidate?.value === value);
+  return typeof option?.label === 'string' ? option.label : value;
+}
+
 /** One content value of a field, ready to be worded (option titles, not values); secrets are not masked here. */
 export function receiptValueOf(field: FieldSpec, value: unknown): ReceiptValue | undefined {
   switch (field.kind) {
@@ -228,14 +248,13 @@ export function receiptValueOf(field: FieldSpec, value: unknown): ReceiptValue |
       return typeof value === 'number' ? { kind: 'number', value } : undefined;
     case 'single-select': {
       if (typeof value !== 'string') return undefined;
-      const option = field.options.find((candidate) => candidate.value === value);
-      return { kind: 'options', labels: [shownName(option?.label ?? value)] };
+      return { kind: 'options', labels: [shownName(optionLabel(field, value))] };
     }
     case 'multi-select': {
       if (!Array.isArray(value)) return undefined;
       const labels = value
         .filter((entry): entry is string => typeof entry === 'string')
-        .map((entry) => shownName(field.options.find((option) => option.value === entry)?.label ?? entry));
+        .map((entry) => shownName(optionLabel(field, entry)));
       return { kind: 'options', labels };
     }
     case 'date':

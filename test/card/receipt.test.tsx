@@ -3,8 +3,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { receiptValueOf } from '../../src/core/receipt.ts';
 import {
   createStorageLedger,
+  type FieldSpec,
   germanMessages,
   InputRequestCard,
   type InputRequestSource,
@@ -348,6 +350,75 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(card()).toHaveAttribute('data-outcome', 'accepted');
   });
 
+  it('after a reload, a kept round of a shape its receipt cannot read is left out, and the card still renders', async () => {
+    // Records as another version of this library, or a hand, left them in sessionStorage: the
+    // round's select fields have no options (the receipt looks labels up in them), or a field
+    // has a kind this version does not know.
+    const size = { kind: 'single-select', name: 'size', index: 0, title: 'Size', required: true };
+    const fieldsOf: Array<[string, Array<Record<string, unknown>>]> = [
+      // The control: the same records with a readable round show its receipt.
+      ['readable', [{ ...size, options: [{ value: 'lg', label: 'Large' }] }]],
+      ['single', [size]],
+      ['multi', [{ kind: 'multi-select', name: 'extras', index: 0, title: 'Extras', required: false }]],
+      ['null-options', [{ kind: 'single-select', name: 'size', index: 0, options: null, required: true }]],
+      ['unknown-kind', [{ kind: 'slider', name: 'size', index: 0, title: 'Size', required: true }]],
+    ];
+    for (const [name, fields] of fieldsOf) {
+      const queryKey = ['receipt', 'kept-by-another-version', name];
+      const task = JSON.stringify(queryKey);
+      sessionStorage.setItem(
+        `input-request-cards:sent:round-${name}`,
+        JSON.stringify({
+          roundId: `round-${name}`,
+          idempotencyKey: 'key-1',
+          status: 'sent',
+          answers: { ask: { action: 'accept', content: { size: 'lg', extras: ['ice'] } } },
+          at: Date.now(),
+          task,
+        }),
+      );
+      sessionStorage.setItem(
+        `input-request-cards:sent-by-task:${task}`,
+        JSON.stringify({
+          roundId: `round-${name}`,
+          round: {
+            id: `round-${name}`,
+            requests: [
+              {
+                kind: 'form',
+                key: 'ask',
+                message: 'Confirm the order',
+                requestedSchema: { type: 'object', properties: {} },
+                fields,
+              },
+            ],
+          },
+        }),
+      );
+      const source: InputRequestSource = {
+        queryKey,
+        fetchState: async () => ({ status: 'completed', result: `${name} is done.` }),
+        resume: async () => undefined,
+      };
+      const view = render(
+        <Harness>
+          <InputRequestCard source={source} />
+        </Harness>,
+      );
+      expect(await screen.findByText(`${name} is done.`)).toBeInTheDocument();
+      if (name === 'readable') {
+        expect(card()).toHaveAttribute('data-outcome', 'accepted');
+        await userEvent.setup().click(screen.getByText('What you answered'));
+        expect(screen.getByText('Large')).toBeInTheDocument();
+      } else {
+        // The round is not used at all: the card shows the task's result, as for a round never kept.
+        expect(card()).not.toHaveAttribute('data-outcome');
+        expect(screen.queryByText('Confirm the order')).toBeNull();
+      }
+      view.unmount();
+    }
+  });
+
   it('shows the result as text, its structure behind a disclosure, and a tool error as a failure', async () => {
     const resultSource = (result: unknown, key: string): InputRequestSource => ({
       queryKey: [key],
@@ -425,6 +496,18 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(
       screen.getByText('Exporting rows', { selector: '[data-part="task-message"]' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a receipt of a select field without its options', () => {
+  // A round built by hand, or kept by another version, may lack the options list the receipt
+  // looks labels up in: its values are worded as they are, never a throw while the card renders.
+  it('words the values themselves', () => {
+    const base = { name: 'size', index: 0, required: false };
+    const single = { ...base, kind: 'single-select' } as unknown as FieldSpec;
+    const multi = { ...base, kind: 'multi-select', options: null } as unknown as FieldSpec;
+    expect(receiptValueOf(single, 'lg')).toEqual({ kind: 'options', labels: ['lg'] });
+    expect(receiptValueOf(multi, ['ice', 'lemon'])).toEqual({ kind: 'options', labels: ['ice', 'lemon'] });
   });
 });
 

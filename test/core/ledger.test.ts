@@ -209,6 +209,41 @@ describe('the round a task sent last (receipts after a reload)', () => {
     expect(ledger.lastSentOf?.('task')).toEqual({ ...sent(1), task: 'task' });
   });
 
+  it('leaves out a kept round whose select field has no options, or whose field kind is unknown', async () => {
+    const ledger = createStorageLedger();
+    ledger.set(sentOf(1, 'task'));
+    await idle();
+    const base = { name: 'size', index: 0, title: 'Size', required: true };
+    const keep = (field: Record<string, unknown>) =>
+      sessionStorage.setItem(
+        'input-request-cards:sent-by-task:task',
+        JSON.stringify({
+          roundId: 'round-1',
+          round: { ...round('round-1'), requests: [{ ...round('round-1').requests[0], fields: [field] }] },
+        }),
+      );
+    for (const field of [
+      { ...base, kind: 'single-select' },
+      { ...base, kind: 'multi-select' },
+      { ...base, kind: 'single-select', options: null },
+      { ...base, kind: 'multi-select', options: 'lg' },
+      { ...base, kind: 'slider' },
+      { ...base, kind: 'file' },
+    ]) {
+      keep(field);
+      expect(ledger.lastSentOf?.('task'), JSON.stringify(field)).toEqual({ ...sent(1), task: 'task' });
+    }
+    // With its options, a select field is kept; a text field needs none.
+    for (const field of [
+      { ...base, kind: 'single-select', options: [{ value: 'lg', label: 'Large' }] },
+      { ...base, kind: 'multi-select', options: [] },
+      { ...base, kind: 'text' },
+    ]) {
+      keep(field);
+      expect(ledger.lastSentOf?.('task')?.round, JSON.stringify(field)).toBeDefined();
+    }
+  });
+
   it('keeps one entry per task: a task’s earlier rounds leave nothing behind', async () => {
     const ledger = createStorageLedger();
     for (let index = 0; index < 5; index++) {
