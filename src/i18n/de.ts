@@ -443,7 +443,6 @@ export const germanAnsweredMessages: AnsweredRequestMessages = {
         return 'der Server wartet nicht mehr auf die Antwort';
       case 'already-answered':
         return 'diese Frage wurde schon beantwortet';
-      case 'wrong-chat':
       case 'forbidden':
         return 'dieser Chat darf diese Frage nicht beantworten';
       case 'invalid-answer':

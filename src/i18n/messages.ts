@@ -816,7 +816,6 @@ export const englishAnsweredMessages: AnsweredRequestMessages = {
         return 'the server stopped waiting for the answer';
       case 'already-answered':
         return 'this question was already answered';
-      case 'wrong-chat':
       case 'forbidden':
         return 'this chat may not answer this question';
       case 'invalid-answer':
