@@ -6,8 +6,9 @@ import { createStorageDraftStore, type DraftStore, draftKey } from '../core/draf
 import { describeValue, isPlainObject, quote } from '../core/json.js';
 import { misuseError } from '../core/misuse.js';
 import { isElicitResult, type Suspension } from '../core/model.js';
-import { StaleRoundError } from '../core/source.js';
-import type { ResumeFunction } from '../core/static-source.js';
+import { subscribeDraftWrites } from '../core/registry.js';
+import { type InputRequestSource, type InputRequestState, StaleRoundError } from '../core/source.js';
+import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
 import { AnsweredInputRequest, type AnsweredInputRequestProps } from './AnsweredInputRequest.js';
 import { type InputRequestDataPart, suspensionOfPart } from './part.js';
@@ -31,7 +32,8 @@ export interface InputRequestPartProps extends InputRequestCardCommonProps {
    * Where half-typed answers survive a reload, for a chat whose stream resumes (the question shows
    * again): `sessionStorage` by default, `false` for none. Secret fields are never stored; a
    * request's drafts are removed once it closes, except when it timed out while the person typed:
-   * then its card stays, expired, read-only and copyable, with what they typed.
+   * then its card stays, expired, read-only and copyable, with what they typed (and so does the
+   * card of one answered in another tab meanwhile, as answered elsewhere, until a reload).
    */
   drafts?: DraftStore | false;
 }
@@ -99,6 +101,8 @@ export function InputRequestPart({
   // A try of this request failed without the route's word (the connection dropped, the card's
   // timeout): it may have arrived, so a later "closed" may be about that very answer.
   const uncertainRequestId = useRef<string | undefined>(undefined);
+  // A try of this request that reached the route, or may have: an "answered" part may be about it.
+  const [triedRequestId, setTriedRequestId] = useState<string>();
 
   const latest = useRef({ api, headers, fetch, messages });
   latest.current = { api, headers, fetch, messages };
@@ -119,9 +123,11 @@ export function InputRequestPart({
         };
         try {
           await postInputRequestAnswer({ chatId: data.chatId, requestId: data.requestId, response }, options);
+          setTriedRequestId(data.requestId);
         } catch (error) {
           if (!(error instanceof AnswerNotDeliveredError) || signal.aborted) {
             uncertainRequestId.current = data.requestId;
+            setTriedRequestId(data.requestId);
             throw error;
           }
           // After a try that may have arrived, "closed" may mean closed by that answer: a plain
@@ -148,32 +154,53 @@ export function InputRequestPart({
     if (!active || active === document.body) summaryRef.current?.focus();
   }, [pending]);
 
+  // The card's round as a source the part speaks for: it sends with `resume`, and tells the
+  // card's session when the part says the request closed without this card's answer.
+  const source = useMemo(() => partSource(suspension, resume), [suspension, resume]);
+
+  // Typed into here, known at the first keystroke from the card's session: its draft reaches the
+  // storage only after a pause in typing (a close can come within it), or never (drafts={false}).
+  const [typedRequestId, setTypedRequestId] = useState<string>();
+  const requestId = data.requestId;
+  useEffect(() => {
+    if (!pending) return;
+    return subscribeDraftWrites((session) => {
+      if (session.getSnapshot().round?.id === suspension.id) setTypedRequestId(requestId);
+    });
+  }, [pending, suspension, requestId]);
+  const typedHere = typedRequestId === requestId;
+
+  const draftStore = drafts === false ? undefined : (drafts ?? partDrafts);
+  // A request that closed while this person typed into it keeps its card, read-only and copyable
+  // with what they typed, as a card does: one that ran out of time stays expired at `expiresAt`
+  // (with its draft, for a reload to show it again), one answered elsewhere (another tab, not a
+  // try of this card) says so.
+  const timedOutWithTyping = useMemo(
+    () =>
+      data.status === 'timed-out' &&
+      (typedHere || (draftStore !== undefined && holdsDraft(draftStore, suspension))),
+    [data.status, typedHere, draftStore, suspension],
+  );
+  const answeredElsewhereWhileTyping =
+    data.status === 'answered' && typedHere && triedRequestId !== requestId;
+  // The part's word reaches the card's session through its source (the status arrives as a prop,
+  // so handing it over is an effect); the session closes the round as answered elsewhere.
+  useEffect(() => {
+    if (answeredElsewhereWhileTyping) source.push({ status: 'working' });
+  }, [answeredElsewhereWhileTyping, source]);
+
   // A request that closed (answered, here or in another tab, timed out, stopped with the chat)
   // leaves nothing typed in the tab's storage: the session that would drop its drafts never saw
   // it close (the part did). The storage is outside React, so this is an effect.
-  const draftStore = drafts === false ? undefined : (drafts ?? partDrafts);
-  // Except one that ran out of time while this person typed: the card stays, expired at
-  // `expiresAt`, read-only and copyable with what they typed (as a card does at its deadline), and
-  // so does their draft, for a reload to show it again.
-  const timedOutWithDraft = useMemo(
-    () => data.status === 'timed-out' && draftStore !== undefined && holdsDraft(draftStore, suspension),
-    [data.status, draftStore, suspension],
-  );
   useEffect(() => {
-    if (!pending && !timedOutWithDraft) draftStore?.removeRound(data.requestId);
-  }, [pending, timedOutWithDraft, draftStore, data.requestId]);
+    if (!pending && !timedOutWithTyping) draftStore?.removeRound(requestId);
+  }, [pending, timedOutWithTyping, draftStore, requestId]);
 
-  if (pending || answerRefused || timedOutWithDraft) {
+  if (pending || answerRefused || timedOutWithTyping || answeredElsewhereWhileTyping) {
     // The bridge answers the server itself at `expiresAt` (timed-out): the card counts down to it.
     const deadline = cardProps.deadline ?? data.expiresAt;
     return (
-      <InputRequestCard
-        {...cardProps}
-        {...(draftStore ? { drafts: draftStore } : {})}
-        deadline={deadline}
-        suspension={suspension}
-        resume={resume}
-      />
+      <InputRequestCard {...cardProps} drafts={draftStore ?? false} deadline={deadline} source={source} />
     );
   }
   return (
@@ -185,6 +212,26 @@ export function InputRequestPart({
       {...(cardProps.className === undefined ? {} : { className: cardProps.className })}
     />
   );
+}
+
+/** A part's round as a source that is not followed, and hears what the part says after. */
+function partSource(
+  suspension: Suspension,
+  resume: ResumeFunction,
+): InputRequestSource & { push(state: InputRequestState): void } {
+  const listeners = new Set<(state?: InputRequestState) => void>();
+  return {
+    ...staticSource(suspension, resume),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    push(state) {
+      for (const listener of [...listeners]) listener(state);
+    },
+  };
 }
 
 /** True when the store holds something typed into one of the round's forms. */

@@ -392,6 +392,81 @@ describe('InputRequestPart', () => {
     }
   });
 
+  for (const drafts of [undefined, false] as const) {
+    it(`keeps the card when the timeout comes before the typing reached a draft (${drafts === false ? 'drafts={false}' : 'within the pause'})`, async () => {
+      useFakeTime();
+      try {
+        const parts: InputRequestDataPart[] = [];
+        let timesOutAt = 0;
+        const asks = createInputRequestBridge({ timeoutMs: 3 * 60_000 }).forChat({
+          chatId: 'chat-7',
+          writer: {
+            write: (chunk: InputRequestChunk) => {
+              // The bridge starts its clock as it writes the pending part.
+              if (parts.length === 0) timesOutAt = Date.now() + 3 * 60_000;
+              parts.push(structuredClone(chunk));
+            },
+          },
+        });
+        const answer = asks.onElicitationRequest({ method: 'elicitation/create', params: meetingParams });
+        await vi.waitFor(() => expect(parts).toHaveLength(1));
+        const user = fakeTimeUser();
+        const { rerender, unmount } = render(
+          <InputRequestPart
+            part={parts[0] as InputRequestDataPart}
+            {...(drafts === false ? { drafts } : {})}
+          />,
+        );
+        await advance(timesOutAt - Date.now() - 100);
+        await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Q4');
+        // The bridge times out while the draft still waits out its pause after the last keystroke.
+        await advance(timesOutAt - Date.now());
+        expect(await answer).toMatchObject({ action: 'cancel' });
+        const timedOut = parts.at(-1) as InputRequestDataPart;
+        expect(timedOut.data.status).toBe('timed-out');
+        expect(Object.values(sessionStorage).some((value) => value.includes('Q4'))).toBe(false);
+        rerender(<InputRequestPart part={timedOut} {...(drafts === false ? { drafts } : {})} />);
+        await advance(1000);
+
+        const card = screen.getByRole('article');
+        expect(card).toHaveAttribute('data-state', 'expired');
+        expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveValue('Q4');
+        unmount();
+        sessionStorage.clear();
+      } finally {
+        useRealTime();
+      }
+    });
+  }
+
+  it('keeps the card, closed as answered elsewhere with what was typed, when another tab answers while this person types', async () => {
+    const user = userEvent.setup();
+    const { parts } = await askOnce();
+    const pending = parts[0] as InputRequestDataPart;
+    const { rerender } = render(<InputRequestPart part={pending} />);
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'My own title');
+    const answered = {
+      ...pending,
+      data: {
+        ...pending.data,
+        status: 'answered',
+        answer: { action: 'accept', content: { title: 'Other tab' } },
+      },
+    } as InputRequestDataPart;
+    rerender(<InputRequestPart part={answered} />);
+
+    await vi.waitFor(() =>
+      expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered-elsewhere'),
+    );
+    const card = screen.getByRole('article');
+    expect(card).toHaveTextContent('Answered elsewhere. Nothing was sent from here.');
+    expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveValue('My own title');
+    expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
+    expect(within(card).getByRole('button', { name: 'Copy answers' })).toBeInTheDocument();
+    // Its draft goes with the round: a reload shows the summary of the other tab's answer.
+    expect(Object.values(sessionStorage).some((value) => value.includes('My own title'))).toBe(false);
+  });
+
   it('closes the card, keeping the typed values, when the route no longer knows the question', async () => {
     const user = userEvent.setup();
     const { bridge, parts } = await askOnce();
