@@ -595,22 +595,60 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     return waiting;
   }
 
+  /** The round `state` shows, as a round that asked (its answers and what was typed), if it asked anything. */
+  function askedOf(state: Lifecycle): AskedRound | undefined {
+    const earlier = state.round;
+    if (!earlier || earlier.requests.length === 0) return undefined;
+    return {
+      round: earlier,
+      answers: state.answers,
+      sent: state.sentRoundId === earlier.id,
+      typed: typedRoundId === earlier.id ? readAll(typed) : new Map(),
+      // What it kept from the round before it goes on to the next one, until a round is sent.
+      ...(carried?.roundId === earlier.id ? { leftBehind: carried.leftBehind } : {}),
+    };
+  }
+
+  /**
+   * Keeps what a round carries over with its drafts (never secrets: carried values hold none), so
+   * a reload mid-re-ask, or before a replacing round shows, finds it: the values the new fields
+   * took, and what has no place in them.
+   */
+  function saveCarried(round: Suspension, carriedOver: RoundCarryOver): void {
+    if (!drafts) return;
+    if (carriedOver.leftBehind.length > 0) {
+      drafts.save(leftBehindKey(round.id), leftBehindDraft(carriedOver.leftBehind));
+    }
+    for (const request of round.requests) {
+      const values = carriedOver.requests[request.key]?.values;
+      if (request.kind === 'form' && values && Object.keys(values).length > 0) {
+        drafts.save(draftKey(round.id, request.key), keptDraft(request, values));
+      }
+    }
+  }
+
+  /**
+   * A newer round replaces the one on screen, which stays a moment (`superseded`) and loses its
+   * drafts now: what it carries into the newer round is kept with the newer round's drafts at
+   * once, or a reload within that moment would find neither.
+   */
+  function saveCarriedAhead(state: Lifecycle): void {
+    const next = state.next;
+    // Read once: nothing can be typed while the round is replaced, and the newer round's entry
+    // reads the same values again.
+    if (typedRoundId === state.round?.id) typed = readAll(typed);
+    const asked = askedOf(state);
+    if (!next || !asked || next.requests.length === 0) return;
+    const ahead = carryOver(asked, next, restartPending ? 'restart' : 'reask');
+    if (ahead) saveCarried(next, ahead);
+  }
+
   /**
    * A new round is on screen: remember the last one that asked something (its answers and what
    * was typed), work out what the new one carries over, and count rounds that ask nothing.
    */
   function enterRound(previous: Lifecycle, round: Suspension): void {
-    const earlier = previous.round;
-    if (earlier && earlier.requests.length > 0) {
-      lastAsked = {
-        round: earlier,
-        answers: previous.answers,
-        sent: previous.sentRoundId === earlier.id,
-        typed: typedRoundId === earlier.id ? readAll(typed) : new Map(),
-        // What it kept from the round before it goes on to the next one, until a round is sent.
-        ...(carried?.roundId === earlier.id ? { leftBehind: carried.leftBehind } : {}),
-      };
-    }
+    lastAsked = askedOf(previous) ?? lastAsked;
     typed = new Map();
     typedRoundId = round.id;
     const reason = restartPending ? 'restart' : 'reask';
@@ -621,19 +659,9 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       const leftBehind = readLeftBehindDraft(drafts.load(leftBehindKey(round.id)));
       if (leftBehind.length > 0) carried = { roundId: round.id, reason, requests: {}, leftBehind };
     }
-    if (carried && drafts && lastAsked && carried.leftBehind.length > 0) {
-      drafts.save(leftBehindKey(round.id), leftBehindDraft(carried.leftBehind));
-    }
-    if (carried && drafts) {
-      // A reload mid-re-ask keeps the carried values too (they hold no secrets).
-      for (const request of round.requests) {
-        const values = carried.requests[request.key]?.values;
-        if (request.kind === 'form' && values && Object.keys(values).length > 0) {
-          drafts.save(draftKey(round.id, request.key), keptDraft(request, values));
-        }
-      }
-    }
+    if (carried && lastAsked) saveCarried(round, carried);
     if (round.requests.length === 0) {
+      const earlier = previous.round;
       stateOnlyStreak = earlier && earlier.requests.length === 0 ? stateOnlyStreak + 1 : 1;
       const delay = stillWaitingDelay(stateOnlyStreak);
       waitUntil = delay > 0 ? Date.now() + delay : undefined;
@@ -722,6 +750,13 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     if (next.round && next.round.id !== previous.round?.id) enterRound(previous, next.round);
     const traits = STATE_TRAITS[next.state];
     const sameRound = next.round !== undefined && next.round.id === previous.round?.id;
+    if (next.state === 'superseded' && next.next !== previous.next) saveCarriedAhead(next);
+    // The newer round never showed (the replaced one came back, or a newer one still replaced
+    // it): what was kept for it goes, as its drafts would have.
+    const withdrawn = previous.state === 'superseded' ? previous.next : undefined;
+    if (withdrawn && next.round?.id !== withdrawn.id && next.next?.id !== withdrawn.id) {
+      drafts?.removeRound(withdrawn.id);
+    }
     if (next.round && (!sameRound || keepsDrafts(previous)) && !keepsDrafts(next))
       forgetDrafts(next.round.id);
     // A round leaves the screen: its drafts went when it closed, unless it stayed read-only.

@@ -923,6 +923,66 @@ describe('a round replaced before it was sent keeps what has no place in the new
     });
   });
 
+  it('keeps what a replaced round carries over when the page reloads before the newer round shows', () => {
+    const saved = new Map<string, Record<string, unknown>>();
+    const drafts = {
+      load: (key: string) => saved.get(key) as never,
+      save: (key: string, values: Record<string, unknown>) => void saved.set(key, values),
+      removeRound: (roundId: string) => {
+        for (const key of saved.keys())
+          if (key.startsWith(`${encodeURIComponent(roundId)}/`)) saved.delete(key);
+      },
+    };
+    const session = createInputRequestSession({
+      source: staticSource(first, async () => undefined),
+      drafts,
+      ledger: false,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('profile', { name: 'Ada', age: '42', password: 'hunter2' } as never);
+    vi.advanceTimersByTime(1000);
+    const next = form('second', { name: { type: 'string', title: 'Name' }, when: { type: 'string' } });
+    session.receive({ status: 'input-required', suspension: next });
+    // The newer round shows after a moment (900 ms); the page reloads within it.
+    expect(session.getSnapshot().state).toBe('superseded');
+    vi.advanceTimersByTime(300);
+
+    const reloaded = createInputRequestSession({ source: staticSource(next, async () => undefined), drafts });
+    // The name has its place in the newer round; the age is kept to read; the password never.
+    expect(reloaded.readDraft('profile')).toEqual({ name: 'Ada' });
+    expect(reloaded.getSnapshot().carried?.leftBehind).toEqual([
+      { name: 'age', label: 'Age', value: { kind: 'number', value: 42 }, question: 'Tell us' },
+    ]);
+  });
+
+  it('drops what it kept for a newer round that never showed (the replaced round came back)', () => {
+    const saved = new Map<string, Record<string, unknown>>();
+    const drafts = {
+      load: (key: string) => saved.get(key) as never,
+      save: (key: string, values: Record<string, unknown>) => void saved.set(key, values),
+      removeRound: (roundId: string) => {
+        for (const key of saved.keys())
+          if (key.startsWith(`${encodeURIComponent(roundId)}/`)) saved.delete(key);
+      },
+    };
+    const session = createInputRequestSession({
+      source: staticSource(first, async () => undefined),
+      drafts,
+      ledger: false,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('profile', { name: 'Ada', age: '42' } as never);
+    const next = form('second', { name: { type: 'string', title: 'Name' } });
+    session.receive({ status: 'input-required', suspension: next });
+    expect([...saved.keys()].filter((key) => key.startsWith('second/')).sort()).toEqual([
+      'second//kept',
+      'second/profile',
+    ]);
+    session.receive({ status: 'input-required', suspension: first });
+    expect(session.getSnapshot().state).toBe('input-required');
+    expect([...saved.keys()].filter((key) => key.startsWith('second/'))).toEqual([]);
+  });
+
   it('names no question for a request that wrote none', () => {
     const silent = parseSuspension(
       {

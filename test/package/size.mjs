@@ -27,7 +27,9 @@ const measures = [
     // 60, not 59: a number, date or date-time input that shows text the browser cannot read
     // ("12e", half a date) is refused with why (`badInput`), not left out of the answer as if
     // nothing had been typed; a record of a sent round whose select field lost its options is not
-    // used, and a receipt of one never throws (a security review): 0.2 KiB, 59.2 measured.
+    // used, and a receipt of one never throws (a security review): 0.2 KiB; what a replaced round
+    // carries over is kept with the newer round's drafts as soon as it is replaced (a reload in
+    // that moment lost it): 0.1 KiB; 59.3 measured.
     // (59, not 58: what was typed into a replaced round and has no place in the new one stays to
     // read and copy (0.5 KiB with its words); a whole number JSON would change is refused with
     // why; the card's `suspension` without `resume` or with `source`, and `components` with a
@@ -124,7 +126,7 @@ const measures = [
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
     // 83, not 82: the fixes that raised the static card's ceiling to 60 (`badInput`, sent rounds'
-    // records checked), 0.2 KiB; 82.0 measured, a few bytes over 82.
+    // records checked, a replaced round's carry-over kept at once), 0.4 KiB; 82.2 measured.
     // (82, not 81: what was typed into a replaced round stays to read and copy (0.5 KiB with its
     // words), then a review of it: kept through further replacements and after Start again, text
     // a number or date field would blank kept rather than carried, a name the new round calls
