@@ -1366,10 +1366,31 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     hostRuns.clear();
     hostRoundId = undefined;
     hostAnswers = EMPTY_HOST_ANSWERS;
+    withdrawHiddenAnswers();
     // Whatever was typed last still reaches the draft store.
     for (const pending of [...draftTimers.values()]) pending.flush();
     snapshot = makeSnapshot();
     options.onIdle?.({ holdsInput: holdsInput() });
+  }
+
+  /**
+   * After a failed send, the forms are editable again and their kept answers back Try again. A
+   * card mounted again builds its forms from drafts, which never hold a secret: an answer that
+   * holds one would go out with Try again while its field shows empty. Such an answer is
+   * withdrawn as the last card goes, so the form asks for the secret again and Accept sends what
+   * is on screen. (Answers that may have arrived stay locked, as sent.)
+   */
+  function withdrawHiddenAnswers(): void {
+    const { round } = lifecycle;
+    if (!round || lifecycle.sendError === undefined || answersLocked(lifecycle)) return;
+    for (const request of round.requests) {
+      if (request.kind !== 'form' || !Object.hasOwn(lifecycle.answers, request.key)) continue;
+      const response = lifecycle.answers[request.key];
+      const content = isElicitResult(response) && response.action === 'accept' ? response.content : undefined;
+      if (content && request.fields.some((field) => field.secret && Object.hasOwn(content, field.name))) {
+        lifecycle = lifecycleReducer(lifecycle, { type: 'answer-withdrawn', key: request.key });
+      }
+    }
   }
 
   function holdsInput(): boolean {

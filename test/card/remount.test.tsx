@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { InputRequestCard, type InputResponses } from '../../src/index.ts';
-import { cityRound as round } from '../fixtures/suspensions.ts';
+import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
+import { meetingParams, cityRound as round } from '../fixtures/suspensions.ts';
 
 // A chat list that unmounts the cards scrolled away (virtualised), or a conversation switched away
 // and back, mounts a card again for the same round: nothing the person put in may be lost.
@@ -52,6 +52,36 @@ describe('a card mounted again', () => {
     expect(resume.mock.calls[1]?.[0]).toEqual({ details: { action: 'accept', content: { city: 'Porto' } } });
     expect(new Set(keys).size).toBe(1);
     await waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered'));
+  });
+
+  it('asks for a secret again after a failed send: Try again would send a value its field no longer shows', async () => {
+    const held = parseSuspension(
+      { method: 'elicitation/create', params: meetingParams },
+      { id: 'remount-secret' },
+    );
+    const resume = vi.fn(async (_responses: InputResponses) => {
+      if (resume.mock.calls.length === 1) throw Object.assign(new Error('Server error'), { status: 500 });
+    });
+    const first = render(<InputRequestCard suspension={held} resume={resume} />);
+    await user().type(screen.getByRole('textbox', { name: /Title/ }), 'Plan');
+    await user().type(screen.getByLabelText(/API key/, { selector: 'input' }), 'sk-1');
+    await user().click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    first.unmount();
+    await settle();
+
+    render(<InputRequestCard suspension={held} resume={resume} />);
+    // The form is back without the secret (never kept), and says so; the failure stays, without
+    // a Try again that would send the hidden value.
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Plan');
+    expect(screen.getByLabelText(/API key/, { selector: 'input' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await user().type(screen.getByLabelText(/API key/, { selector: 'input' }), 'sk-2');
+    await user().click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
+    expect(resume.mock.calls[1]?.[0]).toMatchObject({
+      elicitation: { action: 'accept', content: { title: 'Plan', api_key: 'sk-2' } },
+    });
   });
 
   it('starts afresh with a round parsed again (a new object), and keeps nothing once the host lets go', async () => {
