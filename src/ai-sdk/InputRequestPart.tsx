@@ -6,9 +6,10 @@ import { createStorageDraftStore, type DraftStore, draftKey } from '../core/draf
 import { describeValue, isPlainObject, quote } from '../core/json.js';
 import { misuseError } from '../core/misuse.js';
 import { isElicitResult, type Suspension } from '../core/model.js';
-import { subscribeDraftWrites } from '../core/registry.js';
-import { type InputRequestSource, type InputRequestState, StaleRoundError } from '../core/source.js';
-import { type ResumeFunction, staticSource } from '../core/static-source.js';
+import { subscribeDraftWrites, watchedSessions } from '../core/registry.js';
+import type { InputRequestSession } from '../core/session.js';
+import { StaleRoundError } from '../core/source.js';
+import type { ResumeFunction } from '../core/static-source.js';
 import { type AnsweredRequestMessages, englishAnsweredMessages } from '../i18n/messages.js';
 import { AnsweredInputRequest, type AnsweredInputRequestProps } from './AnsweredInputRequest.js';
 import { type InputRequestDataPart, suspensionOfPart } from './part.js';
@@ -101,8 +102,6 @@ export function InputRequestPart({
   // A try of this request failed without the route's word (the connection dropped, the card's
   // timeout): it may have arrived, so a later "closed" may be about that very answer.
   const uncertainRequestId = useRef<string | undefined>(undefined);
-  // A try of this request that reached the route, or may have: an "answered" part may be about it.
-  const [triedRequestId, setTriedRequestId] = useState<string>();
 
   const latest = useRef({ api, headers, fetch, messages });
   latest.current = { api, headers, fetch, messages };
@@ -123,11 +122,9 @@ export function InputRequestPart({
         };
         try {
           await postInputRequestAnswer({ chatId: data.chatId, requestId: data.requestId, response }, options);
-          setTriedRequestId(data.requestId);
         } catch (error) {
           if (!(error instanceof AnswerNotDeliveredError) || signal.aborted) {
             uncertainRequestId.current = data.requestId;
-            setTriedRequestId(data.requestId);
             throw error;
           }
           // After a try that may have arrived, "closed" may mean closed by that answer: a plain
@@ -154,40 +151,50 @@ export function InputRequestPart({
     if (!active || active === document.body) summaryRef.current?.focus();
   }, [pending]);
 
-  // The card's round as a source the part speaks for: it sends with `resume`, and tells the
-  // card's session when the part says the request closed without this card's answer.
-  const source = useMemo(() => partSource(suspension, resume), [suspension, resume]);
-
   // Typed into here, known at the first keystroke from the card's session: its draft reaches the
   // storage only after a pause in typing (a close can come within it), or never (drafts={false}).
+  // Not what another tab's live copy typed, which this tab only mirrors.
   const [typedRequestId, setTypedRequestId] = useState<string>();
   const requestId = data.requestId;
   useEffect(() => {
     if (!pending) return;
-    return subscribeDraftWrites((session) => {
-      if (session.getSnapshot().round?.id === suspension.id) setTypedRequestId(requestId);
+    return subscribeDraftWrites((session, _requestKey, mirrored) => {
+      if (!mirrored && session.getSnapshot().round?.id === suspension.id) setTypedRequestId(requestId);
     });
   }, [pending, suspension, requestId]);
   const typedHere = typedRequestId === requestId;
 
   const draftStore = drafts === false ? undefined : (drafts ?? partDrafts);
   // A request that closed while this person typed into it keeps its card, read-only and copyable
-  // with what they typed, as a card does: one that ran out of time stays expired at `expiresAt`
-  // (with its draft, for a reload to show it again), one answered elsewhere (another tab, not a
-  // try of this card) says so.
+  // with what they typed, as a card does: one that ran out of time stays expired (with its draft,
+  // for a reload to show it again), one answered elsewhere (another tab) says so. Whose answer it
+  // was is the card's session's to say: one it is sending, sent, or may have sent is this
+  // person's own, and the summary shows it.
   const timedOutWithTyping = useMemo(
     () =>
       data.status === 'timed-out' &&
       (typedHere || (draftStore !== undefined && holdsDraft(draftStore, suspension))),
     [data.status, typedHere, draftStore, suspension],
   );
+  const roundState = !pending && typedHere ? sessionOfRound(suspension.id)?.getSnapshot() : undefined;
   const answeredElsewhereWhileTyping =
-    data.status === 'answered' && typedHere && triedRequestId !== requestId;
-  // The part's word reaches the card's session through its source (the status arrives as a prop,
-  // so handing it over is an effect); the session closes the round as answered elsewhere.
+    data.status === 'answered' &&
+    roundState !== undefined &&
+    (roundState.state === 'answered-elsewhere' ||
+      (roundState.state === 'input-required' && roundState.sendUncertain !== true));
+  // The part's word reaches the card's session (the status arrives as a prop, so handing it on is
+  // an effect): the session closes the round, as answered elsewhere, or expired at once, whatever
+  // this page's clock says of `expiresAt`.
+  const closedAs = answeredElsewhereWhileTyping ? 'answered' : timedOutWithTyping ? 'timed-out' : undefined;
   useEffect(() => {
-    if (answeredElsewhereWhileTyping) source.push({ status: 'working' });
-  }, [answeredElsewhereWhileTyping, source]);
+    const session = closedAs ? sessionOfRound(suspension.id) : undefined;
+    if (session?.getSnapshot().state !== 'input-required') return;
+    session.receive(
+      closedAs === 'answered'
+        ? { status: 'working' }
+        : { status: 'input-required', suspension, deadline: Date.now() },
+    );
+  }, [closedAs, suspension]);
 
   // A request that closed (answered, here or in another tab, timed out, stopped with the chat)
   // leaves nothing typed in the tab's storage: the session that would drop its drafts never saw
@@ -200,7 +207,13 @@ export function InputRequestPart({
     // The bridge answers the server itself at `expiresAt` (timed-out): the card counts down to it.
     const deadline = cardProps.deadline ?? data.expiresAt;
     return (
-      <InputRequestCard {...cardProps} drafts={draftStore ?? false} deadline={deadline} source={source} />
+      <InputRequestCard
+        {...cardProps}
+        {...(draftStore ? { drafts: draftStore } : {})}
+        deadline={deadline}
+        suspension={suspension}
+        resume={resume}
+      />
     );
   }
   return (
@@ -214,24 +227,10 @@ export function InputRequestPart({
   );
 }
 
-/** A part's round as a source that is not followed, and hears what the part says after. */
-function partSource(
-  suspension: Suspension,
-  resume: ResumeFunction,
-): InputRequestSource & { push(state: InputRequestState): void } {
-  const listeners = new Set<(state?: InputRequestState) => void>();
-  return {
-    ...staticSource(suspension, resume),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    push(state) {
-      for (const listener of [...listeners]) listener(state);
-    },
-  };
+/** The session of a round a card shows in this page, if one does. */
+function sessionOfRound(roundId: string): InputRequestSession | undefined {
+  for (const session of watchedSessions()) if (session.getSnapshot().round?.id === roundId) return session;
+  return undefined;
 }
 
 /** True when the store holds something typed into one of the round's forms. */

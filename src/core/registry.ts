@@ -1,3 +1,4 @@
+import type { DraftValues } from './draft.js';
 import { boundedName, stableStringify } from './json.js';
 import { type InputRequestSession, type InputRequestSessionOptions, openSession } from './session.js';
 
@@ -49,7 +50,17 @@ function subscribedOnce(session: InputRequestSession): void {
  */
 const watched = new Set<InputRequestSession>();
 const watchListeners = new Set<() => void>();
-const draftListeners = new Set<(session: InputRequestSession, requestKey: string) => void>();
+const draftListeners = new Set<DraftWriteListener>();
+
+/** Told of each draft a card writes; `mirrored` when it came from the live copy in another tab. */
+export type DraftWriteListener = (
+  session: InputRequestSession,
+  requestKey: string,
+  mirrored: boolean,
+) => void;
+
+/** True while a draft from another tab is applied (see {@link writeMirroredDraft}). */
+let mirroring = false;
 
 function watchedChanged(): void {
   for (const listener of [...watchListeners]) listener();
@@ -68,14 +79,32 @@ export function subscribeWatched(listener: () => void): () => void {
   };
 }
 
-/** Calls `listener` after a card writes a draft (the live copy typing), e.g. to share it with other tabs. */
-export function subscribeDraftWrites(
-  listener: (session: InputRequestSession, requestKey: string) => void,
-): () => void {
+/**
+ * Calls `listener` after a card writes a draft (the live copy typing, or what another tab's live
+ * copy typed, `mirrored`), e.g. to share it with other tabs.
+ */
+export function subscribeDraftWrites(listener: DraftWriteListener): () => void {
   draftListeners.add(listener);
   return () => {
     draftListeners.delete(listener);
   };
+}
+
+/**
+ * Writes what the live copy in another tab typed as this tab's draft: the session's own policy
+ * filters it like a local one, and listeners hear it as `mirrored` (nobody typed here).
+ */
+export function writeMirroredDraft(
+  session: InputRequestSession,
+  requestKey: string,
+  values: DraftValues,
+): void {
+  mirroring = true;
+  try {
+    session.writeDraft(requestKey, values);
+  } finally {
+    mirroring = false;
+  }
 }
 
 /** The key a session is registered under: its task, the same in every tab. */
@@ -186,7 +215,7 @@ export function sessionFor(
     },
     writeDraft(requestKey, values) {
       session.writeDraft(requestKey, values);
-      for (const listener of [...draftListeners]) listener(wrapped, requestKey);
+      for (const listener of [...draftListeners]) listener(wrapped, requestKey, mirroring);
     },
   };
   registry.set(key, wrapped);

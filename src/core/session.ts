@@ -612,17 +612,21 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   /**
    * Keeps what a round carries over with its drafts (never secrets: carried values hold none), so
    * a reload mid-re-ask, or before a replacing round shows, finds it: the values the new fields
-   * took, and what has no place in them.
+   * took, and what has no place in them. `ahead` (the newer round is not shown yet) writes over
+   * no draft the round already has: what the person typed into it before (a reload, then a poll
+   * that was behind and showed the older round a moment) wins.
    */
-  function saveCarried(round: Suspension, carriedOver: RoundCarryOver): void {
+  function saveCarried(round: Suspension, carriedOver: RoundCarryOver, ahead = false): void {
     if (!drafts) return;
-    if (carriedOver.leftBehind.length > 0) {
+    const free = (key: string) => !ahead || drafts.load(key) === undefined;
+    if (carriedOver.leftBehind.length > 0 && free(leftBehindKey(round.id))) {
       drafts.save(leftBehindKey(round.id), leftBehindDraft(carriedOver.leftBehind));
     }
     for (const request of round.requests) {
       const values = carriedOver.requests[request.key]?.values;
-      if (request.kind === 'form' && values && Object.keys(values).length > 0) {
-        drafts.save(draftKey(round.id, request.key), keptDraft(request, values));
+      const key = draftKey(round.id, request.key);
+      if (request.kind === 'form' && values && Object.keys(values).length > 0 && free(key)) {
+        drafts.save(key, keptDraft(request, values));
       }
     }
   }
@@ -640,7 +644,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     const asked = askedOf(state);
     if (!next || !asked || next.requests.length === 0) return;
     const ahead = carryOver(asked, next, restartPending ? 'restart' : 'reask');
-    if (ahead) saveCarried(next, ahead);
+    if (ahead) saveCarried(next, ahead, true);
   }
 
   /**
@@ -751,12 +755,6 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     const traits = STATE_TRAITS[next.state];
     const sameRound = next.round !== undefined && next.round.id === previous.round?.id;
     if (next.state === 'superseded' && next.next !== previous.next) saveCarriedAhead(next);
-    // The newer round never showed (the replaced one came back, or a newer one still replaced
-    // it): what was kept for it goes, as its drafts would have.
-    const withdrawn = previous.state === 'superseded' ? previous.next : undefined;
-    if (withdrawn && next.round?.id !== withdrawn.id && next.next?.id !== withdrawn.id) {
-      drafts?.removeRound(withdrawn.id);
-    }
     if (next.round && (!sameRound || keepsDrafts(previous)) && !keepsDrafts(next))
       forgetDrafts(next.round.id);
     // A round leaves the screen: its drafts went when it closed, unless it stayed read-only.

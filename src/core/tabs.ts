@@ -1,7 +1,7 @@
 import type { DraftValues } from './draft.js';
 import { isPlainObject } from './json.js';
 import { type CopyGroup, groupsByTopic, setTabLink } from './presence.js';
-import { subscribeDraftWrites, subscribeWatched, taskKeyOf } from './registry.js';
+import { subscribeDraftWrites, subscribeWatched, taskKeyOf, writeMirroredDraft } from './registry.js';
 
 /**
  * The copies of a round in other tabs of this origin, over `BroadcastChannel`: which tab holds the
@@ -35,7 +35,6 @@ export function connectTabs(): void {
   const others = new Map<string, Set<string>>();
   const draftTimers = new Map<string, ReturnType<typeof setTimeout>>();
   const reportedClosed = new WeakMap<CopyGroup, string>();
-  let applying = false;
 
   // Messages leave in a task of their own, in order: posting costs about a millisecond per
   // message in Chromium, which must not hold up the commit of a card joining (or the paint
@@ -155,12 +154,7 @@ export function connectTabs(): void {
         if (group.remote === undefined || typeof requestKey !== 'string' || !isDraftValues(values)) return;
         if (group.session.getSnapshot().round?.id !== roundId) return;
         // Written like a local draft: the session's own secret policy filters it again.
-        applying = true;
-        try {
-          group.session.writeDraft(requestKey, values);
-        } finally {
-          applying = false;
-        }
+        writeMirroredDraft(group.session, requestKey, values);
         return;
       }
       case 'closed': {
@@ -174,8 +168,8 @@ export function connectTabs(): void {
     }
   };
 
-  subscribeDraftWrites((session, requestKey) => {
-    if (applying) return;
+  subscribeDraftWrites((session, requestKey, mirrored) => {
+    if (mirrored) return;
     const group = groupsByTopic.get(taskKeyOf(session));
     if (group?.session !== session || !isLive(group) || !others.get(group.topic)?.size) return;
     const key = `${group.topic}\n${requestKey}`;

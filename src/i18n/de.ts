@@ -319,10 +319,12 @@ function germanFieldError(error: FieldError, field: FieldSpec): string {
       return `Diese Uhrzeit gibt es hier nicht: In dieser Nacht werden die Uhren vorgestellt (UTC${params.offsetBefore} auf UTC${params.offsetAfter}). Wählen Sie eine Zeit davor oder danach.`;
     case 'badInput':
       return field.kind === 'date'
-        ? 'Geben Sie das ganze Datum ein.'
+        ? 'Geben Sie das vollständige Datum ein.'
         : field.kind === 'date-time'
-          ? 'Geben Sie Datum und Uhrzeit ganz ein.'
-          : 'Geben Sie eine Zahl ein.';
+          ? 'Geben Sie Datum und Uhrzeit vollständig ein.'
+          : field.kind === 'integer'
+            ? 'Geben Sie eine ganze Zahl in Ziffern ein, etwa 12.'
+            : 'Geben Sie eine Zahl in Ziffern ein, etwa 12 oder 3,5.';
     case 'unsafeInteger':
       return `Diese Zahl hat zu viele Stellen, um sie genau zu senden. Geben Sie eine ganze Zahl von ${n(-(limit as number))} bis ${n(limit)} ein.`;
     case 'enum':

@@ -680,10 +680,12 @@ function englishFieldError(error: FieldError, field: FieldSpec): string {
       return `This time does not exist here: the clocks go forward that night (UTC${params.offsetBefore} to UTC${params.offsetAfter}). Choose a time before or after.`;
     case 'badInput':
       return field.kind === 'date'
-        ? 'Enter the whole date.'
+        ? 'Enter the full date.'
         : field.kind === 'date-time'
-          ? 'Enter the whole date and time.'
-          : 'Enter a number.';
+          ? 'Enter the full date and time.'
+          : field.kind === 'integer'
+            ? 'Enter a whole number in digits, such as 12.'
+            : 'Enter a number in digits, such as 12 or 3.5.';
     case 'unsafeInteger':
       return `This number has too many digits to send exactly. Enter a whole number from ${n(-(limit as number))} to ${n(limit)}.`;
     default:

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -13,6 +13,7 @@ import {
   type InputRequestBridge,
   type InputRequestChunk,
 } from '../../src/ai-sdk/server.ts';
+import { watchedSessions, writeMirroredDraft } from '../../src/core/registry.ts';
 import { meetingParams } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
@@ -465,6 +466,107 @@ describe('InputRequestPart', () => {
     expect(within(card).getByRole('button', { name: 'Copy answers' })).toBeInTheDocument();
     // Its draft goes with the round: a reload shows the summary of the other tab's answer.
     expect(Object.values(sessionStorage).some((value) => value.includes('My own title'))).toBe(false);
+  });
+
+  it('closes as answered elsewhere also when the part mounted again under a new key (a message given its server id)', async () => {
+    const user = userEvent.setup();
+    const { parts } = await askOnce();
+    const pending = parts[0] as InputRequestDataPart;
+    const { rerender } = render(<InputRequestPart key="temporary-id" part={pending} />);
+    rerender(<InputRequestPart key="server-id" part={pending} />);
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'My own title');
+    const answered = {
+      ...pending,
+      data: {
+        ...pending.data,
+        status: 'answered',
+        answer: { action: 'accept', content: { title: 'Other tab' } },
+      },
+    } as InputRequestDataPart;
+    rerender(<InputRequestPart key="server-id" part={answered} />);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered-elsewhere'),
+    );
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
+  });
+
+  it('shows the summary in every copy of a part once this person’s own answer went, even before its reply', async () => {
+    const user = userEvent.setup();
+    const { bridge, parts, answer } = await askOnce();
+    let replyBack!: () => void;
+    const held = new Promise<void>((resolve) => {
+      replyBack = resolve;
+    });
+    const slowReply: typeof fetch = async (url, init) => {
+      const reply = await routeFetch(bridge)(url, init);
+      await held;
+      return reply;
+    };
+    const pending = parts[0] as InputRequestDataPart;
+    const both = (part: InputRequestDataPart) => (
+      <>
+        <div data-testid="a">
+          <InputRequestPart part={part} fetch={slowReply} />
+        </div>
+        <div data-testid="b">
+          <InputRequestPart part={structuredClone(part)} fetch={slowReply} />
+        </div>
+      </>
+    );
+    const { rerender } = render(both(pending));
+    const a = screen.getByTestId('a');
+    await user.type(within(a).getByRole('textbox', { name: /Title/ }), 'Planning');
+    await user.click(within(a).getByRole('radio', { name: 'South room' }));
+    await user.type(within(a).getByLabelText(/API key/, { selector: 'input' }), 'sk');
+    await user.click(within(a).getByRole('button', { name: 'Accept' }));
+    await answer;
+    // The stream says answered while the route's reply is still on its way.
+    rerender(both(parts.at(-1) as InputRequestDataPart));
+    for (const copy of ['a', 'b']) {
+      expect(
+        within(screen.getByTestId(copy)).getByRole('article', { name: 'Calendar asked' }),
+      ).toHaveTextContent('You answered.');
+    }
+    replyBack();
+    await vi.waitFor(() => expect(screen.queryByText(/Answered elsewhere/)).toBeNull());
+  });
+
+  it('closes a card kept after a timeout at once, though this page’s clock says its time is not up', async () => {
+    const user = userEvent.setup();
+    const { parts } = await askOnce();
+    const pending = parts[0] as InputRequestDataPart;
+    const { rerender } = render(<InputRequestPart part={pending} drafts={false} />);
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Late');
+    // The server's clock ran ahead: it timed out while this page still counts minutes.
+    const timedOut = {
+      ...pending,
+      data: { ...pending.data, status: 'timed-out', outcome: { action: 'cancel', reason: 'timed-out' } },
+    } as InputRequestDataPart;
+    rerender(<InputRequestPart part={timedOut} drafts={false} />);
+    await vi.waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('data-state', 'expired'));
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Late');
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
+  });
+
+  it('shows the summary when only another tab typed (its live copy’s drafts mirrored here) and answered', async () => {
+    const { parts } = await askOnce();
+    const pending = parts[0] as InputRequestDataPart;
+    const { rerender } = render(<InputRequestPart part={pending} />);
+    const session = [...watchedSessions()].find(
+      (each) => each.getSnapshot().round?.id === pending.data.requestId,
+    );
+    if (!session) throw new Error('no session shows the part');
+    act(() => writeMirroredDraft(session, 'elicitation', { title: 'Typed in the other tab' }));
+    const answered = {
+      ...pending,
+      data: {
+        ...pending.data,
+        status: 'answered',
+        answer: { action: 'accept', content: { title: 'Other tab' } },
+      },
+    } as InputRequestDataPart;
+    rerender(<InputRequestPart part={answered} />);
+    expect(screen.getByRole('article', { name: 'Calendar asked' })).toHaveTextContent('You answered.');
   });
 
   it('closes the card, keeping the typed values, when the route no longer knows the question', async () => {

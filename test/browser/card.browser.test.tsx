@@ -89,8 +89,8 @@ describe('InputRequestCard in Chromium', () => {
     await page.getByRole('button', { name: 'Accept' }).click();
 
     await expect.element(guests).toHaveFocus();
-    await expect.element(guests).toHaveAccessibleDescription('Enter a number.');
-    await expect.element(page.getByLabelText('Day')).toHaveAccessibleDescription('Enter the whole date.');
+    await expect.element(guests).toHaveAccessibleDescription('Enter a whole number in digits, such as 12.');
+    await expect.element(page.getByLabelText('Day')).toHaveAccessibleDescription('Enter the full date.');
     expect(resume).not.toHaveBeenCalled();
 
     // Mended, both are sent as typed.

@@ -91,6 +91,10 @@ const sampleErrors: Array<[FieldError, FieldSpec]> = (() => {
       { kind: 'integer', name: 'guests', index: 0, required: false },
     ],
     [
+      { field: 'price', keyword: 'badInput', params: {} },
+      { kind: 'number', name: 'price', index: 0, required: false },
+    ],
+    [
       { field: 'day', keyword: 'badInput', params: {} },
       { kind: 'date', name: 'day', index: 0, required: false },
     ],
@@ -662,9 +666,18 @@ describe('englishMessages.fieldError', () => {
         'This time does not exist here: the clocks go forward that night (UTC+01:00 to UTC+02:00). Choose a time before or after.',
         'Diese Uhrzeit gibt es hier nicht: In dieser Nacht werden die Uhren vorgestellt (UTC+01:00 auf UTC+02:00). Wählen Sie eine Zeit davor oder danach.',
       ],
-      ['guests: badInput', 'Enter a number.', 'Geben Sie eine Zahl ein.'],
-      ['day: badInput', 'Enter the whole date.', 'Geben Sie das ganze Datum ein.'],
-      ['at: badInput', 'Enter the whole date and time.', 'Geben Sie Datum und Uhrzeit ganz ein.'],
+      [
+        'guests: badInput',
+        'Enter a whole number in digits, such as 12.',
+        'Geben Sie eine ganze Zahl in Ziffern ein, etwa 12.',
+      ],
+      [
+        'price: badInput',
+        'Enter a number in digits, such as 12 or 3.5.',
+        'Geben Sie eine Zahl in Ziffern ein, etwa 12 oder 3,5.',
+      ],
+      ['day: badInput', 'Enter the full date.', 'Geben Sie das vollständige Datum ein.'],
+      ['at: badInput', 'Enter the full date and time.', 'Geben Sie Datum und Uhrzeit vollständig ein.'],
     ]);
   });
 });

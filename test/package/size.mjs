@@ -31,7 +31,8 @@ const measures = [
     // carries over is kept with the newer round's drafts as soon as it is replaced (a reload in
     // that moment lost it): 0.1 KiB; an unsent answer holding a secret is withdrawn as the last
     // card goes, so a card mounted again asks for the secret rather than Try again sending a
-    // value no field shows: 0.1 KiB; 59.4 measured.
+    // value no field shows: 0.1 KiB; `badInput`'s words say how to write a number (12 or 3.5);
+    // a draft mirrored from another tab is told apart from typing here: 59.5 measured.
     // (59, not 58: what was typed into a replaced round and has no place in the new one stays to
     // read and copy (0.5 KiB with its words); a whole number JSON would change is refused with
     // why; the card's `suspension` without `resume` or with `source`, and `components` with a
@@ -128,7 +129,8 @@ const measures = [
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
     // 83, not 82: the fixes that raised the static card's ceiling to 60 (`badInput`, sent rounds'
-    // records checked, a replaced round's carry-over kept at once), 0.4 KiB; 82.2 measured.
+    // records checked, a replaced round's carry-over kept at once, a secret's answer withdrawn
+    // as the last card goes), 0.5 KiB; 82.3 measured.
     // (82, not 81: what was typed into a replaced round stays to read and copy (0.5 KiB with its
     // words), then a review of it: kept through further replacements and after Start again, text
     // a number or date field would blank kept rather than carried, a name the new round calls
