@@ -115,7 +115,9 @@ function pendingRequestOf(raw: string): PendingRequest | undefined {
  * (`expiresAt` + `graceMs`) and is deleted as soon as its request settles.
  *
  * The answer itself, secret fields included, passes through Redis on its way (pub/sub, never
- * stored): use a Redis you would trust with the answers.
+ * stored): use a Redis you would trust with the answers. The route checks an answer before it
+ * publishes it; the waiting instance only checks that a message is an answer at all, so anyone
+ * who may PUBLISH to this Redis can answer a waiting request: keep that right to your app.
  *
  * @example
  * ```ts

@@ -612,13 +612,13 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   /**
    * Keeps what a round carries over with its drafts (never secrets: carried values hold none), so
    * a reload mid-re-ask, or before a replacing round shows, finds it: the values the new fields
-   * took, and what has no place in them. `ahead` (the newer round is not shown yet) writes over
-   * no draft the round already has: what the person typed into it before (a reload, then a poll
-   * that was behind and showed the older round a moment) wins.
+   * took, and what has no place in them. It writes over no draft the round already has: what the
+   * person typed into it before (a reload, then a poll that was behind and showed the older round
+   * a moment) wins, as it does when the form reads its draft.
    */
-  function saveCarried(round: Suspension, carriedOver: RoundCarryOver, ahead = false): void {
+  function saveCarried(round: Suspension, carriedOver: RoundCarryOver): void {
     if (!drafts) return;
-    const free = (key: string) => !ahead || drafts.load(key) === undefined;
+    const free = (key: string) => drafts.load(key) === undefined;
     if (carriedOver.leftBehind.length > 0 && free(leftBehindKey(round.id))) {
       drafts.save(leftBehindKey(round.id), leftBehindDraft(carriedOver.leftBehind));
     }
@@ -644,7 +644,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     const asked = askedOf(state);
     if (!next || !asked || next.requests.length === 0) return;
     const ahead = carryOver(asked, next, restartPending ? 'restart' : 'reask');
-    if (ahead) saveCarried(next, ahead, true);
+    if (ahead) saveCarried(next, ahead);
   }
 
   /**

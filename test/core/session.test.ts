@@ -974,6 +974,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
       ledger: false,
     });
     session.subscribe(() => {});
+    session.writeDraft('profile', { name: 'Ada' } as never);
     session.receive({ status: 'input-required', suspension: second });
     expect(session.getSnapshot().state).toBe('superseded');
     expect(saved.get('second/profile')).toEqual({ name: 'Grace', when: 'Friday' });
