@@ -1506,10 +1506,13 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       const round = lifecycle.round;
       if (!request || !round) return undefined;
       const key = draftKey(round.id, requestKey);
-      draftTimers.get(key)?.flush();
+      // The last keystrokes, read without being written: a form reads its draft as it renders,
+      // which must change nothing outside it (the pause writes them as it would have).
+      const pending = draftTimers.get(key);
       // A draft of this round (typed in any copy on this page, or kept across a reload) wins over
       // what an earlier round carried.
       const values =
+        (pending ? keptDraft(request, read(pending.values)) : undefined) ??
         keptDrafts.get(key) ??
         drafts?.load(key) ??
         (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined) ??
@@ -1551,7 +1554,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
         return;
       }
       // Writing per keystroke is wasteful; a short pause is enough to survive a reload (and a
-      // reader flushes first).
+      // reader gets the values still waiting for it).
       const entry = {
         timer: setTimeout(() => whenPaused(), draftDelayMs),
         values,
