@@ -28,6 +28,18 @@ function routeFetch(bridge: InputRequestBridge): typeof fetch {
   };
 }
 
+/** The part as the stream says it once another tab's answer reached the server. */
+function answeredInAnotherTab(pending: InputRequestDataPart): InputRequestDataPart {
+  return {
+    ...pending,
+    data: {
+      ...pending.data,
+      status: 'answered',
+      answer: { action: 'accept', content: { title: 'Other tab' } },
+    },
+  } as InputRequestDataPart;
+}
+
 /** A real bridge with one request waiting; `parts` collects what it writes to the stream. */
 async function askOnce(options: { timeoutMs?: number } = {}) {
   const bridge = createInputRequestBridge(options);
@@ -446,14 +458,7 @@ describe('InputRequestPart', () => {
     const pending = parts[0] as InputRequestDataPart;
     const { rerender } = render(<InputRequestPart part={pending} />);
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'My own title');
-    const answered = {
-      ...pending,
-      data: {
-        ...pending.data,
-        status: 'answered',
-        answer: { action: 'accept', content: { title: 'Other tab' } },
-      },
-    } as InputRequestDataPart;
+    const answered = answeredInAnotherTab(pending);
     rerender(<InputRequestPart part={answered} />);
 
     await vi.waitFor(() =>
@@ -475,14 +480,7 @@ describe('InputRequestPart', () => {
     const { rerender } = render(<InputRequestPart key="temporary-id" part={pending} />);
     rerender(<InputRequestPart key="server-id" part={pending} />);
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'My own title');
-    const answered = {
-      ...pending,
-      data: {
-        ...pending.data,
-        status: 'answered',
-        answer: { action: 'accept', content: { title: 'Other tab' } },
-      },
-    } as InputRequestDataPart;
+    const answered = answeredInAnotherTab(pending);
     rerender(<InputRequestPart key="server-id" part={answered} />);
     await vi.waitFor(() =>
       expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered-elsewhere'),
@@ -557,14 +555,7 @@ describe('InputRequestPart', () => {
     );
     if (!session) throw new Error('no session shows the part');
     act(() => writeMirroredDraft(session, 'elicitation', { title: 'Typed in the other tab' }));
-    const answered = {
-      ...pending,
-      data: {
-        ...pending.data,
-        status: 'answered',
-        answer: { action: 'accept', content: { title: 'Other tab' } },
-      },
-    } as InputRequestDataPart;
+    const answered = answeredInAnotherTab(pending);
     rerender(<InputRequestPart part={answered} />);
     expect(screen.getByRole('article', { name: 'Calendar asked' })).toHaveTextContent('You answered.');
   });

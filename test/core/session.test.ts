@@ -55,6 +55,20 @@ function deferred<T>() {
 }
 
 /** A draft store that keeps nothing and records every value it is asked to save. */
+/** A draft store in a Map, by key, as a storage keeps them. */
+function mapDrafts() {
+  const saved = new Map<string, Record<string, unknown>>();
+  const drafts = {
+    load: (key: string) => saved.get(key) as never,
+    save: (key: string, values: Record<string, unknown>) => void saved.set(key, values),
+    removeRound: (roundId: string) => {
+      for (const key of saved.keys())
+        if (key.startsWith(`${encodeURIComponent(roundId)}/`)) saved.delete(key);
+    },
+  };
+  return { saved, drafts };
+}
+
 function recordingDrafts() {
   const saved: unknown[] = [];
   const drafts = {
@@ -887,12 +901,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
       },
       { id: 'two' },
     );
-    const saved = new Map<string, Record<string, unknown>>();
-    const drafts = {
-      load: (key: string) => saved.get(key) as never,
-      save: (key: string, values: Record<string, unknown>) => void saved.set(key, values),
-      removeRound: () => {},
-    };
+    const { drafts } = mapDrafts();
     const session = createInputRequestSession({
       source: staticSource(two, async () => undefined),
       drafts,
@@ -924,15 +933,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
   });
 
   it('keeps what a replaced round carries over when the page reloads before the newer round shows', () => {
-    const saved = new Map<string, Record<string, unknown>>();
-    const drafts = {
-      load: (key: string) => saved.get(key) as never,
-      save: (key: string, values: Record<string, unknown>) => void saved.set(key, values),
-      removeRound: (roundId: string) => {
-        for (const key of saved.keys())
-          if (key.startsWith(`${encodeURIComponent(roundId)}/`)) saved.delete(key);
-      },
-    };
+    const { drafts } = mapDrafts();
     const session = createInputRequestSession({
       source: staticSource(first, async () => undefined),
       drafts,
@@ -956,15 +957,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
   });
 
   it('keeps what the person typed into the newer round before, when a poll that was behind shows the older round a moment', () => {
-    const saved = new Map<string, Record<string, unknown>>();
-    const drafts = {
-      load: (key: string) => saved.get(key) as never,
-      save: (key: string, values: Record<string, unknown>) => void saved.set(key, values),
-      removeRound: (roundId: string) => {
-        for (const key of saved.keys())
-          if (key.startsWith(`${encodeURIComponent(roundId)}/`)) saved.delete(key);
-      },
-    };
+    const { saved, drafts } = mapDrafts();
     const second = form('second', { name: { type: 'string', title: 'Name' }, when: { type: 'string' } });
     // Typed into the newer round before a reload; after it, a stale reading shows the older round.
     saved.set('second/profile', { name: 'Grace', when: 'Friday' });
