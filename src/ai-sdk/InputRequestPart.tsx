@@ -102,6 +102,9 @@ export function InputRequestPart({
   // A try of this request failed without the route's word (the connection dropped, the card's
   // timeout): it may have arrived, so a later "closed" may be about that very answer.
   const uncertainRequestId = useRef<string | undefined>(undefined);
+  // This person's tries of this request were all refused outright (the route's word): an
+  // "answered" part, even one that came while the last was on its way, is someone else's answer.
+  const [failedRequestId, setFailedRequestId] = useState<string>();
 
   const latest = useRef({ api, headers, fetch, messages });
   latest.current = { api, headers, fetch, messages };
@@ -122,11 +125,15 @@ export function InputRequestPart({
         };
         try {
           await postInputRequestAnswer({ chatId: data.chatId, requestId: data.requestId, response }, options);
+          setFailedRequestId(undefined);
         } catch (error) {
           if (!(error instanceof AnswerNotDeliveredError) || signal.aborted) {
             uncertainRequestId.current = data.requestId;
+            setFailedRequestId(undefined);
             throw error;
           }
+          // Unless an earlier try may have arrived: then an "answered" part may be about it.
+          if (uncertainRequestId.current !== data.requestId) setFailedRequestId(data.requestId);
           // After a try that may have arrived, "closed" may mean closed by that answer: a plain
           // failure, and the stream's next word (answered, or how it ended) is the one to show.
           const closed = uncertainRequestId.current === data.requestId ? undefined : closedRefusal(error);
@@ -154,15 +161,18 @@ export function InputRequestPart({
   // Typed into here, known at the first keystroke from the card's session: its draft reaches the
   // storage only after a pause in typing (a close can come within it), or never (drafts={false}).
   // Not what another tab's live copy typed, which this tab only mirrors.
+  // Kept for the page too: a part mounted again (a message given its server id) still knows.
   const [typedRequestId, setTypedRequestId] = useState<string>();
   const requestId = data.requestId;
   useEffect(() => {
     if (!pending) return;
     return subscribeDraftWrites((session, _requestKey, mirrored) => {
-      if (!mirrored && session.getSnapshot().round?.id === suspension.id) setTypedRequestId(requestId);
+      if (mirrored || session.getSnapshot().round?.id !== suspension.id) return;
+      typedRequests.add(requestId);
+      setTypedRequestId(requestId);
     });
   }, [pending, suspension, requestId]);
-  const typedHere = typedRequestId === requestId;
+  const typedHere = typedRequestId === requestId || typedRequests.has(requestId);
 
   const draftStore = drafts === false ? undefined : (drafts ?? partDrafts);
   // A request that closed while this person typed into it keeps its card, read-only and copyable
@@ -179,9 +189,10 @@ export function InputRequestPart({
   const roundState = !pending && typedHere ? sessionOfRound(suspension.id)?.getSnapshot() : undefined;
   const answeredElsewhereWhileTyping =
     data.status === 'answered' &&
-    roundState !== undefined &&
-    (roundState.state === 'answered-elsewhere' ||
-      (roundState.state === 'input-required' && roundState.sendUncertain !== true));
+    (failedRequestId === requestId ||
+      (roundState !== undefined &&
+        (roundState.state === 'answered-elsewhere' ||
+          (roundState.state === 'input-required' && roundState.sendUncertain !== true))));
   // The part's word reaches the card's session (the status arrives as a prop, so handing it on is
   // an effect): the session closes the round, as answered elsewhere, or expired at once, whatever
   // this page's clock says of `expiresAt`.
@@ -200,8 +211,11 @@ export function InputRequestPart({
   // leaves nothing typed in the tab's storage: the session that would drop its drafts never saw
   // it close (the part did). The storage is outside React, so this is an effect.
   useEffect(() => {
-    if (!pending && !timedOutWithTyping) draftStore?.removeRound(requestId);
-  }, [pending, timedOutWithTyping, draftStore, requestId]);
+    if (pending || timedOutWithTyping) return;
+    draftStore?.removeRound(requestId);
+    // Nothing more can be typed into it: a part mounted again later shows how it ended.
+    if (!answeredElsewhereWhileTyping) typedRequests.delete(requestId);
+  }, [pending, timedOutWithTyping, answeredElsewhereWhileTyping, draftStore, requestId]);
 
   if (pending || answerRefused || timedOutWithTyping || answeredElsewhereWhileTyping) {
     // The bridge answers the server itself at `expiresAt` (timed-out): the card counts down to it.
@@ -226,6 +240,9 @@ export function InputRequestPart({
     />
   );
 }
+
+/** Requests typed into on this page (not only mirrored from another tab's copy), by request id. */
+const typedRequests = new Set<string>();
 
 /** The session of a round a card shows in this page, if one does. */
 function sessionOfRound(roundId: string): InputRequestSession | undefined {

@@ -443,6 +443,8 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   let typed = new Map<string, TypedValues>();
   let typedRoundId: string | undefined;
   let carried: RoundCarryOver | undefined;
+  /** Draft keys a carry-over wrote (not the person): a later carry-over may write over them. */
+  const carriedDraftKeys = new Set<string>();
   let restartPending = false;
   let restartFlight: Promise<void> | undefined;
   let restarting = false;
@@ -622,22 +624,22 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   /**
    * Keeps what a round carries over with its drafts (never secrets: carried values hold none), so
    * a reload mid-re-ask, or before a replacing round shows, finds it: the values the new fields
-   * took, and what has no place in them. It writes over no draft the round already has: what the
-   * person typed into it before (a reload, then a poll that was behind and showed the older round
-   * a moment) wins, as it does when the form reads its draft.
+   * took, and what has no place in them. It writes over no draft the person typed into the round
+   * before (a reload, then a poll that was behind and showed the older round a moment): that wins,
+   * as it does when the form reads its draft; an earlier carry-over's it replaces.
    */
   function saveCarried(round: Suspension, carriedOver: RoundCarryOver): void {
     if (!drafts) return;
-    const free = (key: string) => drafts.load(key) === undefined;
-    if (carriedOver.leftBehind.length > 0 && free(leftBehindKey(round.id))) {
+    if (carriedOver.leftBehind.length > 0) {
       drafts.save(leftBehindKey(round.id), leftBehindDraft(carriedOver.leftBehind));
     }
     for (const request of round.requests) {
       const values = carriedOver.requests[request.key]?.values;
       const key = draftKey(round.id, request.key);
-      if (request.kind === 'form' && values && Object.keys(values).length > 0 && free(key)) {
-        drafts.save(key, keptDraft(request, values));
-      }
+      if (request.kind !== 'form' || !values || Object.keys(values).length === 0) continue;
+      if (!carriedDraftKeys.has(key) && drafts.load(key) !== undefined) continue;
+      drafts.save(key, keptDraft(request, values));
+      carriedDraftKeys.add(key);
     }
   }
 
@@ -1576,6 +1578,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
           const kept = keptDraft(request, read(entry.values));
           keptDrafts.set(key, kept);
           drafts?.save(key, kept);
+          carriedDraftKeys.delete(key);
         },
       };
       const whenPaused = (): void => {

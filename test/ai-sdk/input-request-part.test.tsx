@@ -478,14 +478,44 @@ describe('InputRequestPart', () => {
     const { parts } = await askOnce();
     const pending = parts[0] as InputRequestDataPart;
     const { rerender } = render(<InputRequestPart key="temporary-id" part={pending} />);
-    rerender(<InputRequestPart key="server-id" part={pending} />);
+    // Typed before the part mounts again: the new one knows, and reaches the same session.
     await user.type(screen.getByRole('textbox', { name: /Title/ }), 'My own title');
+    rerender(<InputRequestPart key="server-id" part={pending} />);
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('My own title');
     const answered = answeredInAnotherTab(pending);
     rerender(<InputRequestPart key="server-id" part={answered} />);
     await vi.waitFor(() =>
       expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered-elsewhere'),
     );
     expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
+  });
+
+  it('brings the card back, closed as answered elsewhere, when this person’s own send on its way then fails outright', async () => {
+    const user = userEvent.setup();
+    const { parts } = await askOnce();
+    const pending = parts[0] as InputRequestDataPart;
+    let replyBack!: () => void;
+    const held = new Promise<void>((resolve) => {
+      replyBack = resolve;
+    });
+    const failing: typeof fetch = async () => {
+      await held;
+      return Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 });
+    };
+    const { rerender } = render(<InputRequestPart part={pending} fetch={failing} />);
+    await user.type(screen.getByRole('textbox', { name: /Title/ }), 'Mine');
+    await user.click(screen.getByRole('radio', { name: 'South room' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    // Another tab's answer closes the part while this one is on its way: it may be this one.
+    const answered = answeredInAnotherTab(pending);
+    rerender(<InputRequestPart part={answered} fetch={failing} />);
+    expect(screen.getByRole('article', { name: 'Calendar asked' })).toHaveTextContent('You answered.');
+    // It was not: the route refused it. What this person typed is back, as not used.
+    await act(async () => replyBack());
+    await vi.waitFor(() =>
+      expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered-elsewhere'),
+    );
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveValue('Mine');
   });
 
   it('shows the summary in every copy of a part once this person’s own answer went, even before its reply', async () => {

@@ -1003,6 +1003,28 @@ describe('a round replaced before it was sent keeps what has no place in the new
     expect(session.readDraft('profile')).toEqual({ name: 'Grace', when: 'Friday' });
   });
 
+  it('lets a later carry-over replace an earlier one (the older round came back a moment and was typed into again)', () => {
+    const { drafts } = mapDrafts();
+    const session = createInputRequestSession({
+      source: staticSource(first, async () => undefined),
+      drafts,
+      ledger: false,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('profile', { name: 'Ada' } as never);
+    const second = form('second', { name: { type: 'string', title: 'Name' } });
+    session.receive({ status: 'input-required', suspension: second });
+    expect(session.getSnapshot().state).toBe('superseded');
+    session.receive({ status: 'input-required', suspension: first });
+    expect(session.getSnapshot().round?.id).toBe('first');
+    session.writeDraft('profile', { name: 'Ada Lovelace' } as never);
+    vi.advanceTimersByTime(2000);
+    session.receive({ status: 'input-required', suspension: second });
+    vi.advanceTimersByTime(2000);
+    expect(session.getSnapshot().round?.id).toBe('second');
+    expect(session.readDraft('profile')).toEqual({ name: 'Ada Lovelace' });
+  });
+
   it('names no question for a request that wrote none', () => {
     const silent = parseSuspension(
       {
