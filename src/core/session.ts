@@ -504,20 +504,10 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   if (lifecycle.round) enterRound(initialLifecycle, lifecycle.round);
   snapshot = makeSnapshot();
 
-  /**
-   * The ledger's record of a round this session may show: by round id, but not one another task
-   * recorded (two backends on one origin may write the same round id).
-   */
-  function sentRecordOf(roundId: string): SentRound | undefined {
-    const entry = ledger?.get(roundId);
-    const task = entry?.task === undefined ? undefined : taskOfSource();
-    return task !== undefined && entry?.task !== task ? undefined : entry;
-  }
-
   /** What the ledger remembers of the round on screen, applied: a sent round is answered. */
   function recall(current: Lifecycle): Lifecycle {
     const round = current.round;
-    const entry = round ? sentRecordOf(round.id) : undefined;
+    const entry = round && ledger ? ledger.get(round.id) : undefined;
     if (!round || !entry) return current;
     return lifecycleReducer(current, {
       type: 'send-recalled',
@@ -1270,7 +1260,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       // ledger), also when it mounts again.
       answers = lifecycle.answers;
     } else if (lifecycle.sendUncertain === true && ledger) {
-      const entry = sentRecordOf(round.id);
+      const entry = ledger.get(round.id);
       if (entry?.status === 'sending') answers = recordedAnswers(round, entry.answers);
     }
     if (!answers) return undefined;
@@ -1337,7 +1327,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     // meanwhile, even under this session's own key (a send of its own that may have arrived,
     // retried there). A send still on record as on its way stays as it is (its Try again).
     const round = lifecycle.round;
-    const entry = round && lifecycle.state === 'input-required' ? sentRecordOf(round.id) : undefined;
+    const entry = round && lifecycle.state === 'input-required' ? ledger?.get(round.id) : undefined;
     if (entry && entry.status !== 'sending') {
       lifecycle = recall(lifecycle);
       snapshot = makeSnapshot();

@@ -87,31 +87,6 @@ afterEach(() => {
 });
 
 describe('createInputRequestSession', () => {
-  it('takes no sent record of another task for its round (two backends on one origin, one round id)', async () => {
-    const round = formRound({ type: 'object', properties: { city: { type: 'string' } } });
-    const reading: InputRequestState = { status: 'input-required', suspension: round };
-    const taskSource = (task: string): InputRequestSource => ({
-      queryKey: ['tasks', task],
-      initialState: reading,
-      fetchState: async () => reading,
-      resume: async () => undefined,
-    });
-    window.sessionStorage.clear();
-    const ledger = createStorageLedger(window.sessionStorage);
-    const first = createInputRequestSession({ source: taskSource('a'), ledger, drafts: false });
-    first.subscribe(() => {});
-    await first.answer('details', { action: 'accept', content: { city: 'Oslo' } });
-    expect(first.getSnapshot().state).toBe('answered');
-    // Another task whose backend wrote the same round id: its question is still open.
-    const other = createInputRequestSession({ source: taskSource('b'), ledger, drafts: false });
-    expect(other.getSnapshot().state).toBe('input-required');
-    expect(other.getSnapshot().answers).toEqual({});
-    // The same task again (a reload): answered.
-    const again = createInputRequestSession({ source: taskSource('a'), ledger, drafts: false });
-    expect(again.getSnapshot().state).toBe('answered');
-    window.sessionStorage.clear();
-  });
-
   it("keeps a megabyte request key's answers in the ledger under a short name, and a new page reads them back", async () => {
     const key = 'k'.repeat(1024 * 1024);
     const bigRound = parseSuspension(
