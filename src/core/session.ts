@@ -346,7 +346,9 @@ export interface InputRequestSession {
    * reader asked, the round was replaced): a keystroke then costs no copy of the whole form.
    * Call it only for the person's edits: an edit of a request whose answer is kept but not sent
    * (a send that failed, one request of several answered) withdraws that answer, so what goes
-   * out is what is on screen; Accept gives it again.
+   * out is what is on screen; Accept gives it again. Edits are taken only while the round can be
+   * answered (`STATE_TRAITS[state].acceptsAnswers`): lock your inputs while it cannot (sending,
+   * closed), as the card does, or what is typed then is neither drafted nor remembered.
    * @example
    * ```ts
    * input.addEventListener('input', () => session.writeDraft('details', () => ({ name: input.value })));
