@@ -6,7 +6,7 @@
  * Typed structurally against `redis` (node-redis 5 or 6): the store never imports it, so apps
  * without Redis do not need the package.
  */
-import { isPlainObject } from '../core/json.js';
+import { isPlainObject, parsedAs } from '../core/json.js';
 import { type ElicitResult, isElicitResult } from '../core/model.js';
 import type { DeliveryStatus, PendingAnswer, PendingAnswerStore, PendingRequest } from './store.js';
 
@@ -63,50 +63,41 @@ const STATUSES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The answer a published message holds, or `undefined` when it holds none: not JSON, not an
- * object, no accept/decline/cancel action, or an accept whose content is not an object.
+ * An answer as `deliver` publishes it: an accept, decline or cancel, and an accept's content (if
+ * any) an object. Anything else on the channel is no answer.
  */
-function answerOf(message: string): ElicitResult | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(message);
-  } catch {
-    return undefined;
-  }
-  if (!isPlainObject(value) || !isElicitResult(value as unknown as ElicitResult)) return undefined;
-  const content = (value as { content?: unknown }).content;
-  if (content !== undefined && !isPlainObject(content)) return undefined;
-  return value as unknown as ElicitResult;
+function isPublishedAnswer(value: unknown): value is ElicitResult {
+  if (!isPlainObject(value) || !isElicitResult(value as unknown as ElicitResult)) return false;
+  return value.content === undefined || isPlainObject(value.content);
 }
 
 /**
- * The request a stored record holds, or `undefined` when it holds none. Redis is shared: a record
- * written by another version, another app under the same prefix, or by hand must read as an
- * unknown request (the route's JSON refusal), never throw out of the answer route.
+ * A stored record as `open` writes it. Redis is shared: a record written by another version,
+ * another app under the same prefix, or by hand must read as an unknown request (the route's JSON
+ * refusal), never throw out of the answer route.
  */
+function isStoredRequest(value: unknown): value is PendingRequest {
+  return (
+    isPlainObject(value) &&
+    typeof value.chatId === 'string' &&
+    typeof value.requestId === 'string' &&
+    isPlainObject(value.params) &&
+    typeof value.expiresAt === 'number' &&
+    Number.isFinite(value.expiresAt)
+  );
+}
+
+/** The request a stored record holds (only its own fields), or `undefined` when it holds none. */
 function pendingRequestOf(raw: string): PendingRequest | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  if (
-    !isPlainObject(value) ||
-    typeof value.chatId !== 'string' ||
-    typeof value.requestId !== 'string' ||
-    !isPlainObject(value.params) ||
-    typeof value.expiresAt !== 'number' ||
-    !Number.isFinite(value.expiresAt)
-  ) {
-    return undefined;
-  }
-  return {
-    chatId: value.chatId,
-    requestId: value.requestId,
-    params: value.params,
-    expiresAt: value.expiresAt,
-  };
+  const value = parsedAs(raw, isStoredRequest);
+  return (
+    value && {
+      chatId: value.chatId,
+      requestId: value.requestId,
+      params: value.params,
+      expiresAt: value.expiresAt,
+    }
+  );
 }
 
 /**
@@ -144,7 +135,7 @@ export function createRedisAnswerStore(options: RedisAnswerStoreOptions): Pendin
       const listener = (message: string) => {
         // Anyone who can PUBLISH on this Redis can write to the channel: only an answer settles
         // the request (a `null` or a stray value would reach summarizeAnswer and throw there).
-        const result = answerOf(message);
+        const result = parsedAs(message, isPublishedAnswer);
         if (result !== undefined) resolve(result);
       };
       await subscriber.subscribe(channel, listener);

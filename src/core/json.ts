@@ -14,6 +14,20 @@
 export type JsonObject = Record<string, unknown>;
 
 /**
+ * The JSON value `text` holds when `isValid` accepts it; `undefined` when it is no JSON or not
+ * what is expected. For text read back from outside (a storage, a Redis): untrusted, never thrown.
+ */
+export function parsedAs<T>(text: string, isValid: (value: unknown) => value is T): T | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  return isValid(value) ? value : undefined;
+}
+
+/**
  * True for `{}`-like objects: not arrays, not null, not class instances such as Date or Map.
  * Objects from another realm (an iframe, a worker message) count, as do `Object.create(null)`
  * objects.

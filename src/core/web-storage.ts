@@ -1,3 +1,5 @@
+import { parsedAs } from './json.js';
+
 /**
  * What the draft store and the round ledger share: reading Web Storage without ever throwing.
  * Storage can be missing (a server render), refused (privacy mode, a sandboxed frame) or full;
@@ -19,14 +21,14 @@ export function readStoredJson<T>(
   key: string,
   isValid: (value: unknown) => value is T,
 ): T | undefined {
+  let text: string | null | undefined;
   try {
-    const text = storage?.getItem(key);
-    if (!text) return undefined;
-    const parsed: unknown = JSON.parse(text);
-    return isValid(parsed) ? parsed : undefined;
+    // A storage may throw on reading (a sandboxed iframe, storage turned off).
+    text = storage?.getItem(key);
   } catch {
     return undefined;
   }
+  return text ? parsedAs(text, isValid) : undefined;
 }
 
 /** Every key of the storage that starts with `prefix` (read before any is removed). */

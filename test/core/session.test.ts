@@ -748,14 +748,14 @@ describe('the server snapshot (what a server render shows, for hydration)', () =
 });
 
 describe('a round replaced before it was sent keeps what has no place in the new one (carried.leftBehind)', () => {
-  const form = (id: string, properties: Record<string, unknown>, key = 'profile') =>
+  const form = (id: string, properties: Record<string, unknown>, key = 'profile', message = 'Tell us') =>
     parseSuspension(
       {
         resultType: 'input_required',
         inputRequests: {
           [key]: {
             method: 'elicitation/create',
-            params: { message: 'Tell us', requestedSchema: { type: 'object', properties } },
+            params: { message, requestedSchema: { type: 'object', properties } },
           },
         },
       },
@@ -1001,21 +1001,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
   });
 
   it('names no question for a request that wrote none', () => {
-    const silent = parseSuspension(
-      {
-        resultType: 'input_required',
-        inputRequests: {
-          profile: {
-            method: 'elicitation/create',
-            params: {
-              message: '  ',
-              requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
-            },
-          },
-        },
-      },
-      { id: 'silent' },
-    );
+    const silent = form('silent', { name: { type: 'string' } }, 'profile', '  ');
     const session = holding(silent);
     session.writeDraft('profile', { name: 'Ada' });
     replaceWith(session, form('second', { when: { type: 'string' } }, 'schedule'));
