@@ -22,6 +22,7 @@ const sizes = [
 /**
  * The stories to picture: `file` names the PNG (`<file>-<size>.png`), `colorScheme` is what the
  * page reports as the system preference, `after` runs in the page once the story has played,
+ * `keys` are typed with the real keyboard after it (a label, or a button to press, and the keys),
  * `sizes` limits the sizes (names from `sizes` above), `fullPage` takes the whole page, not the window.
  */
 const shots = [
@@ -46,6 +47,14 @@ const shots = [
     sizes: ['phone'],
   },
   { file: 'secret', id: 'card-secret-fields--masked' },
+  // A number and a date the browser cannot read, refused under each field with how to write it.
+  ...['light', 'dark'].map((scheme) => ({
+    file: scheme === 'dark' ? 'unreadable-number-date-dark' : 'unreadable-number-date',
+    id: 'card-field-types--unreadable-number-and-date',
+    colorScheme: scheme,
+    sizes: ['phone'],
+    keys: [{ label: 'Guests', keys: '12e' }, { label: 'Day', keys: '03' }, { button: 'Accept' }],
+  })),
   // A secret's error under its control, above the warning; a form back from a draft says its secret did not come back.
   {
     file: 'secret-error-dark',
@@ -312,6 +321,14 @@ async function main() {
           await page.goto(`${origin}/iframe.html?id=${shot.id}&viewMode=story`, { waitUntil: 'load' });
           await waitForStory(page);
           if (shot.after) await page.evaluate(shot.after);
+          for (const step of shot.keys ?? []) {
+            if (step.button) {
+              await page.getByRole('button', { name: step.button }).click();
+              continue;
+            }
+            await page.getByLabel(step.label).focus();
+            await page.keyboard.type(step.keys);
+          }
           await page.waitForTimeout(150);
           if (shot.fullPage) {
             // The whole page as a screen that tall shows it: a sticky part (a long form's Accept

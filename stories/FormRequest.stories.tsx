@@ -154,6 +154,29 @@ export const Integer = meta.story({
   },
 });
 
+/**
+ * For text a number or date field shows but the browser cannot read as one (`12e`, a date with
+ * its month only): the browser reports the field empty, so without a check the answer would go
+ * without it. Type `12e` into Guests and only a month into Day, then Accept: each is refused with
+ * how to write it. (No play function: only real key presses make a browser report such text,
+ * which the screenshot script does with Playwright's keyboard; the Chromium test of the card
+ * asserts it.)
+ */
+export const UnreadableNumberAndDate = meta.story({
+  args: {
+    suspension: formRound(
+      {
+        type: 'object',
+        properties: {
+          guests: { type: 'integer', title: 'Guests' },
+          day: { type: 'string', title: 'Day', format: 'date' },
+        },
+      },
+      'Who comes, and when?',
+    ),
+  },
+});
+
 export const Checkbox = meta.story({
   args: { suspension: formRound(single({ type: 'boolean', title: 'Send a copy to me' }, false), 'Copy?') },
   play: async ({ args, canvas }) => {
