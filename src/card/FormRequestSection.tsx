@@ -1,5 +1,5 @@
 'use client';
-import { memo, type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useCallback, useId } from 'react';
 import type { CarriedRequest } from '../core/carry-over.js';
 import type { ElicitResult, FormRequest } from '../core/model.js';
 import { shownName } from '../core/shown-text.js';
@@ -99,11 +99,18 @@ export const FormRequestSection = memo(function FormRequestSection({
     askedAgain && request.fields.some((field) => !carried.fieldsAskedAgain.includes(field.name));
   // One field at a time, unless the round expired: then every value shows, to read and copy.
   const stepped = layout === 'steps' && !readOnly && request.fields.length > 0;
+  // Where the person is goes to the round's session: a card mounted again (a virtualised list,
+  // "Answer here", a reload) opens on that step, not the first.
+  const noteStep = useCallback(
+    (step: number) => session.noteFormStep(request.key, step),
+    [session, request.key],
+  );
   const steps = useFormSteps({
     form,
     request,
     enabled: stepped,
-    first: Math.max(0, request.fields.findIndex(isAskedAgain)),
+    first: () => session.formStep(request.key) ?? Math.max(0, request.fields.findIndex(isAskedAgain)),
+    onMove: noteStep,
     accept: formProps.onSubmit,
     // Next that fails where focus is: the same notice as a submit's (useRequestForm's failedCheck).
     onCheckFailed: formEngine(form).noteFailedCheck,

@@ -26,8 +26,13 @@ export interface FormStepsOptions {
   request: FormRequest;
   /** Off: every call is inert and the form shows whole (the default layout, an expired round). */
   enabled: boolean;
-  /** The step to open on (a re-ask opens on the first field asked again). */
-  first: number;
+  /**
+   * The step to open on, read once as the form mounts: where this round's form was left (a copy
+   * mounted again), else the first field asked again (a re-ask), else the first field.
+   */
+  first: () => number;
+  /** Called with each step the person moves to: the round's session keeps it for the next mount. */
+  onMove?: (step: number) => void;
   /** Validates and accepts the whole form: the same path as the default layout's submit. */
   accept: (event?: BaseSyntheticEvent) => void;
   /** Called after Next found the field on screen invalid, with what had focus before the check. */
@@ -62,11 +67,12 @@ export function useFormSteps({
   request,
   enabled,
   first,
+  onMove,
   accept,
   onCheckFailed,
 }: FormStepsOptions): FormSteps {
   const count = request.fields.length;
-  const [step, setStep] = useState(() => Math.min(Math.max(0, first), count));
+  const [step, setStep] = useState(() => Math.min(Math.max(0, first()), count));
   const containerRef = useRef<HTMLFormElement>(null);
   // Set by a move the person made; the effect below moves focus once, then clears it.
   const moved = useRef(false);
@@ -74,9 +80,11 @@ export function useFormSteps({
   const goTo = useCallback(
     (next: number) => {
       moved.current = true;
-      setStep(Math.min(Math.max(0, next), count));
+      const step = Math.min(Math.max(0, next), count);
+      setStep(step);
+      onMove?.(step);
     },
-    [count],
+    [count, onMove],
   );
 
   useEffect(() => {

@@ -363,6 +363,18 @@ export interface InputRequestSession {
   /** Remembers that the person opened the link of this URL request (see {@link linkOpened}). */
   noteLinkOpened(requestKey: string): void;
   /**
+   * The step a step-by-step form of this request of the round on screen was last on, in any copy
+   * or before a reload (kept with the drafts): a form mounted again opens there, not on its first
+   * field. A field's position, or the field count for the review; `undefined` when none was noted.
+   * @example
+   * ```ts
+   * const [step, setStep] = useState(() => session.formStep('details') ?? 0);
+   * ```
+   */
+  formStep(requestKey: string): number | undefined;
+  /** Remembers the step a step-by-step form of this request is on (see {@link formStep}). */
+  noteFormStep(requestKey: string, step: number): void;
+  /**
    * Connects a feed of later server readings (a poll, a push) to a session made without one:
    * every card of the task may attach; one feed runs while any is attached and the session is
    * active, made by the earliest attachment still attached. When that one detaches (its card
@@ -378,6 +390,9 @@ const EMPTY_HOST_ANSWERS: Readonly<Record<string, HostAnswerStatus>> = Object.fr
 
 /** The draft entry of a URL request: its link was opened. */
 const LINK_OPENED = 'opened';
+
+/** The draft entry of a step-by-step form's step (see {@link InputRequestSession.formStep}). */
+const FORM_STEP = 'step';
 
 function withoutTimeLeft({ timeLeft: _left, ...snapshot }: SessionSnapshot): SessionSnapshot {
   return snapshot;
@@ -1289,6 +1304,16 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     return round && requestOnScreen(requestKey)?.kind === 'url' ? draftKey(round.id, requestKey) : undefined;
   }
 
+  /**
+   * Where the drafts keep the step a step-by-step form of request `requestKey` is on: beside its
+   * draft (`<round id>/<request key>/step`; a request key's `/` is encoded), so it goes with the
+   * round's drafts.
+   */
+  function stepKey(requestKey: string): string | undefined {
+    const round = lifecycle.round;
+    return round && formRequest(requestKey) ? `${draftKey(round.id, requestKey)}/step` : undefined;
+  }
+
   function formRequest(requestKey: string): FormRequest | undefined {
     const request = requestOnScreen(requestKey);
     return request?.kind === 'form' ? request : undefined;
@@ -1536,6 +1561,21 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       const opened = { [LINK_OPENED]: true };
       keptDrafts.set(key, opened);
       drafts?.save(key, opened);
+    },
+    formStep(requestKey) {
+      const request = formRequest(requestKey);
+      const key = stepKey(requestKey);
+      if (!request || key === undefined) return undefined;
+      const step = Number((keptDrafts.get(key) ?? drafts?.load(key))?.[FORM_STEP]);
+      // A stored entry is the page's own but read back from storage: only a step the form has.
+      return Number.isInteger(step) && step >= 0 && step <= request.fields.length ? step : undefined;
+    },
+    noteFormStep(requestKey, step) {
+      const key = stepKey(requestKey);
+      if (key === undefined || !Number.isInteger(step) || step < 0) return;
+      const noted = { [FORM_STEP]: String(step) };
+      keptDrafts.set(key, noted);
+      drafts?.save(key, noted);
     },
     writeDraft(requestKey, values) {
       const request = formRequest(requestKey);

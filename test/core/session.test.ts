@@ -461,6 +461,41 @@ describe('createInputRequestSession', () => {
   });
 });
 
+describe("a step-by-step form's step (formStep)", () => {
+  it('is kept with the drafts, read back only when the form has it, and goes with the round', async () => {
+    const { saved, drafts } = mapDrafts();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const session = createInputRequestSession({ source: staticSource(round, resume), drafts });
+    session.subscribe(() => {});
+    expect(session.formStep('confirm')).toBeUndefined();
+    session.noteFormStep('confirm', 1);
+    expect(session.formStep('confirm')).toBe(1);
+    // A reload: a new session reads it from the store.
+    const reloaded = createInputRequestSession({ source: staticSource(round, resume), drafts });
+    reloaded.subscribe(() => {});
+    expect(reloaded.formStep('confirm')).toBe(1);
+    // Only a form has steps; a stored step the form does not have (one field: 0, or 1 for the
+    // review) is not used.
+    session.noteFormStep('login', 0);
+    expect(session.formStep('login')).toBeUndefined();
+    saved.set('round-1/confirm/step', { step: '2' });
+    expect(reloaded.formStep('confirm')).toBeUndefined();
+    saved.set('round-1/confirm/step', { step: 'review' });
+    expect(reloaded.formStep('confirm')).toBeUndefined();
+    session.noteFormStep('confirm', -1);
+    session.noteFormStep('confirm', 0.5);
+    expect(session.formStep('confirm')).toBe(1);
+    // Answered: it goes with the round's drafts.
+    await session.respond({
+      confirm: { action: 'accept', content: { ok: true } },
+      login: { action: 'accept' },
+    });
+    expect([...saved.keys()].filter((key) => key.startsWith('round-1/'))).toEqual([]);
+    session.destroy();
+    reloaded.destroy();
+  });
+});
+
 describe('a feed of your own (follow)', () => {
   it('clears a failed read when the feed hands over the very same state again: reading works again', () => {
     const round = formRound(approveSchema);
