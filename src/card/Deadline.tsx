@@ -13,6 +13,11 @@ export interface TimeLeftNoticeProps {
   /** From the session's snapshot: it changes only when the words do. */
   timeLeft: TimeLeft;
   messages: InputRequestMessages;
+  /**
+   * Seen, not heard: another copy of the round on the page is the one answered, and says it
+   * (two copies saying "Less than a minute left" at once is one alarm too many).
+   */
+  quiet?: boolean;
 }
 
 /**
@@ -25,12 +30,14 @@ export interface TimeLeftNoticeProps {
  *
  * @selector [data-part="time-left"] the notice; [data-urgent] in the last minute
  */
-export function TimeLeftNotice({ timeLeft, messages }: TimeLeftNoticeProps) {
+export function TimeLeftNotice({ timeLeft, messages, quiet = false }: TimeLeftNoticeProps) {
   const text = messages.timeLeft(timeLeft);
-  const { unit, value, urgent } = timeLeft;
-  const milestone = !urgent && (unit !== 'minute' || value >= 10 || value === 5 || value === 2);
+  const { unit, value } = timeLeft;
+  const urgent = timeLeft.urgent && !quiet;
+  const milestone =
+    !quiet && !timeLeft.urgent && (unit !== 'minute' || value >= 10 || value === 5 || value === 2);
   return (
-    <div data-part="time-left" {...(urgent ? { 'data-urgent': '' } : {})}>
+    <div data-part="time-left" {...(timeLeft.urgent ? { 'data-urgent': '' } : {})}>
       {/* While a live copy holds the same words, the seen line is not read too (once, line by line). */}
       <p {...(milestone || urgent ? { 'aria-hidden': true } : {})}>{text}</p>
       <p data-part="visually-hidden" aria-live="polite">

@@ -330,6 +330,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     const showRound = suspension !== undefined && view !== undefined;
     const readOnlyRound = showRound && view === 'read-only';
     const passive = !copy.live && (traits.acceptsAnswers || state === 'submitting');
+    // One copy of a round on a page speaks for it (its status, its time left): two saying each
+    // step at once is one voice too many. A copy whose live one is in another tab speaks here.
+    const spokenByAnother = !copy.live && copy.elsewhere === 'page';
     const Result = components?.TaskResult ?? TaskResult;
     const working =
       state === 'loading' ||
@@ -395,7 +398,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             over={traits.dropsDrafts && state !== 'superseded'}
           />
           {state === 'input-required' && snapshot.timeLeft ? (
-            <TimeLeftNotice timeLeft={snapshot.timeLeft} messages={messages} />
+            <TimeLeftNotice timeLeft={snapshot.timeLeft} messages={messages} quiet={spokenByAnother} />
           ) : null}
           {/* Seen, not only heard: what the card shows (a question, the task at work) may be behind. */}
           {readFailed ? (
@@ -461,7 +464,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             />
           ) : null}
           <div data-part="status" role="status">
-            {statusText(controller, messages)}
+            {spokenByAnother ? '' : statusText(controller, messages)}
           </div>
         </article>
       </CardContext.Provider>

@@ -74,12 +74,18 @@ export interface RequestFieldProps {
    * from `secretShown`); no `aria-pressed`, which beside such a name would contradict it.
    */
   secretToggleProps: Pick<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'onClick' | 'aria-controls'>;
-  /** For the `<fieldset>` of a radio or checkbox group. */
+  /**
+   * For the `<fieldset>` of a radio or checkbox group: its name, its help text, and, on a radio
+   * group, required, invalid and read-only. The error describes each option (see
+   * `getOptionProps`), where focus lands, not the group too: it would be said twice.
+   */
   groupProps: {
     role?: 'radiogroup';
     'aria-labelledby': string;
     'aria-describedby'?: string;
+    'aria-invalid'?: true;
     'aria-required'?: true;
+    'aria-readonly'?: true;
   };
   /** For the one `<input>` of text, email, url, date, date-time, number, integer and boolean fields. */
   inputProps: RegisteredInputProps;
@@ -465,9 +471,10 @@ function fieldProps(
     type: control === 'radio-group' ? 'radio' : 'checkbox',
     value: option.value,
     // Its own description first (help text first), then why it is invalid, not only that it is:
-    // a screen reader on an option may never read the group's description.
+    // focus lands on an option, and a screen reader there may never read the group's description.
     ...describedOption(option.description ? optionDescriptionId(position) : undefined),
-    ...(invalid ? { 'aria-invalid': true as const } : {}),
+    // ARIA has invalid on a checkbox and on a radio group, not on a single radio.
+    ...(invalid && control === 'checkbox-group' ? { 'aria-invalid': true as const } : {}),
     ...readOnlyOption,
   });
 
@@ -497,7 +504,10 @@ function fieldProps(
       // A radiogroup can say it is required; a plain group of checkboxes cannot (the legend does).
       ...(control === 'radio-group' ? { role: 'radiogroup' as const } : {}),
       'aria-labelledby': labelId,
-      ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      // The help text only: the error is each option's (above), and a screen reader that reads
+      // the group's description as focus enters it would say the error twice.
+      ...(field.description ? { 'aria-describedby': descriptionId } : {}),
+      ...(invalid && control === 'radio-group' ? { 'aria-invalid': true as const } : {}),
       ...(required && control === 'radio-group' ? { 'aria-required': true as const } : {}),
       ...(readOnly && control === 'radio-group' ? { 'aria-readonly': true as const } : {}),
     },

@@ -153,9 +153,15 @@ describe('InputRequestCard: a form request', () => {
     const email = screen.getByRole('textbox', { name: /Email/ });
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAccessibleDescription('This field is required.');
-    expect(screen.getByRole('radiogroup', { name: /Size/ })).toHaveAccessibleDescription(
-      'This field is required.',
-    );
+    // Said once: by each option, where focus lands; the group is invalid, and not described by
+    // the error too (a screen reader entering it would say it twice).
+    const size = screen.getByRole('radiogroup', { name: /Size/ });
+    expect(size).toHaveAttribute('aria-invalid', 'true');
+    expect(size).not.toHaveAccessibleDescription();
+    for (const radio of within(size).getAllByRole('radio')) {
+      expect(radio).toHaveAccessibleDescription('This field is required.');
+      expect(radio).not.toHaveAttribute('aria-invalid');
+    }
     expect(resume).not.toHaveBeenCalled();
   });
 
@@ -204,7 +210,10 @@ describe('InputRequestCard: a form request', () => {
     // The option a screen reader is on says why, not only "invalid".
     for (const name of ['cheese', 'olives', 'basil']) {
       expect(screen.getByRole('checkbox', { name })).toHaveAccessibleDescription('Choose at least 1 option.');
+      expect(screen.getByRole('checkbox', { name })).toHaveAttribute('aria-invalid', 'true');
     }
+    // Not the group's too: it would be said again as focus enters it.
+    expect(screen.getByRole('group', { name: /Toppings/ })).not.toHaveAccessibleDescription();
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.getByRole('radio', { name: 'small' })).toHaveAccessibleDescription(
       'This field is required.',

@@ -134,6 +134,33 @@ describe('the countdown', () => {
     expect(seen()).not.toHaveAttribute('aria-hidden');
   });
 
+  it('is said by one copy of the round on a page: a second copy shows it, quietly', async () => {
+    const suspension = formRound(orderSchema, 'Confirm the lunch order.', { serverName: 'Lunch' });
+    const resume = async () => undefined;
+    const deadline = START + MINUTE + 2000;
+    render(
+      <>
+        <InputRequestCard suspension={suspension} resume={resume} deadline={deadline} />
+        <InputRequestCard
+          suspension={suspension}
+          resume={resume}
+          deadline={deadline}
+          placeName="the side panel"
+        />
+      </>,
+    );
+    await advance(5000);
+    const [live, passive] = screen.getAllByRole('article').map((article) => ({
+      seen: () => article.querySelector('[data-part="time-left"] p:not([aria-live])'),
+      regions: () => [...article.querySelectorAll('[data-part="time-left"] [aria-live]')],
+    }));
+    expect(live!.regions()[1]).toHaveTextContent('Less than a minute left to answer.');
+    // Seen, and read line by line, in the quiet copy; never said by it.
+    expect(passive!.seen()).toHaveTextContent('Less than a minute left to answer.');
+    expect(passive!.seen()).not.toHaveAttribute('aria-hidden');
+    for (const region of passive!.regions()) expect(region).toBeEmptyDOMElement();
+  });
+
   it('counts far deadlines in hours and days, so it speaks rarely', async () => {
     const view = mount(START + 3 * 24 * 60 * MINUTE + 5000);
     expect(polite()).toHaveTextContent('3 days left to answer.');

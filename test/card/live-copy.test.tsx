@@ -80,8 +80,10 @@ describe('one live copy of a round on a page', () => {
     }
     await user.click(second!.getByRole('button', { name: 'Answer here' }));
     await act(async () => held.resolve());
-    await waitFor(() => expect(first!.getByText('Answer sent.')).toBeVisible());
-    expect(second!.getByText('Answer sent.')).toBeVisible();
+    await waitFor(() => expect(second!.getByText('Answer sent.')).toBeVisible());
+    expect(first!.getByText('You answered.')).toBeVisible();
+    // One copy speaks for the round: the live one (the other's status region says nothing).
+    expect(first!.getByRole('status')).toHaveTextContent(/^$/);
     expect(resume).toHaveBeenCalledOnce();
     expect(resume.mock.calls[0]?.[0]).toStrictEqual({
       details: { action: 'accept', content: { recipient: 'team@example.com', confirm: false } },

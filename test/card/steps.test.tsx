@@ -112,7 +112,7 @@ describe('layout="steps"', () => {
     // not move, so nothing else would be heard).
     await user.keyboard('{Enter}');
     expect(step(2, 5)).toBeInTheDocument();
-    expect(screen.getByRole('radiogroup', { name: /Table size/ })).toHaveAccessibleDescription(
+    expect(screen.getByRole('radio', { name: 'Two people' })).toHaveAccessibleDescription(
       'This field is required.',
     );
     const region = () => screen.getByRole('article').querySelector('form [aria-live="polite"]');
