@@ -93,7 +93,7 @@ export function AnsweredInputRequest({
       </header>
       {request ? (
         <p data-part="message" {...serverWords}>
-          {shownProse(request.message ?? '', messages.textCut)}
+          {shownProse(request.message ?? '', messages)}
         </p>
       ) : null}
       <p data-part="ending">{messages.ending(endingKind, toldOfPart(data))}</p>
@@ -110,7 +110,7 @@ export function AnsweredInputRequest({
                   ? formatDateTimeAsWritten(messages.locale, field.value.value)
                   : formatReceiptValue(messages.locale, field.value, messages)
               }
-              textCut={messages.textCut}
+              words={messages}
               serverWords={serverWords}
             />
           ))}

@@ -13,6 +13,13 @@ export interface FailureNoticeProps {
   action?: ReactNode;
   /** The `data-part` name of the notice. */
   part: string;
+  /**
+   * Focus goes to the notice itself, as its action cannot take it (Try again while the server
+   * asks to wait): it is then a group named by its sentence, so focus never lands on a box that
+   * says nothing. Otherwise it has no name: focus on its Try again would hear the sentence twice,
+   * from the alert and again as the name of the group it enters.
+   */
+  takesFocus?: boolean;
 }
 
 /**
@@ -21,21 +28,16 @@ export interface FailureNoticeProps {
  *
  * @selector [data-part="send-error" | "stop-error"] the notice; [data-part="failure-details"] the disclosure
  */
-export function FailureNotice({ failure, text, action, part }: FailureNoticeProps) {
+export function FailureNotice({ failure, text, action, part, takesFocus = false }: FailureNoticeProps) {
   const { messages } = useInputRequestCard();
   const id = useId();
+  // A notice with its Try again, not a set of form controls a fieldset groups (nor one a form
+  // would disable with its fields).
+  const group = takesFocus ? { role: 'group', 'aria-labelledby': `${id}-text` } : {};
   return (
-    // Focusable from script only: it takes focus when its action cannot (a Retry-After wait), as a
-    // group named by its sentence, so focus never lands on a box that says nothing.
-    // The alert is the sentence alone: its disclosure and buttons are not part of what is said.
-    // biome-ignore lint/a11y/useSemanticElements: a notice with its Try again, not a set of form controls a fieldset groups (nor one a form would disable with its fields).
-    <div
-      data-part={part}
-      data-failure={failure.code}
-      tabIndex={-1}
-      role="group"
-      aria-labelledby={`${id}-text`}
-    >
+    // Focusable from script only (see takesFocus). The alert is the sentence alone: its
+    // disclosure and buttons are not part of what is said.
+    <div data-part={part} data-failure={failure.code} tabIndex={-1} {...group}>
       <p id={`${id}-text`} role="alert">
         {text(failure)}
       </p>

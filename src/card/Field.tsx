@@ -100,7 +100,7 @@ export const Field = memo(function Field({
   ) : null;
   const description = field.description ? (
     <p {...descriptionProps} {...text} data-part="description">
-      {shownProse(field.description, messages.textCut)}
+      {shownProse(field.description, messages)}
     </p>
   ) : null;
   const error = invalid ? (
@@ -162,7 +162,7 @@ export const Field = memo(function Field({
                     data-part="option-description"
                     {...text}
                   >
-                    {shownProse(option.description, messages.textCut)}
+                    {shownProse(option.description, messages)}
                   </p>
                 </div>
               </div>
@@ -274,7 +274,7 @@ function ChosenOptionDescription({
   const description = field.options.find((option) => option.value === value)?.description;
   return (
     <p id={id} data-part="option-description" aria-live="polite" {...text}>
-      {description === undefined ? '' : shownProse(description, messages.textCut)}
+      {description === undefined ? '' : shownProse(description, messages)}
     </p>
   );
 }

@@ -161,7 +161,7 @@ export const FormRequestSection = memo(function FormRequestSection({
       <p id={messageId} data-part="message" {...(request.messageCode === undefined ? text : {})}>
         {request.messageCode === 'additional-input'
           ? additionalInputText(request, messages)
-          : shownProse(request.message, messages.textCut)}
+          : shownProse(request.message, messages)}
       </p>
       {carried?.askedAgain && Object.keys(carried.values).length > 0 ? (
         <p data-part="reask-kept">{messages.askedAgainKept}</p>

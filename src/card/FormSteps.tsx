@@ -15,7 +15,7 @@ import type { FormRequest } from '../core/model.js';
 import { shownName } from '../core/shown-text.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { fieldLabel, shownAnswer, useServerText } from './serverText.js';
+import { fieldLabel, serverText, shownAnswer, useServerText } from './serverText.js';
 
 /** How a form request lays out its fields: all at once, or one at a time. */
 export type FormLayout = 'form' | 'steps';
@@ -224,10 +224,12 @@ export function FormReview({ form, request, shown, idPrefix, messages, onEdit, l
             <div key={field.index} data-part="review-answer">
               <dt {...text}>{label}</dt>
               <dd>
-                <span {...(value && value.kind !== 'secret' ? text : {})}>
+                {/* As in the receipt: option titles are the server's words, in its language; typed
+                    text takes its direction from itself; yes/no, numbers and dates are the reader's. */}
+                <span {...(value?.kind === 'options' ? text : value?.kind === 'text' ? serverText : {})}>
                   {value === undefined
                     ? messages.notAnswered
-                    : shownAnswer(value, messages.receiptValue(value), messages.textCut)}
+                    : shownAnswer(value, messages.receiptValue(value), messages)}
                 </span>{' '}
                 <button
                   type="button"

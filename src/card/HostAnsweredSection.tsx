@@ -59,7 +59,7 @@ export function HostAnsweredSection({ request, hostAnswer, messages, ...rest }: 
     <fieldset data-part="request" data-kind="host" data-method={request.method} aria-live="polite">
       {request.message === undefined ? null : (
         <p data-part="message" {...text}>
-          {shownProse(request.message, messages.textCut)}
+          {shownProse(request.message, messages)}
         </p>
       )}
       <p data-part="host-answer">

@@ -61,7 +61,7 @@ export function LeftBehindNotice({ fields, messages }: LeftBehindNoticeProps) {
                   part="left-behind-answer"
                   field={field}
                   text={messages.receiptValue(field.value)}
-                  textCut={messages.textCut}
+                  words={messages}
                   serverWords={serverText}
                 />
               ))}

@@ -127,7 +127,7 @@ export function LinkRequestSection({
         answer={answer}
         messageId={ids.message}
         said={request.message.trim() !== ''}
-        message={shownProse(request.message, messages.textCut)}
+        message={shownProse(request.message, messages)}
         status={status}
       >
         <p data-part="url" dir="ltr" translate="no">
@@ -161,7 +161,7 @@ export function LinkRequestSection({
       answer={answer}
       messageId={ids.message}
       said={request.message.trim() !== ''}
-      message={shownProse(request.message, messages.textCut)}
+      message={shownProse(request.message, messages)}
       status={status}
     >
       <p data-part="url" dir="ltr" translate="no">

@@ -5,7 +5,14 @@ import type { ReceiptEntry, RoundOutcome } from '../core/receipt.js';
 import { checkLink } from '../core/url.js';
 import { openCheckedLink } from '../hooks/useLinkRequest.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { additionalInputText, serverText, serverTextIn, shownAnswer, shownProse } from './serverText.js';
+import {
+  additionalInputText,
+  type CutWords,
+  serverText,
+  serverTextIn,
+  shownAnswer,
+  shownProse,
+} from './serverText.js';
 
 /** Props of {@link Receipt}. */
 export interface ReceiptProps {
@@ -65,7 +72,7 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
                     data-part="receipt-question"
                     {...(question === entry.message ? serverWords : serverText)}
                   >
-                    {question === entry.message ? shownProse(question, messages.textCut) : question}
+                    {question === entry.message ? shownProse(question, messages) : question}
                   </p>
                 ) : null}
                 {entry.fields.length > 0 ? (
@@ -76,7 +83,7 @@ export const Receipt = forwardRef<HTMLParagraphElement, ReceiptProps>(function R
                         part="receipt-answer"
                         field={field}
                         text={messages.receiptValue(field.value)}
-                        textCut={messages.textCut}
+                        words={messages}
                         serverWords={serverWords}
                       />
                     ))}
@@ -141,14 +148,14 @@ export function AnswerRow({
   part,
   field,
   text,
-  textCut,
+  words,
   serverWords,
 }: {
   part: string;
   field: ReceiptEntry['fields'][number];
   text: string;
-  /** How many characters of a long typed answer are not shown (`messages.textCut`). */
-  textCut: (count: number) => string;
+  /** How many characters of a long typed answer are not shown (`messages.textCut`), in their language. */
+  words: CutWords;
   serverWords: { dir: 'auto'; lang?: string };
 }) {
   return (
@@ -165,10 +172,10 @@ export function AnswerRow({
       <dd>
         {field.value.kind === 'options' || field.value.kind === 'text' ? (
           <span {...(field.value.kind === 'options' ? serverWords : serverText)}>
-            {shownAnswer(field.value, text, textCut)}
+            {shownAnswer(field.value, text, words)}
           </span>
         ) : (
-          shownAnswer(field.value, text, textCut)
+          shownAnswer(field.value, text, words)
         )}
       </dd>
     </div>

@@ -150,6 +150,8 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   const failure = failed ? describeFailure(sendError) : undefined;
   const sendFailure = failure ? (
     <FailureNotice
+      // While the server asks to wait, Try again is disabled: the notice takes focus (see above).
+      takesFocus={held}
       // Once the server's wait is over the notice no longer asks to wait; the changed alert says
       // so to screen readers too.
       failure={held ? { ...failure, retryAt: snapshot.retryAt } : { ...failure, retryAfterMs: undefined }}

@@ -55,7 +55,7 @@ export function StillWaitingSection({
         <div data-part="waiting-context">
           {link.message ? (
             <p data-part="message" {...serverText}>
-              {shownProse(link.message, messages.textCut)}
+              {shownProse(link.message, messages)}
             </p>
           ) : null}
           {site ? (

@@ -36,7 +36,7 @@ export function TaskProgress({ progress, message, since, messages }: TaskProgres
     <div data-part="task-progress" {...(determinate ? { 'data-determinate': '' } : {})}>
       {message || progress?.message ? (
         <p data-part="task-message" {...serverText}>
-          {shownProse(progress?.message ?? message ?? '', messages.textCut)}
+          {shownProse(progress?.message ?? message ?? '', messages)}
         </p>
       ) : null}
       <progress

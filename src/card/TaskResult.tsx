@@ -45,14 +45,14 @@ export function TaskResult({ result, messages }: TaskResultProps) {
       {shown.texts.map((text, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: text blocks have no identity but their order.
         <p key={index} data-part="result-text" {...serverText}>
-          {shownProse(text, messages.textCut)}
+          {shownProse(text, messages)}
         </p>
       ))}
       {shown.leftOut > 0 ? <p data-part="result-text">{messages.textCut(shown.leftOut)}</p> : null}
       {view.structured !== undefined ? (
         <details data-part="result-details">
           <summary>{messages.resultDetails}</summary>
-          <pre {...serverText}>{shownProse(describeStructure(view.structured), messages.textCut)}</pre>
+          <pre {...serverText}>{shownProse(describeStructure(view.structured), messages)}</pre>
         </details>
       ) : null}
     </section>

@@ -69,7 +69,7 @@ export function UnsupportedRequestSection({
     >
       {request.message === undefined ? null : (
         <p id={`${id}-message`} data-part="message" {...text}>
-          {shownProse(request.message, messages.textCut)}
+          {shownProse(request.message, messages)}
         </p>
       )}
       <SectionQuestionId.Provider value={questionId}>{status}</SectionQuestionId.Provider>

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { FieldSpec, FormRequest } from '../core/model.js';
 import type { ReceiptValue } from '../core/receipt.js';
 import { shownName, shownText } from '../core/shown-text.js';
-import { isolated } from '../i18n/format.js';
+import { isolated, textDirection } from '../i18n/format.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 
 /**
@@ -71,21 +71,25 @@ export function withServerText(sentence: (text: string) => string, name: string)
   );
 }
 
+/** The words that say how much of a long text is not shown, and their language. */
+export type CutWords = Pick<InputRequestMessages, 'textCut' | 'locale'>;
+
 /**
  * Prose the server wrote (a message, a description, a task's status or result) as the card shows
  * it: whole, or cut at `SHOWN_TEXT_LIMITS.prose` characters, ended with "…" and followed by how
- * many characters are not shown, in the reader's words (`textCut`).
+ * many characters are not shown, in the reader's words (`textCut`), marked with the reader's
+ * language: inside server text of another, a screen reader would read them in that one's voice.
  */
-export function shownProse(
-  prose: string,
-  textCut: (count: number) => string,
-  kind: 'prose' | 'answer' = 'prose',
-): ReactNode {
+export function shownProse(prose: string, words: CutWords, kind: 'prose' | 'answer' = 'prose'): ReactNode {
   const shown = shownText(prose, kind);
   if (shown.cut === 0) return prose;
   return (
     <>
-      {shown.text}…<span data-part="text-cut"> {textCut(shown.cut)}</span>
+      {shown.text}…
+      <span data-part="text-cut" lang={words.locale} dir={textDirection(words.locale)}>
+        {' '}
+        {words.textCut(shown.cut)}
+      </span>
     </>
   );
 }
@@ -96,12 +100,8 @@ export function shownProse(
  * read-back is a recap and a pasted megabyte would be laid out whole in every receipt of a
  * transcript (the answer itself is sent whole); other kinds are short already.
  */
-export function shownAnswer(
-  value: ReceiptValue,
-  text: string,
-  textCut: (count: number) => string,
-): ReactNode {
-  return value.kind === 'text' ? shownProse(text, textCut, 'answer') : text;
+export function shownAnswer(value: ReceiptValue, text: string, words: CutWords): ReactNode {
+  return value.kind === 'text' ? shownProse(text, words, 'answer') : text;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { SuspensionMeta } from '../../src/core/index.ts';
@@ -135,6 +136,55 @@ describe('language and direction of server text', () => {
     );
     expect(screen.getByText('Welche Größe?')).toHaveAttribute('lang', 'de');
     expect(screen.getByText('サインインしてください。')).toHaveAttribute('lang', 'ja');
+  });
+
+  it('marks the host’s words inside server text with their own language: a long text’s cut, a reviewed yes', async () => {
+    const user = userEvent.setup();
+    const long = `${'Please read this first. '.repeat(220)}End.`;
+    render(
+      <InputRequestCard
+        suspension={parseSuspension(
+          {
+            inputRequests: {
+              terms: {
+                method: 'elicitation/create',
+                params: {
+                  message: long,
+                  contentLanguage: 'en',
+                  requestedSchema: {
+                    type: 'object',
+                    properties: {
+                      agree: { type: 'boolean', title: 'Agree' },
+                      size: { type: 'string', title: 'Size', enum: ['S', 'M'] },
+                      note: { type: 'string', title: 'Note' },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          { serverName: 'Shop' },
+        )}
+        resume={async () => undefined}
+        messages={germanMessages}
+        layout="steps"
+      />,
+    );
+    const cut = screen.getByText(/weitere Zeichen nicht angezeigt/);
+    expect(cut.closest('[lang]')).toHaveAttribute('lang', 'de');
+    expect(cut.closest('[lang]')?.parentElement?.closest('[lang]')).toHaveAttribute('lang', 'en');
+    await user.click(screen.getByRole('checkbox', { name: 'Agree' }));
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('radio', { name: 'M' }));
+    await user.keyboard('{Enter}');
+    await user.type(await screen.findByRole('textbox', { name: 'Note' }), 'Bis bald{Enter}');
+    const review = within(await screen.findByRole('group', { name: germanMessages.reviewHeading }));
+    // Yes is the host's word (German); an option's title is the server's (English); typed text
+    // is the person's, in no language the card could name.
+    expect(review.getByText('Ja').closest('[lang]')).toHaveAttribute('lang', 'de');
+    expect(review.getByText('M')).toHaveAttribute('lang', 'en');
+    expect(review.getByText('Bis bald').closest('[lang]')).toHaveAttribute('lang', 'de');
+    expect(review.getByText('Bis bald')).toHaveAttribute('dir', 'auto');
   });
 
   it('isolates a field title, so a right-to-left title cannot move the required mark', () => {

@@ -92,6 +92,10 @@ it('says when the wait is over, and moves focus from the notice to Try again', a
   expect(notice).not.toHaveTextContent('wait');
   expect(notice).toHaveTextContent('Everything you typed is kept; try again.');
   expect(screen.getByRole('button', { name: 'Try again' })).toHaveFocus();
+  // On Try again, the sentence is the alert's alone: a group it names would say it again as focus
+  // enters it.
+  expect(screen.queryByRole('group', { name: /try again/ })).toBeNull();
+  expect(notice.closest('[data-failure]')).not.toHaveAttribute('role');
 });
 
 it('holds Done, Decline and Cancel of a link request for the wait, but Open still opens the page', async () => {
