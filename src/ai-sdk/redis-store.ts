@@ -113,8 +113,15 @@ function pendingRequestOf(raw: string): PendingRequest | undefined {
  * @example
  * ```ts
  * import { createClient } from 'redis';
- * const client = await createClient({ url: process.env.REDIS_URL }).connect();
- * const subscriber = await client.duplicate().connect();
+ * // Each client needs an 'error' listener: without one, a lost connection (a Redis restart) is
+ * // an unhandled 'error' event that ends the process. With one, node-redis reconnects.
+ * const client = await createClient({ url: process.env.REDIS_URL })
+ *   .on('error', (error) => console.error('Redis client:', error))
+ *   .connect();
+ * const subscriber = await client
+ *   .duplicate()
+ *   .on('error', (error) => console.error('Redis subscriber:', error))
+ *   .connect();
  * const bridge = createInputRequestBridge({ store: createRedisAnswerStore({ client, subscriber }) });
  * ```
  */
