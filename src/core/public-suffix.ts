@@ -18,7 +18,8 @@ import { getDomain } from 'tldts';
  * import { checkLink, loadPublicSuffixList } from 'input-request-cards/core';
  * const registrableDomain = await loadPublicSuffixList();
  * registrableDomain('paypal-login.deno.dev'); // 'paypal-login.deno.dev'
- * checkLink('https://login.example.co.uk/', { registrableDomain }).parts;
+ * const link = checkLink('https://login.example.co.uk/', { registrableDomain });
+ * if (link.openable) link.parts;
  * // { beforeHost: 'https://', subdomain: 'login.', domain: 'example.co.uk', afterHost: '/' }
  * ```
  */

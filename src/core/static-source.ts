@@ -13,7 +13,10 @@ import type { InputRequestSource, InputRequestState, SourceResumeContext } from 
  * const resume: ResumeFunction = async (responses, { idempotencyKey, signal }) => {
  *   const response = await fetch('/api/resume', {
  *     method: 'POST',
- *     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+ *     headers: {
+ *       'Content-Type': 'application/json',
+ *       ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+ *     },
  *     body: JSON.stringify(responses),
  *     signal,
  *   });

@@ -108,7 +108,8 @@ export interface CheckLinkOptions {
  * checkLink('https://accounts.example.com/a', { registrableDomain });
  * // { openable: true, secure: true, warnings: [],
  * //   parts: { beforeHost: 'https://', subdomain: 'accounts.', domain: 'example.com', afterHost: '/a' }, … }
- * checkLink('https://paypal-login.deno.dev/', { registrableDomain }).parts.domain;
+ * const link = checkLink('https://paypal-login.deno.dev/', { registrableDomain });
+ * if (link.openable) link.parts.domain; // `parts` exists only on an openable link
  * // 'paypal-login.deno.dev': every deno.dev subdomain is someone else's
  * checkLink('http://user:pw@xn--pple-43d.com/');
  * // warnings: credentials, insecure, punycode (reads "аpple.com"), mixed-script (Cyrl + Latn)
@@ -251,7 +252,8 @@ let loadingPublicSuffixList: Promise<RegistrableDomainFinder> | undefined;
  * @example
  * ```ts
  * const registrableDomain = await loadPublicSuffixList();
- * checkLink('https://a.b.example.co.uk/', { registrableDomain }).parts.domain; // 'example.co.uk'
+ * const link = checkLink('https://a.b.example.co.uk/', { registrableDomain });
+ * if (link.openable) link.parts.domain; // 'example.co.uk'
  * ```
  */
 export function loadPublicSuffixList(): Promise<RegistrableDomainFinder> {
