@@ -76,6 +76,13 @@ try {
         // What strict apps turn on too: a snippet must compile in them as pasted.
         exactOptionalPropertyTypes: true,
         noUncheckedIndexedAccess: true,
+        // And what create-vite's tsconfig turns on (there, a name declared and never used fails).
+        noUnusedLocals: true,
+        noUnusedParameters: true,
+        verbatimModuleSyntax: true,
+        erasableSyntaxOnly: true,
+        noFallthroughCasesInSwitch: true,
+        noUncheckedSideEffectImports: true,
         noEmit: true,
         skipLibCheck: true,
         types: ['node'],
