@@ -209,7 +209,7 @@ export const FormRequestSection = memo(function FormRequestSection({
             shown={steps.review}
             idPrefix={idPrefix}
             messages={messages}
-            onEdit={steps.goTo}
+            onEdit={steps.edit}
             locked={inert}
           />
         ) : null}

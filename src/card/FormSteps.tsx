@@ -48,8 +48,11 @@ export interface FormSteps {
   /** The `<form>`'s submit (Next, Enter, or Accept on the review). */
   onSubmit: (event: BaseSyntheticEvent) => void;
   back: () => void;
-  /** Opens one field's step (from the review). */
-  goTo: (step: number) => void;
+  /**
+   * Opens one field's step from the review (Change): its Next goes back to the review, not on
+   * through every later step again.
+   */
+  edit: (step: number) => void;
   /** Enter in a choice advances as it does in a text field. */
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
   /** On the `<form>`: focus moves to the new step inside it. */
@@ -76,11 +79,15 @@ export function useFormSteps({
   const containerRef = useRef<HTMLFormElement>(null);
   // Set by a move the person made; the effect below moves focus once, then clears it.
   const moved = useRef(false);
+  // A field opened from the review (to change it, or as the one that failed there): Next goes
+  // back to the review. Back walks the steps again, one by one.
+  const fromReview = useRef(false);
 
   const goTo = useCallback(
     (next: number) => {
       moved.current = true;
       const step = Math.min(Math.max(0, next), count);
+      if (step === count) fromReview.current = false;
       setStep(step);
       onMove?.(step);
     },
@@ -105,7 +112,7 @@ export function useFormSteps({
     if (!field) return;
     const focusedBefore = document.activeElement;
     const valid = await formEngine(form).form.trigger(fieldKey(field), { shouldFocus: true });
-    if (valid) goTo(step + 1);
+    if (valid) goTo(fromReview.current ? count : step + 1);
     else onCheckFailed?.(focusedBefore);
   }, [form, request, step, goTo, onCheckFailed]);
 
@@ -123,6 +130,7 @@ export function useFormSteps({
         const engine = formEngine(form).form;
         if (!(await engine.trigger())) {
           const failing = request.fields.findIndex((field) => engine.getFieldState(fieldKey(field)).invalid);
+          fromReview.current = failing !== -1;
           goTo(failing === -1 ? 0 : failing);
           return;
         }
@@ -149,8 +157,14 @@ export function useFormSteps({
     step,
     review,
     onSubmit,
-    back: () => goTo(step - 1),
-    goTo,
+    back: () => {
+      fromReview.current = false;
+      goTo(step - 1);
+    },
+    edit: (position: number) => {
+      fromReview.current = true;
+      goTo(position);
+    },
     onKeyDown,
     containerRef,
   };

@@ -715,9 +715,53 @@ describe('forced colours, reduced motion and script focus, in Chromium', () => {
       const icon = getComputedStyle(part(container, 'error'), '::before');
       expect(icon.getPropertyValue('forced-color-adjust')).toBe('none');
       expect(icon.backgroundColor).not.toBe(getComputedStyle(part(container, 'card')).backgroundColor);
+      // Accept's fill is painted over: its thicker edge still sets it apart from Decline.
+      const accept = container.querySelector('button[data-action="accept"]')!;
+      const decline = container.querySelector('button[data-action="decline"]')!;
+      expect(getComputedStyle(accept).borderTopWidth).toBe('2px');
+      expect(getComputedStyle(decline).borderTopWidth).toBe('1px');
     } finally {
       await emulate('forced-colors', 'none');
     }
+  });
+
+  it('gives radios and checkboxes 24 px targets on a touch screen', async () => {
+    const { container } = render(
+      <InputRequestCard
+        suspension={formRound(everyKindSchema, 'Which size?')}
+        resume={async () => undefined}
+      />,
+    );
+    const radio = container.querySelector('input[type="radio"]')!;
+    const checkbox = container.querySelector('input[type="checkbox"]')!;
+    expect(radio.getBoundingClientRect().width).toBeLessThan(20);
+    // A touch screen, as a phone's browser reports it (pointer: coarse).
+    await cdp().send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    try {
+      expect(matchMedia('(pointer: coarse)').matches).toBe(true);
+      for (const choice of [radio, checkbox]) {
+        expect(choice.getBoundingClientRect().width).toBe(24);
+        expect(choice.getBoundingClientRect().height).toBe(24);
+      }
+    } finally {
+      await cdp().send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    }
+  });
+
+  it('shows a keyboard user where focus went when the card moves it to its heading', async () => {
+    const { container } = render(
+      <InputRequestCard
+        suspension={formRound(approveSchema, 'Ship it soon?')}
+        resume={() => new Promise(() => {})}
+      />,
+    );
+    (container.querySelector('input[type="text"], input[type="email"]') as HTMLInputElement).focus();
+    await userEvent.keyboard('{Enter}');
+    const heading = part(container, 'heading');
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+    expect(heading.matches(':focus-visible')).toBe(true);
+    expect(getComputedStyle(heading).textDecorationLine).toBe('underline');
+    expect(getComputedStyle(heading).outlineStyle).toBe('none');
   });
 
   it('hides the spinner and stops the sweeping progress bar when the system asks for less motion', async () => {

@@ -140,7 +140,7 @@ describe('layout="steps"', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Full name/ })).toHaveFocus());
   });
 
-  it('lists every answer for review before Accept (secrets hidden), Change goes back to one', async () => {
+  it('lists every answer for review before Accept (secrets hidden); Change opens one, and its Next comes back', async () => {
     const user = userEvent.setup();
     const { resume } = mount();
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada{Enter}');
@@ -171,8 +171,21 @@ describe('layout="steps"', () => {
     await waitFor(() => expect(name).toHaveFocus());
     await user.clear(name);
     await user.type(name, 'Ada Lovelace');
-    for (let next = 0; next < 5; next += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('group', { name: 'Check your answers' })).toHaveTextContent('Ada Lovelace');
+    // Next goes back to the review, not on through every later step again.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const again = await screen.findByRole('group', { name: 'Check your answers' });
+    expect(again).toHaveTextContent('Ada Lovelace');
+    await waitFor(() => expect(within(again).getByText('Check your answers')).toHaveFocus());
+    // Back from a changed field walks the steps again, one by one.
+    await user.click(within(again).getByRole('button', { name: 'Change Table size' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(step(1, 5)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('group', { name: 'Step 2 of 5' })).toBeInTheDocument();
+    for (let next = 0; next < 4; next += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('group', { name: 'Check your answers' })).toHaveTextContent(
+      'Ada Lovelace',
+    );
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(resume).toHaveBeenCalledOnce());
     expect(resume).toHaveBeenCalledWith(
@@ -352,6 +365,38 @@ describe('layout="steps"', () => {
     expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(step(5, 5)).toBeInTheDocument();
+  });
+
+  it('opens on the review, and a secret not kept across the remount is asked for there; its Next comes back', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const suspension = formRound({ ...bookingSchema, required: ['name', 'size', 'pin'] });
+    const card = () => <InputRequestCard suspension={suspension} resume={resume} layout="steps" />;
+    const first = render(card());
+    await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada{Enter}');
+    await user.click(await screen.findByRole('radio', { name: 'Two people' }));
+    await user.keyboard('{Enter}');
+    await user.type(await screen.findByLabelText(/^Card PIN/), '1234{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByRole('group', { name: 'Step 5 of 5' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('group', { name: 'Check your answers' });
+    first.unmount();
+
+    render(card());
+    // Secrets are never kept: Accept on the review opens the PIN's step, which says why.
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const pin = await screen.findByLabelText(/^Card PIN/);
+    expect(step(3, 5)).toBeInTheDocument();
+    expect(pin).toHaveAccessibleDescription(/This field is required\./);
+    await user.type(pin, '5678');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('group', { name: 'Check your answers' });
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(resume.mock.calls[0]?.[0]).toEqual({
+      details: { action: 'accept', content: { name: 'Ada', size: 'two', pin: '5678' } },
+    });
   });
 
   it('keeps what was typed on earlier steps, and the step, across a reload (drafts)', async () => {
