@@ -114,7 +114,7 @@ export function useFormSteps({
     const valid = await formEngine(form).form.trigger(fieldKey(field), { shouldFocus: true });
     if (valid) goTo(fromReview.current ? count : step + 1);
     else onCheckFailed?.(focusedBefore);
-  }, [form, request, step, goTo, onCheckFailed]);
+  }, [form, request, step, count, goTo, onCheckFailed]);
 
   const review = step >= count;
   const onSubmit = useCallback(
