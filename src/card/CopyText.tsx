@@ -27,7 +27,9 @@ export function CopyText({
   messages: InputRequestMessages;
   describedBy?: string | undefined;
 }) {
-  const [outcome, setOutcome] = useState<{ copied: true; words: string } | { copied: false; text: string }>();
+  const [outcome, setOutcome] = useState<
+    { copied: true; words: string; press: number } | { copied: false; text: string; press: number }
+  >();
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
   const manual = outcome?.copied === false;
 
@@ -39,14 +41,16 @@ export function CopyText({
 
   const copy = () => {
     const { text, words } = collect();
+    // Each press is said, also a second one with the same words (see the status below).
+    const press = (outcome?.press ?? 0) + 1;
     if (text === '') {
-      setOutcome({ copied: true, words: messages.nothingToCopy });
+      setOutcome({ copied: true, words: messages.nothingToCopy, press });
       return;
     }
     const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
-    const refused = () => setOutcome({ copied: false, text });
+    const refused = () => setOutcome({ copied: false, text, press });
     if (!clipboard) refused();
-    else clipboard.writeText(text).then(() => setOutcome({ copied: true, words }), refused);
+    else clipboard.writeText(text).then(() => setOutcome({ copied: true, words, press }), refused);
   };
 
   return (
@@ -55,7 +59,13 @@ export function CopyText({
         {label}
       </button>
       <p data-part="copy-status" role="status">
-        {outcome ? (outcome.copied ? outcome.words : messages.copyFailed) : ''}
+        {/* A new node per press: the same words written over themselves change nothing a screen
+            reader hears, and a second Copy would be met with silence. */}
+        {outcome ? (
+          <span key={outcome.press}>{outcome.copied ? outcome.words : messages.copyFailed}</span>
+        ) : (
+          ''
+        )}
       </p>
       {manual ? (
         <textarea
