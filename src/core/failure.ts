@@ -85,7 +85,9 @@ export function describeFailure(error: unknown): Failure {
         ? { code: 'http', status, detail, retryAfterMs: Math.min(retryAfterMs, MAX_RETRY_AFTER_MS) }
         : { code: 'http', status, detail };
     }
-    if (name === 'TypeError' && /fetch|network|load failed/i.test(detail)) return { code: 'network', detail };
+    // `fetch\b`: a developer's mistake named after `fetchState` is no network failure.
+    if (name === 'TypeError' && /fetch\b|network|load failed/i.test(detail))
+      return { code: 'network', detail };
     if (name === 'SyntaxError') return { code: 'refused', detail };
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'number') return { code: 'unknown', status: code, detail };

@@ -72,6 +72,21 @@ export function sourceProblem(value: unknown): string | undefined {
     : 'it lacks { queryKey, fetchState, resume } (see createHttpSource and staticSource)';
 }
 
+/** The statuses of an `InputRequestState` (MCP's `input_required` is spelt `input-required`). */
+const TASK_STATUSES = ['working', 'input-required', 'completed', 'failed', 'cancelled'];
+
+/** What an `InputRequestState` needs, in the words of {@link misuseError}. */
+export const STATE_NEEDS = `status "${TASK_STATUSES.join('", "')}", and any suspension from parseSuspension(wire)`;
+
+/** An `InputRequestState` as the session reads it: a known `status`, and any round as parsed. */
+export function stateProblem(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return `it is ${describeValue(value)}`;
+  const { status, suspension } = value as Record<string, unknown>;
+  if (!TASK_STATUSES.includes(status as string)) return `its status is ${describeValue(status)}`;
+  const wrong = suspension === undefined ? undefined : roundProblem(suspension);
+  return wrong && `its suspension: ${wrong}`;
+}
+
 /** The methods a `DraftStore` has. */
 const DRAFT_METHODS = ['load', 'save', 'removeRound'] as const;
 /** The methods a `RoundLedger` has. */

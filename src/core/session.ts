@@ -32,7 +32,7 @@ import {
   STATE_TRAITS,
   unansweredKeys,
 } from './lifecycle.js';
-import { misuseError, sourceProblem, storeOptionProblem } from './misuse.js';
+import { misuseError, STATE_NEEDS, sourceProblem, stateProblem, storeOptionProblem } from './misuse.js';
 import {
   asSentIn,
   type FieldSpec,
@@ -704,6 +704,17 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
    * the host's deadline when it comes before the source's.
    */
   function received(state: InputRequestState, now = Date.now()): LifecycleEvent {
+    // A source's own mistake (MCP's `input_required`, a wire as the round) fails the read with
+    // its fix: the session could do nothing with it, and the card would say "Loading" for ever.
+    const wrong = stateProblem(state);
+    if (wrong) {
+      const error = misuseError(
+        'a task state from the source (its fetchState, subscribe or resume)',
+        STATE_NEEDS,
+        wrong,
+      );
+      return { type: 'fetch-failed', error };
+    }
     const suspension = state.suspension ? prepareRound(state.suspension) : undefined;
     let reading = suspension ? { ...state, suspension } : state;
     if (hostDeadline !== undefined) {
@@ -1330,8 +1341,8 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       receive: (state) => {
         if (destroyed) return;
         // The same reading again says nothing new, except that reading works again (a no-op
-        // when no read had failed).
-        if (state === lastReading) {
+        // when no read had failed). Not one the session cannot read: that read failed again.
+        if (state === lastReading && !stateProblem(state)) {
           dispatch({ type: 'fetch-recovered' });
           return;
         }

@@ -10,6 +10,8 @@ import {
   InputRequestCard,
   type InputRequestMessages,
   type InputRequestSource,
+  type InputRequestState,
+  parseSuspension,
 } from '../../src/index.ts';
 import { createTaskApi, createTestSource } from '../../src/testing/index.ts';
 import { advance, useFakeTime, useRealTime } from '../support/fake-time.ts';
@@ -203,5 +205,52 @@ describe('a failed read of the task state says why', () => {
   it.each(faults)('in German: %s', async (_name, fault, _english, german) => {
     await mountFailing(fault, germanMessages);
     expect(screen.getByRole('status')).toHaveTextContent(german);
+  });
+});
+
+describe('a source of your own that resolves a state the card cannot read', () => {
+  // A developer's mistake: the card says the read failed (not that the server is unreachable) and
+  // goes on trying, the error names the fix, and the question opens once the source is fixed.
+  const wire = {
+    resultType: 'input_required',
+    inputRequests: {
+      note: {
+        method: 'elicitation/create',
+        params: {
+          message: 'Add a note',
+          requestedSchema: { type: 'object', properties: { note: { type: 'string', title: 'Note' } } },
+        },
+      },
+    },
+  };
+  it.each([
+    ["MCP's spelling of the status", { status: 'input_required' }],
+    ['a wire as the round', { status: 'input-required', suspension: wire }],
+  ])('%s: the read fails, never "Loading the question…" for ever', async (name, reading) => {
+    let fixed = false;
+    const source: InputRequestSource = {
+      queryKey: ['own-source', name],
+      fetchState: async () =>
+        (fixed
+          ? { status: 'input-required', suspension: parseSuspension(wire, { id: 'own-1' }) }
+          : { ...reading }) as InputRequestState,
+      resume: async () => undefined,
+    };
+    render(
+      <Harness>
+        <InputRequestCard source={source} poll={poll} />
+      </Harness>,
+    );
+    await advance(100);
+    const words = 'Could not get the task’s state: something went wrong. Trying again…';
+    expect(screen.getByText(words, { selector: '[data-part="read-failure"]' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(words);
+    expect(screen.queryByText('Loading the question…', { selector: 'p' })).not.toBeInTheDocument();
+    await advance(poll.baseMs);
+    expect(screen.getByRole('status')).toHaveTextContent(words);
+    fixed = true;
+    await advance(poll.baseMs);
+    expect(await screen.findByRole('textbox', { name: /Note/ })).toBeInTheDocument();
+    expect(screen.queryByText(words)).not.toBeInTheDocument();
   });
 });

@@ -520,6 +520,65 @@ describe('a feed of your own (follow)', () => {
   });
 });
 
+describe('a reading the session cannot read (a source of your own)', () => {
+  const wire = {
+    resultType: 'input_required',
+    inputRequests: {
+      confirm: { method: 'elicitation/create', params: { message: 'Ship?', requestedSchema: approveSchema } },
+    },
+  };
+
+  it.each([
+    [
+      "MCP's spelling of the status",
+      { status: 'input_required' },
+      'its status is the string "input_required"',
+    ],
+    [
+      'a wire as the round',
+      { status: 'input-required', suspension: wire },
+      'its suspension: it is a message as the server sent it; read it with parseSuspension(wire) first',
+    ],
+    ['no state at all', undefined, 'it is missing'],
+  ])('fails the read, naming the state and the fix: %s', (_name, reading, problem) => {
+    let sink: TaskFeedSink | undefined;
+    const session = createInputRequestSession({
+      source: { queryKey: ['own-feed'], fetchState: async () => state, resume: async () => undefined },
+      drafts: false,
+      ledger: false,
+      follow: (given) => {
+        sink = given;
+        return { refresh: () => {}, deliver: () => {}, stop: () => {} };
+      },
+    });
+    const state = reading as InputRequestState;
+    session.subscribe(() => {});
+    sink?.receive(state);
+    const error = session.getSnapshot().fetchError;
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(
+      'input-request-cards: a task state from the source (its fetchState, subscribe or resume) needs status ' +
+        `"working", "input-required", "completed", "failed", "cancelled", and any suspension from parseSuspension(wire), but ${problem}.`,
+    );
+    // A developer's mistake, not a server that cannot be reached.
+    expect(describeFailure(error).code).toBe('unknown');
+    expect(session.getSnapshot().state).toBe('loading');
+    // The same reading again is the same failure, never "reading works again".
+    sink?.receive(state);
+    expect(session.getSnapshot().fetchError).toBeInstanceOf(TypeError);
+    // The host's own receive says the same.
+    session.fail(undefined);
+    session.receive(state);
+    expect((session.getSnapshot().fetchError as Error).message).toBe((error as Error).message);
+    // A state it can read opens the round and ends the failure.
+    const round = parseSuspension(wire, { id: 'own-1' });
+    sink?.receive({ status: 'input-required', suspension: round });
+    expect(session.getSnapshot().fetchError).toBeUndefined();
+    expect(session.getSnapshot().round).toBe(round);
+    session.destroy();
+  });
+});
+
 describe('an edit after an answer that was not sent', () => {
   it('withdraws that answer, so neither the send nor a retry carries what is no longer on screen', async () => {
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
