@@ -199,6 +199,13 @@ export function readHttpTaskState(
  */
 export function createHttpSource(options: HttpSourceOptions): InputRequestSource {
   // Named here, when the app starts, not as a card that says "Could not reach the server" forever.
+  if (typeof options !== 'object' || options === null) {
+    throw misuseError(
+      'createHttpSource',
+      'an options object { stateUrl, resumeUrl }',
+      `its argument is ${describeValue(options)}`,
+    );
+  }
   for (const option of ['stateUrl', 'resumeUrl', 'cancelUrl'] as const) {
     const url = (options as Partial<HttpSourceOptions> | undefined)?.[option];
     if (

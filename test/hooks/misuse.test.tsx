@@ -226,6 +226,34 @@ describe('the card: a developer mistake is named at once, with the fix', () => {
     );
   });
 
+  it('a heading level, layout or deadline the card cannot use is named, not an <h7> or silently ignored', () => {
+    expect(
+      renderError(<InputRequestCard suspension={round()} resume={resume} headingLevel={7 as never} />),
+    ).toBe(
+      'input-request-cards: <InputRequestCard headingLevel> needs 2, 3, 4, 5 or 6, but it is the number 7.',
+    );
+    expect(
+      renderError(<InputRequestCard suspension={round()} resume={resume} layout={'wizard' as never} />),
+    ).toBe(
+      'input-request-cards: <InputRequestCard layout> needs "form" or "steps", but it is the string "wizard".',
+    );
+    expect(renderError(<InputRequestCard suspension={round()} resume={resume} deadline="soon" />)).toBe(
+      'input-request-cards: <InputRequestCard deadline> needs epoch milliseconds or an ISO 8601 date-time, but it is the string "soon".',
+    );
+    // What the card can use renders.
+    expect(
+      renderError(
+        <InputRequestCard
+          suspension={round()}
+          resume={resume}
+          headingLevel={2}
+          layout="steps"
+          deadline="2099-01-01T00:00:00Z"
+        />,
+      ),
+    ).toBe('no error');
+  });
+
   it('a card given neither a round nor a source says which to pass', () => {
     expect(renderError(<InputRequestCard {...({} as unknown as InputRequestCardProps)} />)).toBe(
       'input-request-cards: <InputRequestCard> needs either `source` (a task it follows) or `suspension` with `resume` (a round you hold), but it was given neither.',
@@ -346,6 +374,9 @@ describe('the hooks and the session: a developer mistake is named, with the fix'
   });
 
   it('createHttpSource without its URLs says so when the app starts, not as a card that never loads', () => {
+    expect(() => createHttpSource('/tasks/1' as never)).toThrow(
+      'input-request-cards: createHttpSource needs an options object { stateUrl, resumeUrl }, but its argument is the string "/tasks/1".',
+    );
     expect(() => createHttpSource({} as never)).toThrow(
       'input-request-cards: createHttpSource needs `stateUrl`: a URL or a string such as "/api/tasks/42", but it is missing.',
     );
