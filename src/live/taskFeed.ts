@@ -51,7 +51,7 @@ export function followTask(
     >(queryClient, {
       ...inputRequestQueryOptions(source),
       ...unlessEnded(queryClient),
-      notifyOnChangeProps: ['data', 'error'],
+      notifyOnChangeProps: ['data', 'error', 'failureReason'],
       refetchInterval: (query) => {
         const { dataUpdateCount, data } = query.state;
         // Each new reading either changed something (start over) or did not (back off further).
@@ -83,9 +83,13 @@ export function followTask(
         if (data !== undefined && data === lastData) sink.recovered();
       }
     };
-    const unsubscribe = observer.subscribe((result) => report(result.data, result.error));
+    // A failed try is said at once, while the QueryClient's retries still run (TanStack's default
+    // is three, over about seven seconds): a wrong URL is no "Loading the question…" that long.
+    const unsubscribe = observer.subscribe((result) =>
+      report(result.data, result.error ?? result.failureReason),
+    );
     const current = observer.getCurrentResult();
-    report(current.data, current.error);
+    report(current.data, current.error ?? current.failureReason);
 
     const unsubscribePush = source.subscribe?.((state) => {
       if (state) queryClient.setQueryData(queryKey, state);

@@ -110,6 +110,32 @@ describe('a failed read of the task state says why', () => {
     expect(await screen.findByRole('textbox', { name: /Recipient/ })).toBeInTheDocument();
   });
 
+  it("says so at the first failed try, while the QueryClient's own retries still run", async () => {
+    const api = createTaskApi({ serverName: 'Mailer', toolName: 'send_report' });
+    let reads = 0;
+    server.use(
+      http.get(api.stateUrl, () => {
+        reads += 1;
+        return HttpResponse.json({ error: 'not found' }, { status: 404 });
+      }),
+    );
+    const source = createHttpSource({ stateUrl: api.stateUrl, resumeUrl: api.resumeUrl });
+    // TanStack's defaults: three retries, 1, 2 and 4 seconds apart.
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <InputRequestCard source={source} poll={poll} />
+      </QueryClientProvider>,
+    );
+    await advance(100);
+    expect(reads).toBe(1);
+    const said = 'Could not get the task’s state: the server refused (error 404). Trying again…';
+    expect(screen.getByRole('status')).toHaveTextContent(said);
+    expect(screen.getByText(said, { selector: '[data-part="read-failure"]' })).toBeVisible();
+    await advance(1_000);
+    expect(reads).toBe(2);
+    expect(screen.getByRole('status')).toHaveTextContent(said);
+  });
+
   it('says so under a question already open, which stays as it is, typing and all', async () => {
     const api = createTaskApi({ serverName: 'Mailer', toolName: 'send_report' });
     let failing = false;
