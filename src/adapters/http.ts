@@ -1,11 +1,4 @@
-import {
-  boundedName,
-  describeValue,
-  fingerprint,
-  isPlainObject,
-  own,
-  stableStringify,
-} from '../core/json.js';
+import { describeValue, isPlainObject, own } from '../core/json.js';
 import { misuseError } from '../core/misuse.js';
 import type { InputResponses, Suspension, SuspensionMeta } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
@@ -60,11 +53,7 @@ export interface HttpSourceOptions {
  * background-task APIs; pass `parseState` for anything else.
  */
 export interface HttpTaskStateBody {
-  /**
-   * The task id. With `suspendedAt` it names the round (`<taskId>@<suspendedAt>`), by which the tab
-   * remembers the rounds it sent. Without it, `createHttpSource` names the task by its `stateUrl`
-   * (or `queryKey`), so two tasks asking the same question are never taken for one round.
-   */
+  /** The task id. */
   id?: string;
   taskId?: string;
   /** `working` | `input_required` (or `input-required`, `suspended`) | `completed` | `failed` | `cancelled`. */
@@ -114,17 +103,13 @@ const STATUS_ALIASES: Record<string, TaskStatus> = {
 
 /**
  * Reads a background-task JSON body ({@link HttpTaskStateBody}) into an {@link InputRequestState}.
- * The round id is `<task id>@<suspendedAt>`, so a re-ask is a new round; without `suspendedAt`,
- * `<task id>@round-<fingerprint of the questions>`. The task id is the body's, else `defaults.task`.
+ * The round id is `<task id>@<suspendedAt>`, so a re-ask is a new round.
  *
  * @throws an `input-request-cards:` error naming the fix when the body has no known `status`.
  */
 export function readHttpTaskState(
   body: unknown,
-  defaults: Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> & {
-    /** The task, when the body does not name it (`createHttpSource` passes its `stateUrl` or `queryKey`). */
-    task?: string;
-  } = {},
+  defaults: Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> = {},
 ): InputRequestState {
   if (!isPlainObject(body)) {
     throw new Error(
@@ -164,11 +149,8 @@ export function readHttpTaskState(
   const toolName = text('toolName') ?? defaults.toolName;
   const toolTitle = text('toolTitle') ?? defaults.toolTitle;
   const contentLanguage = text('contentLanguage') ?? defaults.contentLanguage;
-  // The tab's ledger of sent rounds is keyed by round id: an id without its task would make two
-  // tasks that ask the same question one round, and answering one would close the other unsent.
-  const task = taskId || defaults.task;
   const suspension = parseSuspension(wire, {
-    ...(task ? { id: `${boundedName(task)}@${suspendedAt ?? `round-${fingerprint(wire)}`}` } : {}),
+    ...(taskId && suspendedAt ? { id: `${taskId}@${suspendedAt}` } : {}),
     ...(taskId ? { taskId } : {}),
     ...(suspendedAt ? { createdAt: suspendedAt } : {}),
     ...(serverName ? { serverName } : {}),
@@ -226,8 +208,6 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
     queryKey = ['input-request-cards', 'http', String(stateUrl)],
     parseState = (body: unknown) =>
       readHttpTaskState(body, {
-        // The source's own identity, the same after a reload: a round id always names its task.
-        task: options.queryKey === undefined ? String(stateUrl) : stableStringify(options.queryKey),
         ...(options.serverName ? { serverName: options.serverName } : {}),
         ...(options.toolName ? { toolName: options.toolName } : {}),
         ...(options.toolTitle ? { toolTitle: options.toolTitle } : {}),
