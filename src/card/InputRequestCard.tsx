@@ -15,7 +15,7 @@ import type { DraftStore } from '../core/draft.js';
 import { describeFailure } from '../core/failure.js';
 import { describeValue } from '../core/json.js';
 import type { RoundLedger } from '../core/ledger.js';
-import { deadlineOf, type PollPolicy, roundView, STATE_TRAITS, taskRuns } from '../core/lifecycle.js';
+import { type PollPolicy, roundView, STATE_TRAITS, taskRuns } from '../core/lifecycle.js';
 import { misuseError, roundProblem } from '../core/misuse.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
@@ -559,10 +559,11 @@ function checkCardProps(props: InputRequestCardProps): void {
       `it is ${describeValue(checker)}`,
     );
   }
-  // Plain JavaScript would otherwise render an <h7>, or silently ignore the layout or deadline.
+  // Plain JavaScript would otherwise render an <h7>, or silently ignore the layout. (Not the
+  // deadline: it often comes from a server or a store, and one that names no time is none.)
   for (const [prop, fits, needs] of CHECKED_VALUES) {
     const value = props[prop];
-    if (value !== undefined && !fits(value as never)) {
+    if (value != null && !fits(value as never)) {
       throw misuseError(`<InputRequestCard ${prop}>`, needs, `it is ${describeValue(value)}`);
     }
   }
@@ -570,13 +571,9 @@ function checkCardProps(props: InputRequestCardProps): void {
 
 /** Props whose values plain JavaScript can get wrong: each with its test and what it needs. */
 const CHECKED_VALUES: [keyof InputRequestCardProps, (value: never) => boolean, string][] = [
-  ['headingLevel', (level: number) => [2, 3, 4, 5, 6].includes(level), '2, 3, 4, 5 or 6'],
+  // `headingLevel="3"` (a JSX string) made an <h3> before this check: still does.
+  ['headingLevel', (level: number) => [2, 3, 4, 5, 6].includes(Number(level)), '2, 3, 4, 5 or 6'],
   ['layout', (layout: string) => layout === 'form' || layout === 'steps', '"form" or "steps"'],
-  [
-    'deadline',
-    (deadline: string | number) => deadlineOf(deadline) !== undefined,
-    'epoch milliseconds or an ISO 8601 date-time',
-  ],
 ];
 
 /** The parts `components` may replace: a misspelt name would otherwise be silently ignored. */

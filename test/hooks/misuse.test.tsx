@@ -226,7 +226,7 @@ describe('the card: a developer mistake is named at once, with the fix', () => {
     );
   });
 
-  it('a heading level, layout or deadline the card cannot use is named, not an <h7> or silently ignored', () => {
+  it('a heading level or layout the card cannot use is named, not an <h7> or silently ignored', () => {
     expect(
       renderError(<InputRequestCard suspension={round()} resume={resume} headingLevel={7 as never} />),
     ).toBe(
@@ -237,10 +237,7 @@ describe('the card: a developer mistake is named at once, with the fix', () => {
     ).toBe(
       'input-request-cards: <InputRequestCard layout> needs "form" or "steps", but it is the string "wizard".',
     );
-    expect(renderError(<InputRequestCard suspension={round()} resume={resume} deadline="soon" />)).toBe(
-      'input-request-cards: <InputRequestCard deadline> needs epoch milliseconds or an ISO 8601 date-time, but it is the string "soon".',
-    );
-    // What the card can use renders.
+    // What the card can use renders: a JSX string heading level too, as it did before the check.
     expect(
       renderError(
         <InputRequestCard
@@ -251,6 +248,19 @@ describe('the card: a developer mistake is named at once, with the fix', () => {
           deadline="2099-01-01T00:00:00Z"
         />,
       ),
+    ).toBe('no error');
+    expect(
+      renderError(<InputRequestCard suspension={round()} resume={resume} headingLevel={'4' as never} />),
+    ).toBe('no error');
+    // A deadline often comes from a server or a store (an AI SDK part's expiresAt): one that names
+    // no time is no deadline, never a card that throws. Nor is null, which JSON writes for none.
+    for (const deadline of ['soon', null, Number.NaN]) {
+      expect(
+        renderError(<InputRequestCard suspension={round()} resume={resume} deadline={deadline as never} />),
+      ).toBe('no error');
+    }
+    expect(
+      renderError(<InputRequestCard suspension={round()} resume={resume} layout={null as never} />),
     ).toBe('no error');
   });
 
