@@ -31,6 +31,7 @@ export function CopyText({
     { copied: true; words: string; press: number } | { copied: false; text: string; press: number }
   >();
   const fallbackRef = useRef<HTMLTextAreaElement>(null);
+  const presses = useRef(0);
   const manual = outcome?.copied === false;
 
   useEffect(() => {
@@ -41,8 +42,10 @@ export function CopyText({
 
   const copy = () => {
     const { text, words } = collect();
-    // Each press is said, also a second one with the same words (see the status below).
-    const press = (outcome?.press ?? 0) + 1;
+    // Each press is said, also a second one with the same words (see the status below); counted
+    // apart from the outcome, which a press while the clipboard still writes has not seen yet.
+    presses.current += 1;
+    const press = presses.current;
     if (text === '') {
       setOutcome({ copied: true, words: messages.nothingToCopy, press });
       return;

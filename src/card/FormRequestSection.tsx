@@ -109,7 +109,8 @@ export const FormRequestSection = memo(function FormRequestSection({
     form,
     request,
     enabled: stepped,
-    first: () => session.formStep(request.key) ?? Math.max(0, request.fields.findIndex(isAskedAgain)),
+    first: Math.max(0, request.fields.findIndex(isAskedAgain)),
+    remembered: () => session.formStep(request.key),
     onMove: noteStep,
     accept: formProps.onSubmit,
     // Next that fails where focus is: the same notice as a submit's (useRequestForm's failedCheck).

@@ -8,6 +8,7 @@ import {
   useEffect,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { fieldKey } from '../core/answer.js';
 import { formAnswers } from '../core/form-answers.js';
@@ -26,11 +27,13 @@ export interface FormStepsOptions {
   request: FormRequest;
   /** Off: every call is inert and the form shows whole (the default layout, an expired round). */
   enabled: boolean;
+  /** The step to open on when none is remembered: the first field asked again (a re-ask), else 0. */
+  first: number;
   /**
-   * The step to open on, read once as the form mounts: where this round's form was left (a copy
-   * mounted again), else the first field asked again (a re-ask), else the first field.
+   * The step this round's form was left on (a copy mounted again, a reload), as the round's
+   * session remembers it; read until the person moves, and only as the page shows it (see below).
    */
-  first: () => number;
+  remembered: () => number | undefined;
   /** Called with each step the person moves to: the round's session keeps it for the next mount. */
   onMove?: (step: number) => void;
   /** Validates and accepts the whole form: the same path as the default layout's submit. */
@@ -70,12 +73,22 @@ export function useFormSteps({
   request,
   enabled,
   first,
+  remembered,
   onMove,
   accept,
   onCheckFailed,
 }: FormStepsOptions): FormSteps {
   const count = request.fields.length;
-  const [step, setStep] = useState(() => Math.min(Math.max(0, first()), count));
+  // The step the person moved to; until then, where the form was left, else `first`. A server
+  // render knows nothing of what this tab remembers: hydration renders `first`, as the server did,
+  // and the remembered step right after (no mismatch that throws the server's HTML away).
+  const [chosen, setChosen] = useState<number>();
+  const left = useSyncExternalStore(
+    nothingToWatch,
+    () => (enabled && chosen === undefined ? remembered() : undefined),
+    () => undefined,
+  );
+  const step = Math.min(Math.max(0, chosen ?? left ?? first), count);
   const containerRef = useRef<HTMLFormElement>(null);
   // Set by a move the person made; the effect below moves focus once, then clears it.
   const moved = useRef(false);
@@ -88,7 +101,7 @@ export function useFormSteps({
       moved.current = true;
       const step = Math.min(Math.max(0, next), count);
       if (step === count) fromReview.current = false;
-      setStep(step);
+      setChosen(step);
       onMove?.(step);
     },
     [count, onMove],
@@ -169,6 +182,9 @@ export function useFormSteps({
     containerRef,
   };
 }
+
+/** The remembered step changes only by this form's own moves: nothing to subscribe to. */
+const nothingToWatch = () => () => {};
 
 /** Props of {@link FormStep}. */
 export interface FormStepProps {

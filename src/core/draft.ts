@@ -11,8 +11,10 @@ export type DraftValues = Record<string, RawFieldValue>;
 
 /**
  * Keeps half-typed answers so they survive a reload. Keys are `<round id>/<request key>` (see
- * {@link draftKey}), so a newer round never receives an older round's values. Secret fields
- * never reach a store: the session filters them out before `save`.
+ * {@link draftKey}), so a newer round never receives an older round's values; a round also keeps
+ * `<round id>/<request key>/step` (the step a step-by-step form is on) and `<round id>//kept`
+ * (what a replaced round left behind) beside them, all starting with `draftKey(roundId, '')`.
+ * Secret fields never reach a store: the session filters them out before `save`.
  *
  * @example
  * ```ts

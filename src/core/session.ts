@@ -1583,7 +1583,9 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     },
     noteFormStep(requestKey, step) {
       const key = stepKey(requestKey);
-      if (key === undefined || !Number.isInteger(step) || step < 0) return;
+      // A step noted after the round closed would outlive its drafts in storage.
+      if (key === undefined || !STATE_TRAITS[lifecycle.state].acceptsAnswers) return;
+      if (!Number.isInteger(step) || step < 0) return;
       const noted = { [FORM_STEP]: String(step) };
       keptDrafts.set(key, noted);
       drafts?.save(key, noted);

@@ -153,6 +153,39 @@ it('hydrates an open round with a draft this tab kept, and the draft shows', asy
   expect(container.querySelector('input')).toHaveValue('Half-typed');
 });
 
+it('hydrates a step-by-step form this tab left on its third step: the first step first, then the third', async () => {
+  const three = formRound(
+    {
+      type: 'object',
+      properties: {
+        name: { type: 'string', title: 'Name' },
+        city: { type: 'string', title: 'City' },
+        note: { type: 'string', title: 'Note' },
+      },
+    },
+    'Who is coming?',
+    { serverName: 'Mailer', id: 'hydration-steps' },
+  );
+  createStorageDraftStore().save(`${draftKey(three.id, 'details')}/step`, { step: '2' });
+  const { html, recoverable, container } = await hydrate(
+    <InputRequestCard suspension={three} resume={async () => undefined} layout="steps" />,
+    (library) => (
+      <library.InputRequestCard
+        suspension={three}
+        resume={async () => undefined}
+        layout="steps"
+        drafts={library.createStorageDraftStore()}
+      />
+    ),
+  );
+  expect(html).toContain('Step 1 of 3');
+  expect(recoverable).toEqual([]);
+  const shown = container.querySelector('fieldset[data-part="step"]:not([hidden]) legend');
+  expect(shown).toHaveTextContent('Step 3 of 3');
+  // Opening where the person was is no move of theirs: focus stays where the page has it.
+  expect(container.contains(document.activeElement)).toBe(false);
+});
+
 it('hydrates a round with a deadline though a minute passed since the server rendered it', async () => {
   const resume = vi.fn(async () => undefined);
   const deadline = Date.now() + 3 * 60_000 + 30_000;

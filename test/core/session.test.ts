@@ -491,6 +491,9 @@ describe("a step-by-step form's step (formStep)", () => {
       login: { action: 'accept' },
     });
     expect([...saved.keys()].filter((key) => key.startsWith('round-1/'))).toEqual([]);
+    // A move after the round closed leaves nothing behind in storage.
+    session.noteFormStep('confirm', 0);
+    expect([...saved.keys()].filter((key) => key.startsWith('round-1/'))).toEqual([]);
     session.destroy();
     reloaded.destroy();
   });
