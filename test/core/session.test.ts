@@ -499,21 +499,27 @@ describe("a step-by-step form's step (formStep)", () => {
   });
 });
 
+/** A subscribed session whose feed is the test's own: what it hands over goes through `sink`. */
+function withOwnFeed(state: InputRequestState) {
+  let sink: TaskFeedSink | undefined;
+  const session = createInputRequestSession({
+    source: { queryKey: ['own-feed'], fetchState: async () => state, resume: async () => undefined },
+    drafts: false,
+    ledger: false,
+    follow: (given) => {
+      sink = given;
+      return { refresh: () => {}, deliver: () => {}, stop: () => {} };
+    },
+  });
+  session.subscribe(() => {});
+  return { session, sink: sink as TaskFeedSink | undefined };
+}
+
 describe('a feed of your own (follow)', () => {
   it('clears a failed read when the feed hands over the very same state again: reading works again', () => {
     const round = formRound(approveSchema);
     const state = { status: 'input-required' as const, suspension: round };
-    let sink: TaskFeedSink | undefined;
-    const session = createInputRequestSession({
-      source: { queryKey: ['own-feed'], fetchState: async () => state, resume: async () => undefined },
-      drafts: false,
-      ledger: false,
-      follow: (given) => {
-        sink = given;
-        return { refresh: () => {}, deliver: () => {}, stop: () => {} };
-      },
-    });
-    session.subscribe(() => {});
+    const { session, sink } = withOwnFeed(state);
     sink?.receive(state);
     sink?.fail(new Error('offline'));
     expect(session.getSnapshot().fetchError).toEqual(new Error('offline'));
@@ -544,18 +550,8 @@ describe('a reading the session cannot read (a source of your own)', () => {
     ],
     ['no state at all', undefined, 'it is missing'],
   ])('fails the read, naming the state and the fix: %s', (_name, reading, problem) => {
-    let sink: TaskFeedSink | undefined;
-    const session = createInputRequestSession({
-      source: { queryKey: ['own-feed'], fetchState: async () => state, resume: async () => undefined },
-      drafts: false,
-      ledger: false,
-      follow: (given) => {
-        sink = given;
-        return { refresh: () => {}, deliver: () => {}, stop: () => {} };
-      },
-    });
     const state = reading as InputRequestState;
-    session.subscribe(() => {});
+    const { session, sink } = withOwnFeed(state);
     sink?.receive(state);
     const error = session.getSnapshot().fetchError;
     expect(error).toBeInstanceOf(TypeError);
