@@ -77,7 +77,8 @@ export const SendingSlowly = meta.story({
 export const Answered = meta.story({
   play: async ({ canvasElement, canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
-    await expect(await canvas.findByText('Answer sent.')).toBeVisible();
+    // Focus lands on the receipt's first line, which says it.
+    await waitFor(() => expect(canvas.getByText('You answered.')).toHaveFocus());
     await expect(canvasElement.querySelector('[data-part="card"]')).toHaveAttribute('data-state', 'answered');
   },
 });

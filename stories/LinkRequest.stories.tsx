@@ -158,7 +158,7 @@ export const DoneAccepts = meta.story({
     await waitFor(() =>
       expect(args.resume).toHaveBeenCalledWith({ login: { action: 'accept' } }, expect.anything()),
     );
-    await expect(await canvas.findByText('Answer sent.')).toBeVisible();
+    await waitFor(() => expect(canvas.getByText('You answered.')).toHaveFocus());
   },
 });
 

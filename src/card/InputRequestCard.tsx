@@ -9,6 +9,7 @@ import {
   useImperativeHandle,
   useMemo,
   useRef,
+  useState,
 } from 'react';
 import type { RequestAnswerers } from '../core/answerers.js';
 import type { DraftStore } from '../core/draft.js';
@@ -244,11 +245,26 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     const receiptShown = outcomeOf(snapshot) !== undefined;
     const receiptWasShown = useRef(receiptShown);
     const roundId = suspension?.id;
+    // How a closed round's news is said: focus moved to the receipt's first line says its outcome
+    // as it lands, and the status region then adds only what that line does not say ("Your answer
+    // reached the server."); the region saying it too, in other words, was the news twice. Which
+    // one speaks is known once the effect below has moved focus (or not): until then, the region
+    // waits, empty. A card that mounts closed says it in its region, unheard.
+    const [closingSaid, setClosingSaid] = useState(() =>
+      receiptShown ? { state, byFocus: false } : undefined,
+    );
+    const closingUndecided = receiptShown && closingSaid?.state !== state;
+    const saidByFocus = receiptShown && closingSaid?.byFocus === true;
     // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked on every change of state or round.
     useEffect(() => {
       const receiptAppeared = receiptShown && !receiptWasShown.current;
       receiptWasShown.current = receiptShown;
-      if (!focusInside.current) return;
+      const movedToOutcome = focusInside.current && moveFocus(receiptAppeared);
+      if (receiptShown)
+        setClosingSaid((said) => (said?.state === state ? said : { state, byFocus: movedToOutcome }));
+    }, [state, roundId, receiptShown, copy.live]);
+    /** Gives focus a home after a change under it; true when that is the receipt's first line. */
+    function moveFocus(receiptAppeared: boolean): boolean {
       const active = document.activeElement;
       const lost =
         !active ||
@@ -257,11 +273,15 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         (active instanceof HTMLElement && active.matches(':disabled'));
       // A field the person is typing in that stays (read-only, to copy from) keeps focus when the
       // round closes around it (answered elsewhere, expired): moved mid-word, the rest of what
-      // they type goes nowhere, and the status region says what happened anyway.
+      // they type goes nowhere, and the status region says what happened.
       const typing = !lost && active instanceof HTMLElement && active.matches(TEXT_ENTRY);
-      if (receiptAppeared && outcomeRef.current && !typing) outcomeRef.current.focus();
-      else if (lost) headingRef.current?.focus();
-    }, [state, roundId, receiptShown, copy.live]);
+      if (receiptAppeared && outcomeRef.current && !typing) {
+        outcomeRef.current.focus();
+        return true;
+      }
+      if (lost) headingRef.current?.focus();
+      return false;
+    }
 
     // A question that opens where the person is not (focus stays in the composer) is said in the
     // page's live region: once per round, by the copy that is answered, never for one already over.
@@ -464,7 +484,11 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             />
           ) : null}
           <div data-part="status" role="status">
-            {spokenByAnother ? '' : statusText(controller, messages)}
+            {spokenByAnother || closingUndecided
+              ? ''
+              : saidByFocus
+                ? newsBeyondOutcome(controller, messages)
+                : statusText(controller, messages)}
           </div>
         </article>
       </CardContext.Provider>
@@ -657,6 +681,17 @@ function useCardSource(props: InputRequestCardProps): InputRequestSource {
 function readFailureText(fetchError: unknown, messages: InputRequestMessages): string {
   const failure = describeFailure(fetchError);
   return failure.code === 'network' ? messages.connectionLost : messages.stateReadFailed(failure);
+}
+
+/**
+ * What the status region adds to the receipt's first line once focus moved there (that line says
+ * the outcome as focus lands): only what it does not say.
+ */
+function newsBeyondOutcome(controller: InputRequestController, messages: InputRequestMessages): string {
+  const { state, snapshot } = controller;
+  if (state === 'answered') return snapshot.confirmedLate ? messages.answerReachedServer : '';
+  if (state === 'answered-elsewhere' || state === 'expired') return '';
+  return statusText(controller, messages);
 }
 
 function statusText(controller: InputRequestController, messages: InputRequestMessages): string {

@@ -74,7 +74,7 @@ describe('InputRequestPart', () => {
       action: 'accept',
       content: { title: 'Planning', room: 'south', remote: true, api_key: 'sk-live-777' },
     });
-    expect(await within(card).findByText('Answer sent.')).toBeInTheDocument();
+    expect(await within(card).findByText('You answered.')).toBeInTheDocument();
 
     // The stream's update of the same part replaces the card with the summary.
     const answered = parts.at(-1) as InputRequestDataPart;
@@ -639,9 +639,11 @@ describe('InputRequestPart', () => {
 
       const card = await screen.findByRole('article', { name: /^Calendar asked$/ });
       await vi.waitFor(() => expect(card).toHaveAttribute('data-outcome', outcome));
-      // The receipt's first line, and the live region, say the same.
+      // The receipt's first line says it, as focus lands there; the live region adds nothing
+      // (the same news in it would be heard twice).
       expect(card.querySelector('[data-part="outcome"]')).toHaveTextContent(receipt);
-      expect(card.querySelector('[data-part="status"]')).toHaveTextContent(receipt);
+      expect(card.querySelector('[data-part="outcome"]')).toHaveFocus();
+      expect(card.querySelector('[data-part="status"]')).toBeEmptyDOMElement();
       expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveValue('Planning');
       expect(within(card).getByRole('textbox', { name: /Title/ })).toHaveAttribute('readonly');
       expect(within(card).getByRole('button', { name: 'Copy answers' })).toBeEnabled();

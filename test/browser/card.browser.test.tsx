@@ -44,7 +44,8 @@ describe('InputRequestCard in Chromium', () => {
     expect(content.name).toBe('Grace');
     expect(content.size).toBe('medium');
     expect(content.agree).toBe(true);
-    await expect.element(page.getByText('Answer sent.')).toBeVisible();
+    // Focus lands on the receipt's first line, which says it (the status region adds nothing).
+    await expect.element(page.getByText('You answered.')).toHaveFocus();
   });
 
   it("sends what Chromium's own date and date-time pickers hold", async () => {

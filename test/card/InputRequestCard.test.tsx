@@ -58,7 +58,7 @@ describe('InputRequestCard: a form request', () => {
       },
     });
     expect(context.signal).toBeInstanceOf(AbortSignal);
-    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(await screen.findByText('You answered.')).toBeInTheDocument();
   });
 
   it('leaves untouched optional fields out and sends defaults as the schema wrote them', async () => {
@@ -320,7 +320,10 @@ describe('InputRequestCard: sending', () => {
       expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it');
       pending.resolve();
       await advance();
-      expect(screen.getByRole('status')).toHaveTextContent('Answer sent.');
+      // Focus moved to the receipt's first line, which says it; the card's status region adds
+      // nothing (the same news in other words would be heard twice).
+      expect(screen.getByText('You answered.')).toHaveFocus();
+      expect(screen.getByRole('article').querySelector('[data-part="status"]')).toBeEmptyDOMElement();
       expect(screen.queryByText(slow)).toBeNull();
     } finally {
       useRealTime();
@@ -340,7 +343,7 @@ describe('InputRequestCard: sending', () => {
     }
     expect(screen.getByRole('article')).toHaveAttribute('data-state', 'submitting');
     pending.resolve();
-    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(await screen.findByText('You answered.')).toBeInTheDocument();
     expect(screen.getByRole('article')).toHaveAttribute('data-state', 'answered');
   });
 
@@ -370,7 +373,7 @@ describe('InputRequestCard: sending', () => {
 
     await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
     expect(resume.mock.calls[1]?.[0]).toStrictEqual(resume.mock.calls[0]?.[0]);
-    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(await screen.findByText('You answered.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -406,7 +409,7 @@ describe('InputRequestCard: sending', () => {
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     pending.resolve();
 
-    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(await screen.findByText('You answered.')).toBeInTheDocument();
     expect(resume).toHaveBeenCalledOnce();
   });
 
@@ -430,7 +433,7 @@ describe('InputRequestCard: sending', () => {
     expect(screen.getByRole('article')).toHaveAttribute('data-state', 'submitting');
     expect(screen.getByRole('button', { name: 'Accept' })).toBeDisabled();
     sent.resolve();
-    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(await screen.findByText('You answered.')).toBeInTheDocument();
     expect(resume).toHaveBeenCalledOnce();
   });
 });

@@ -775,7 +775,7 @@ describe('a card in German', () => {
     // Try again succeeds: sent.
     await user.click(inCard.getByRole('button', { name: 'Erneut versuchen' }));
     second.resolve();
-    expect(await inCard.findByText('Antwort gesendet.')).toBeVisible();
+    expect(await inCard.findByText('Sie haben geantwortet.')).toBeVisible();
     await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
     expectNoEnglish('sent');
     expect(open).toHaveBeenCalledOnce();

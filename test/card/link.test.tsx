@@ -110,7 +110,7 @@ describe('opening a link', () => {
 
     await waitFor(() => expect(resume).toHaveBeenCalledOnce());
     expect(resume.mock.calls[0]?.[0]).toStrictEqual({ login: { action: 'accept' } });
-    expect(await screen.findByText('Answer sent.')).toBeVisible();
+    expect(await screen.findByText('You answered.')).toBeVisible();
   });
 
   it('still offers Done after a reload: the card remembers, with the drafts, that the link was opened', async () => {

@@ -80,9 +80,9 @@ describe('one live copy of a round on a page', () => {
     }
     await user.click(second!.getByRole('button', { name: 'Answer here' }));
     await act(async () => held.resolve());
-    await waitFor(() => expect(second!.getByText('Answer sent.')).toBeVisible());
+    // The live copy's receipt line takes focus and says it; the other copy says nothing.
+    await waitFor(() => expect(second!.getByText('You answered.')).toHaveFocus());
     expect(first!.getByText('You answered.')).toBeVisible();
-    // One copy speaks for the round: the live one (the other's status region says nothing).
     expect(first!.getByRole('status')).toHaveTextContent(/^$/);
     expect(resume).toHaveBeenCalledOnce();
     expect(resume.mock.calls[0]?.[0]).toStrictEqual({

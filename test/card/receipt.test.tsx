@@ -105,8 +105,10 @@ describe('a closed card says what was answered and how it ended', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(await screen.findByText('You declined.', { selector: OUTCOME })).toBeInTheDocument();
-    // Said as the receipt says it: a decline is no "Answer sent."
-    expect(screen.getByRole('status')).toHaveTextContent('You declined.');
+    // Said as focus lands on the receipt's first line (a decline is no "Answer sent."), and not
+    // again by the card's status region.
+    await waitFor(() => expect(screen.getByText('You declined.', { selector: OUTCOME })).toHaveFocus());
+    expect(card().querySelector('[data-part="status"]')).toBeEmptyDOMElement();
     expect(card()).toHaveAttribute('data-outcome', 'declined');
     first.unmount();
     await Promise.resolve();
@@ -120,7 +122,8 @@ describe('a closed card says what was answered and how it ended', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('You cancelled.', { selector: OUTCOME })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('You cancelled.');
+    await waitFor(() => expect(screen.getByText('You cancelled.', { selector: OUTCOME })).toHaveFocus());
+    expect(card().querySelector('[data-part="status"]')).toBeEmptyDOMElement();
     expect(card()).toHaveAttribute('data-outcome', 'cancelled');
   });
 
@@ -255,7 +258,12 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'answered'));
     expect(card()).toHaveAttribute('data-outcome', 'declined');
-    expect(screen.getByRole('status')).toHaveTextContent('You declined. Your answer reached the server.');
+    // The receipt's first line says the decline as focus lands on it; the region adds the news it
+    // does not say.
+    await waitFor(() => expect(screen.getByText('You declined.', { selector: OUTCOME })).toHaveFocus());
+    expect(card().querySelector('[data-part="status"]')).toHaveTextContent(
+      /^Your answer reached the server\.$/,
+    );
   });
 
   it('a lost response whose answer did arrive says so, even when the task completed meanwhile', async () => {

@@ -13,6 +13,7 @@ import {
   StaleRoundError,
   type Suspension,
 } from '../../src/index.ts';
+import { deferred } from '../fixtures/deferred.ts';
 
 // One test per defect the session rewrite fixed by construction. Each renders inside
 // <StrictMode> itself, so it holds in both the plain and the StrictMode run of the suite.
@@ -164,14 +165,20 @@ describe('defects fixed by the session', () => {
       },
       { serverName: 'Stale' },
     );
+    const refusal = deferred<undefined>();
     const view = render(
-      <InputRequestCard
-        suspension={round}
-        resume={() => Promise.reject(new StaleRoundError('input-request-cards: gone'))}
-      />,
+      <>
+        <InputRequestCard suspension={round} resume={() => refusal.promise} />
+        <button type="button">Composer</button>
+      </>,
     );
     await user.click(screen.getByRole('button', { name: 'Accept' }));
+    // The person went on elsewhere (the chat's composer): the card's live region says how the
+    // round closed (where focus was in the card, its receipt's first line says it instead).
+    screen.getByRole('button', { name: 'Composer' }).focus();
+    await act(async () => refusal.reject(new StaleRoundError('input-request-cards: gone')));
     await waitFor(() => expect(screen.getByRole('article')).toHaveAttribute('data-state', 'expired'));
+    expect(screen.getByRole('button', { name: 'Composer' })).toHaveFocus();
     // The card's own live region (an expired form has another, for Copy answers).
     const said = () => screen.getByRole('article').querySelector('[data-part="status"][role="status"]');
     expect(said()).toHaveTextContent('Your answer was not used: this question had already closed.');
@@ -217,7 +224,7 @@ describe('defects fixed by the session', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your answer could not be sent');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Answer sent.')).toBeInTheDocument();
+    expect(await screen.findByText('You answered.')).toBeInTheDocument();
   });
 });
 

@@ -188,7 +188,7 @@ try {
 
       await page.getByRole('textbox', { name: /Organizer email/ }).fill('ada@example.com');
       await page.getByRole('button', { name: 'Accept' }).click();
-      await page.getByText('Answer sent.').waitFor({ timeout: 5000 });
+      await page.getByText('You answered.').waitFor({ timeout: 5000 });
       await settle();
       assert.deepEqual(site.posts.resume, [
         {
