@@ -205,7 +205,9 @@ function recordConversationPhrases(page, phrases) {
   }, phrases);
 }
 
-const ELSEWHERE = 'Answered elsewhere. This question is closed.';
+// Said by the receipt's first line ("Answered elsewhere. Nothing was sent from here.") where focus
+// was in the card, else by its status region ("Answered elsewhere. This question is closed.").
+const ELSEWHERE = 'Answered elsewhere.';
 const history = (card) => card.evaluate(() => window.__cardHistory);
 
 /** The approval card's four controls, by role and name. */
