@@ -909,6 +909,16 @@ describe('a round replaced before it was sent keeps what has no place in the new
 
   const typed = { name: 'Ada', city: 'Oslo', age: '36', password: 'hunter2', size: 'l', extras: ['a', 'b'] };
 
+  /** A subscribed session of the first round, keeping drafts in `drafts` (no ledger). */
+  const typingInto = (drafts: ReturnType<typeof mapDrafts>['drafts']) => {
+    const session = createInputRequestSession({
+      source: staticSource(first, async () => undefined),
+      drafts,
+      ledger: false,
+    });
+    session.subscribe(() => {});
+    return session;
+  };
   it('lists what was entered, as a person reads it: not a default left alone, never a secret', async () => {
     const next = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
     expect(await replaced(next, typed)).toEqual([
@@ -1027,12 +1037,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
 
   it('keeps what a replaced round carries over when the page reloads before the newer round shows', () => {
     const { drafts } = mapDrafts();
-    const session = createInputRequestSession({
-      source: staticSource(first, async () => undefined),
-      drafts,
-      ledger: false,
-    });
-    session.subscribe(() => {});
+    const session = typingInto(drafts);
     session.writeDraft('profile', { name: 'Ada', age: '42', password: 'hunter2' } as never);
     vi.advanceTimersByTime(1000);
     const next = form('second', { name: { type: 'string', title: 'Name' }, when: { type: 'string' } });
@@ -1054,12 +1059,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
     const second = form('second', { name: { type: 'string', title: 'Name' }, when: { type: 'string' } });
     // Typed into the newer round before a reload; after it, a stale reading shows the older round.
     saved.set('second/profile', { name: 'Grace', when: 'Friday' });
-    const session = createInputRequestSession({
-      source: staticSource(first, async () => undefined),
-      drafts,
-      ledger: false,
-    });
-    session.subscribe(() => {});
+    const session = typingInto(drafts);
     session.writeDraft('profile', { name: 'Ada' } as never);
     session.receive({ status: 'input-required', suspension: second });
     expect(session.getSnapshot().state).toBe('superseded');
@@ -1073,12 +1073,7 @@ describe('a round replaced before it was sent keeps what has no place in the new
 
   it('lets a later carry-over replace an earlier one (the older round came back a moment and was typed into again)', () => {
     const { drafts } = mapDrafts();
-    const session = createInputRequestSession({
-      source: staticSource(first, async () => undefined),
-      drafts,
-      ledger: false,
-    });
-    session.subscribe(() => {});
+    const session = typingInto(drafts);
     session.writeDraft('profile', { name: 'Ada' } as never);
     const second = form('second', { name: { type: 'string', title: 'Name' } });
     session.receive({ status: 'input-required', suspension: second });
