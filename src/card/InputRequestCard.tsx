@@ -250,10 +250,12 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     // reached the server."); the region saying it too, in other words, was the news twice. Which
     // one speaks is known once the effect below has moved focus (or not): until then, the region
     // waits, empty. A card that mounts closed says it in its region, unheard.
+    // Decided per round and state: a later round of the task closes anew, wherever focus is then.
+    const closing = `${roundId}/${state}`;
     const [closingSaid, setClosingSaid] = useState(() =>
-      receiptShown ? { state, byFocus: false } : undefined,
+      receiptShown ? { closing, byFocus: false } : undefined,
     );
-    const closingUndecided = receiptShown && closingSaid?.state !== state;
+    const closingUndecided = receiptShown && closingSaid?.closing !== closing;
     const saidByFocus = receiptShown && closingSaid?.byFocus === true;
     // biome-ignore lint/correctness/useExhaustiveDependencies: re-checked on every change of state or round.
     useEffect(() => {
@@ -261,7 +263,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       receiptWasShown.current = receiptShown;
       const movedToOutcome = focusInside.current && moveFocus(receiptAppeared);
       if (receiptShown)
-        setClosingSaid((said) => (said?.state === state ? said : { state, byFocus: movedToOutcome }));
+        setClosingSaid((said) => (said?.closing === closing ? said : { closing, byFocus: movedToOutcome }));
     }, [state, roundId, receiptShown, copy.live]);
     /** Gives focus a home after a change under it; true when that is the receipt's first line. */
     function moveFocus(receiptAppeared: boolean): boolean {

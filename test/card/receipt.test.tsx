@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,7 @@ import {
   parseSuspension,
 } from '../../src/index.ts';
 import { createTestSource } from '../../src/testing/index.ts';
+import { deferred } from '../fixtures/deferred.ts';
 import { mixedRound } from '../fixtures/suspensions.ts';
 import { storedTexts } from '../support/storage.ts';
 
@@ -96,6 +97,39 @@ describe('a closed card says what was answered and how it ended', () => {
     expect(receipt).not.toHaveTextContent('lg');
     // The form itself is gone: nothing left to press twice.
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it("says a later round's closing where focus is then, not as the round before it was said", async () => {
+    const user = userEvent.setup();
+    const sent = deferred<undefined>();
+    const view = render(
+      <>
+        <InputRequestCard suspension={order} resume={() => sent.promise} ledger={false} />
+        <button type="button">Composer</button>
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    // The person went on in the composer: the card's status region says how the round closed.
+    screen.getByRole('button', { name: 'Composer' }).focus();
+    await act(async () => sent.resolve(undefined));
+    await waitFor(() =>
+      expect(card().querySelector('[data-part="status"]')).toHaveTextContent('You declined.'),
+    );
+    // The same card, the task's next round: answered with focus in the card, its receipt line says
+    // it, and the region adds nothing.
+    view.rerender(
+      <>
+        <InputRequestCard
+          suspension={{ ...order, id: 'order-round-next' }}
+          resume={async () => undefined}
+          ledger={false}
+        />
+        <button type="button">Composer</button>
+      </>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(screen.getByText('You declined.', { selector: OUTCOME })).toHaveFocus());
+    expect(card().querySelector('[data-part="status"]')).toBeEmptyDOMElement();
   });
 
   it('declined and cancelled each say so', async () => {
