@@ -78,6 +78,14 @@ const shots = [
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
   { file: 'server-asked-to-wait', id: 'card-states--server-asked-to-wait' },
   { file: 'stopped-by-you', id: 'card-outcomes--stopped', sizes: ['phone'] },
+  // Decline on a form with something entered asks first, in place of the buttons.
+  { file: 'refusal-question', id: 'card-states--decline-after-typing', sizes: ['phone', 'desktop'] },
+  {
+    file: 'refusal-question-dark',
+    id: 'card-states--decline-after-typing',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   { file: 'stopped-by-you-dark', id: 'card-outcomes--stopped', colorScheme: 'dark', sizes: ['phone'] },
   { file: 'replaced-while-typing', id: 'card-lifecycle--replaced-while-typing', sizes: ['phone', 'desktop'] },
   {

@@ -162,6 +162,21 @@ export const Declined = meta.story({
   },
 });
 
+/**
+ * Decline on a form that holds what the person entered asks first: "Say no to this question?
+ * Nothing you entered is sent.", with Decline to confirm and Keep editing (focused; Escape too).
+ */
+export const DeclineAfterTyping = meta.story({
+  play: async ({ args, canvas }) => {
+    await userEvent.type(canvas.getByLabelText(/Note/), 'Numbers look good');
+    await userEvent.click(canvas.getByRole('button', { name: 'Decline' }));
+    const asked = canvas.getByRole('group', { name: /Say no to this question\?/ });
+    await expect(within(asked).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    await expect(canvas.getByLabelText(/Note/)).toHaveValue('Numbers look good');
+    await expect(args.resume).not.toHaveBeenCalled();
+  },
+});
+
 /** Cancel sends `{ action: "cancel" }`. */
 export const Cancelled = meta.story({
   play: async ({ args, canvas }) => {

@@ -1,5 +1,5 @@
 'use client';
-import { memo, type ReactNode, useCallback, useId } from 'react';
+import { memo, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { CarriedRequest } from '../core/carry-over.js';
 import type { ElicitResult, FormRequest } from '../core/model.js';
 import { shownName } from '../core/shown-text.js';
@@ -11,6 +11,7 @@ import { CopyAnswers } from './Deadline.js';
 import { Field } from './Field.js';
 import { FormReview, FormStep, useFormSteps } from './FormSteps.js';
 import { RefusalButton } from './RefusalButton.js';
+import { RefusalQuestion } from './RefusalQuestion.js';
 import { SectionQuestionId } from './SectionStatus.js';
 import { additionalInputText, fieldLabel, shownProse, useServerText } from './serverText.js';
 
@@ -65,7 +66,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   carried,
 }: FormRequestSectionProps) {
   const text = useServerText();
-  const { session, checker, formatError, components, layout } = useInputRequestCard();
+  const { session, checker, formatError, components, layout, confirmRefusal } = useInputRequestCard();
   const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
@@ -73,7 +74,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   // its question: "Accept" three times over says nothing of which question it answers.
   const said = request.messageCode !== undefined || request.message.trim() !== '';
   const question = status && said ? messageId : undefined;
-  const { form, formProps, accept, restoredDraft, failedCheck } = useRequestForm({
+  const { form, formProps, accept, restoredDraft, failedCheck, hasEnteredValues } = useRequestForm({
     request,
     session,
     onAccept: (content) => onAnswer({ action: 'accept', content }),
@@ -83,7 +84,17 @@ export const FormRequestSection = memo(function FormRequestSection({
   const inert = !readOnly && (locked || answer !== undefined);
   // Held (Retry-After): nothing can answer, though the fields stay editable and steps still move.
   const answering = inert || held;
-  const refusal = { disabled: answering, onAnswer, messages, describedBy: question };
+  // Decline or Cancel on a form that holds what the person entered asks first: none of it is sent,
+  // and a slip would throw the typing away. The question stands where the buttons were.
+  // (A round that closes meanwhile shows its receipt, or this form to read and copy, instead.)
+  const [refusing, setRefusing] = useState<'decline' | 'cancel'>();
+  // Where focus goes back to after Keep editing: the refusal that was pressed.
+  const keptEditing = useRef<'decline' | 'cancel' | undefined>(undefined);
+  const refuse = (result: { action: 'decline' | 'cancel' }) => {
+    if (confirmRefusal && hasEnteredValues()) setRefusing(result.action);
+    else onAnswer(result);
+  };
+  const refusal = { disabled: answering, onAnswer: refuse, messages, describedBy: question };
   const refusals = (
     <>
       <RefusalButton action="decline" {...refusal} />
@@ -117,6 +128,15 @@ export const FormRequestSection = memo(function FormRequestSection({
     onCheckFailed: formEngine(form).noteFailedCheck,
   });
 
+  useEffect(() => {
+    const pressed = keptEditing.current;
+    if (refusing !== undefined || pressed === undefined) return;
+    keptEditing.current = undefined;
+    steps.containerRef.current
+      ?.querySelector<HTMLElement>(`[data-part="actions"] > [data-action="${pressed}"]`)
+      ?.focus();
+  }, [refusing, steps.containerRef]);
+
   return (
     <form
       data-part="request"
@@ -126,7 +146,8 @@ export const FormRequestSection = memo(function FormRequestSection({
       {...(readOnly ? { 'data-read-only': '' } : {})}
       aria-labelledby={askedAgain ? `${idPrefix}-reask ${messageId}` : messageId}
       noValidate
-      {...(stepped ? { ref: steps.containerRef, onKeyDown: steps.onKeyDown, 'data-layout': 'steps' } : {})}
+      ref={steps.containerRef}
+      {...(stepped ? { onKeyDown: steps.onKeyDown, 'data-layout': 'steps' } : {})}
       onSubmit={(event) => {
         if (inert || readOnly || (held && (!stepped || steps.review))) {
           event.preventDefault();
@@ -217,6 +238,22 @@ export const FormRequestSection = memo(function FormRequestSection({
       </fieldset>
       {readOnly ? (
         <CopyAnswers form={form} request={request} messages={messages} describedBy={question} />
+      ) : refusing !== undefined ? (
+        <RefusalQuestion
+          action={refusing}
+          disabled={answering}
+          onConfirm={() => {
+            const action = refusing;
+            setRefusing(undefined);
+            onAnswer({ action });
+          }}
+          onKeepEditing={() => {
+            keptEditing.current = refusing;
+            setRefusing(undefined);
+          }}
+          messages={messages}
+          describedBy={question}
+        />
       ) : stepped ? (
         <Actions>
           <button

@@ -119,6 +119,18 @@ export interface InputRequestCardCommonProps {
    */
   layout?: FormLayout;
   /**
+   * Asks before Decline or Cancel lets go of a form that holds what the person entered (none of it
+   * is sent): the buttons give way to "Say no to this question? Nothing you entered is sent." with
+   * the refusal to confirm and Keep editing (Escape), so a slip does not throw typing away. A form
+   * left as it opened is refused at once. `false` refuses at once always.
+   * @default true
+   * @example
+   * ```tsx
+   * <InputRequestCard source={source} confirmRefusal={false} />
+   * ```
+   */
+  confirmRefusal?: boolean;
+  /**
    * What to call this card's place when the same round is shown twice, in words that fit
    * "Being answered in …" (e.g. "the side panel"). Only one copy of a round is live; the others
    * say where it is being answered and offer "Answer here".
@@ -202,6 +214,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     });
     const { messages: overrides, checker, formatError, components, registrableDomain } = props;
     const layout = props.layout ?? 'form';
+    const confirmRefusal = props.confirmRefusal ?? true;
     // Most cards keep the built-in words: no copy of them per card then.
     const messages = useMemo(
       () => (overrides ? { ...englishMessages, ...overrides } : englishMessages),
@@ -216,8 +229,18 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
         formatError: formatError ?? messages.fieldError,
         registrableDomain,
         layout,
+        confirmRefusal,
       }),
-      [controller.session, messages, components, checker, formatError, registrableDomain, layout],
+      [
+        controller.session,
+        messages,
+        components,
+        checker,
+        formatError,
+        registrableDomain,
+        layout,
+        confirmRefusal,
+      ],
     );
     const { state, suspension, snapshot } = controller;
     // Once the session has a round it keeps one; a card that never had one (a finished task from
@@ -600,6 +623,8 @@ const CHECKED_VALUES: [keyof InputRequestCardProps, (value: never) => boolean, s
   // `headingLevel="3"` (a JSX string) made an <h3> before this check: still does.
   ['headingLevel', (level: number) => [2, 3, 4, 5, 6].includes(Number(level)), '2, 3, 4, 5 or 6'],
   ['layout', (layout: string) => layout === 'form' || layout === 'steps', '"form" or "steps"'],
+  // `confirmRefusal="false"` would be a string that reads as true.
+  ['confirmRefusal', (confirm: unknown) => typeof confirm === 'boolean', 'true or false'],
 ];
 
 /** The parts `components` may replace: a misspelt name would otherwise be silently ignored. */

@@ -19,6 +19,8 @@ export interface InputRequestCardContext {
   registrableDomain: RegistrableDomainFinder | undefined;
   /** How form requests lay out their fields (`layout` of the card). */
   layout: FormLayout;
+  /** Decline or Cancel asks first on a form that holds what the person entered (`confirmRefusal`). */
+  confirmRefusal: boolean;
 }
 
 export const CardContext = createContext<InputRequestCardContext | null>(null);

@@ -143,6 +143,23 @@ function toContentValue(field: FieldSpec, raw: RawFieldValue | undefined): Conte
  */
 const DECIMAL_NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
+/**
+ * True when some control holds what the person entered: a value other than the one it started
+ * with (the schema `default`, else empty), a draft brought back included. Text of only spaces
+ * counts as empty, as it does in the answer. A Decline or Cancel sends none of it: the card asks
+ * before it lets such a form go.
+ */
+export function hasEnteredValues(fields: readonly FieldSpec[], values: RawFormValues): boolean {
+  return fields.some((field) => {
+    const value = values[fieldKey(field)];
+    if (value === undefined) return false;
+    const start = initialRawValue(field);
+    return typeof value === 'string' && typeof start === 'string'
+      ? value.trim() !== start.trim()
+      : !sameRaw(value, start);
+  });
+}
+
 /** True when two raw control values hold the same (options in any order). */
 export function sameRaw(a: RawFieldValue, b: RawFieldValue): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {

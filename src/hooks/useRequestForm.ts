@@ -5,6 +5,7 @@ import {
   buildAcceptContent,
   conversionErrors,
   fieldKey,
+  hasEnteredValues,
   initialRawValues,
   type RawFormValues,
   rawValuesByKey,
@@ -177,6 +178,22 @@ export interface RequestForm {
    * ```
    */
   failedCheck: FailedCheck | undefined;
+  /**
+   * True when some field holds what the person entered: a value other than its default, a draft
+   * brought back included (text of only spaces aside). Read when it matters (it subscribes to
+   * nothing): a Decline or Cancel sends none of it, so the card asks first
+   * (`messages.refusalQuestion`, with Keep editing).
+   *
+   * @example
+   * ```tsx
+   * const { hasEnteredValues } = useRequestForm({ request, session });
+   * const decline = () => {
+   *   if (hasEnteredValues() && !window.confirm('Decline? Nothing you entered is sent.')) return;
+   *   void session.answer(request.key, { action: 'decline' });
+   * };
+   * ```
+   */
+  hasEnteredValues: () => boolean;
 }
 
 /** A check that failed on the field that has focus: see {@link RequestForm.failedCheck}. */
@@ -253,7 +270,7 @@ export function useRequestForm({
     // Set while rendering (React's way to follow a prop): the render starts again with it at once.
     setMade({ identity, engine });
   }
-  const { form, errors, accept, restoredDraft, failedCheck } = engine;
+  const { form, errors, accept, restoredDraft, failedCheck, inputs } = engine;
   const failed = useSyncExternalStore(failedCheck.listen, failedCheck.get, failedCheck.get);
 
   function makeEngine() {
@@ -400,8 +417,12 @@ export function useRequestForm({
       accept: () => accept(),
       restoredDraft,
       failedCheck: failed,
+      // Text a number or date input cannot read ("12e") leaves its value empty, yet was typed.
+      hasEnteredValues: () =>
+        hasEnteredValues(request.fields, form.getValues()) ||
+        [...inputs.values()].some((input) => input.validity?.badInput === true),
     }),
-    [control, accept, restoredDraft, failed],
+    [control, accept, restoredDraft, failed, request, form, inputs],
   );
 }
 

@@ -42,6 +42,11 @@ export const germanMessages: InputRequestMessages = {
   accept: 'Annehmen',
   decline: 'Ablehnen',
   cancel: 'Abbrechen',
+  refusalQuestion: (action) =>
+    action === 'decline'
+      ? 'Diese Frage ablehnen? Nichts von Ihren Eingaben wird gesendet.'
+      : 'Diese Frage ohne Antwort schließen? Nichts von Ihren Eingaben wird gesendet.',
+  keepEditing: 'Weiter bearbeiten',
   submitting: 'Ihre Antwort wird gesendet…',
   submittingSlowly:
     'Ihre Antwort wird noch gesendet: Der Server braucht etwas länger. Alle Eingaben bleiben erhalten.',

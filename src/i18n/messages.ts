@@ -46,6 +46,14 @@ export interface InputRequestMessages {
   accept: string;
   decline: string;
   cancel: string;
+  /**
+   * Asked in place of the buttons when Decline or Cancel is pressed on a form that holds what the
+   * person entered (none of it is sent): what the refusal does. The refusal's own button then
+   * confirms it, beside {@link InputRequestMessages.keepEditing}.
+   */
+  refusalQuestion: (action: 'decline' | 'cancel') => string;
+  /** Beside the confirming Decline or Cancel: back to the form, everything entered still there. */
+  keepEditing: string;
   /** Shown while the answers are being sent. */
   submitting: string;
   /** Lifecycle: a send that has taken more than a few seconds, still on its way. */
@@ -363,6 +371,11 @@ export const englishMessages: InputRequestMessages = {
   accept: 'Accept',
   decline: 'Decline',
   cancel: 'Cancel',
+  refusalQuestion: (action) =>
+    action === 'decline'
+      ? 'Say no to this question? Nothing you entered is sent.'
+      : 'Close this question without an answer? Nothing you entered is sent.',
+  keepEditing: 'Keep editing',
   submitting: 'Sending your answer…',
   submittingSlowly: 'Still sending your answer: the server is taking a while. Everything you typed is kept.',
   answered: 'Answer sent.',

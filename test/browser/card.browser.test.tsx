@@ -177,4 +177,33 @@ describe('InputRequestCard in Chromium', () => {
     expect(getComputedStyle(dark!).backgroundColor).toBe('rgb(27, 30, 35)');
     expect(getComputedStyle(light!).backgroundColor).toBe('rgb(255, 255, 255)');
   });
+  it('asks before a Decline drops what was entered: a double click on Decline meets the question, not its confirm', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const schema = { type: 'object' as const, properties: { note: { type: 'string', title: 'Note' } } };
+    render(<InputRequestCard suspension={formRound(schema)} resume={resume} />);
+    await page.getByLabelText('Note').fill('Numbers look good');
+    await page.getByRole('button', { name: 'Decline' }).dblClick();
+
+    const asked = page.getByRole('group', { name: /Say no to this question\?/ });
+    await expect.element(asked).toBeVisible();
+    // The second click met the question where the button was: focus stays in its row.
+    expect(asked.element().contains(document.activeElement)).toBe(true);
+    expect(resume).not.toHaveBeenCalled();
+    await asked.getByRole('button', { name: 'Decline' }).click();
+    await vi.waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    expect(resume.mock.calls[0]?.[0]).toEqual({ details: { action: 'decline' } });
+  });
+
+  it('counts text Chromium cannot read as a number ("12e", an empty value) as entered', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const schema = { type: 'object' as const, properties: { guests: { type: 'integer', title: 'Guests' } } };
+    render(<InputRequestCard suspension={formRound(schema)} resume={resume} />);
+    await page.getByLabelText('Guests').click();
+    await userEvent.keyboard('12e');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect
+      .element(page.getByRole('group', { name: /Close this question without an answer\?/ }))
+      .toBeVisible();
+    expect(resume).not.toHaveBeenCalled();
+  });
 });

@@ -252,6 +252,7 @@ const sampleCalls: StringArgs = {
     (['waiting', 'sending', 'not-used'] as const).map((phase) => [action, phase]),
   ),
   progress: [[3, 7]],
+  refusalQuestion: [['decline'], ['cancel']],
   problemDetails: [[1], [3]],
   linkRefused: [[ARG]],
   linkWaiting: [[ARG]],

@@ -224,6 +224,9 @@ describe('layout="steps"', () => {
     const { resume } = mount();
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada{Enter}');
     await user.click(screen.getByRole('button', { name: 'Decline' }));
+    // A name was entered: the refusal asks first, and its Decline does not check the step either.
+    const asked = screen.getByRole('group', { name: /Say no to this question\?/ });
+    await user.click(within(asked).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(resume).toHaveBeenCalledOnce());
     expect(resume).toHaveBeenCalledWith({ details: { action: 'decline' } }, expect.anything());
   });

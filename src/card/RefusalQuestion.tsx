@@ -1,0 +1,78 @@
+'use client';
+import { useEffect, useId, useRef } from 'react';
+import type { InputRequestMessages } from '../i18n/messages.js';
+
+/** Props of {@link RefusalQuestion}. */
+export interface RefusalQuestionProps {
+  /** The refusal to confirm. */
+  action: 'decline' | 'cancel';
+  /** The refusal cannot be given now (the server asked to wait); Keep editing still can. */
+  disabled: boolean;
+  /** Gives the refusal: the person confirmed it. */
+  onConfirm: () => void;
+  /** Back to the form, everything entered still there. */
+  onKeepEditing: () => void;
+  messages: InputRequestMessages;
+  /** The id of the question it answers, in a round of several. */
+  describedBy?: string | undefined;
+}
+
+/**
+ * In place of a form's buttons after Decline or Cancel on a form that holds what the person
+ * entered: what the refusal does, the refusal to confirm it, and Keep editing (also Escape).
+ * Focus lands on Keep editing, so a second press of Enter or a double click does not confirm
+ * what a slip began; the question stands first in the row, where the pressed button was.
+ *
+ * @selector [data-part="actions"][data-confirming] the row while it asks (`decline` or `cancel`)
+ * @selector [data-part="refusal-question"] what the refusal does
+ */
+export function RefusalQuestion({
+  action,
+  disabled,
+  onConfirm,
+  onKeepEditing,
+  messages,
+  describedBy,
+}: RefusalQuestionProps) {
+  const questionId = `${useId()}-refusal`;
+  const keepRef = useRef<HTMLButtonElement>(null);
+  // Shown because the person just pressed Decline or Cancel here: focus follows that press.
+  useEffect(() => {
+    keepRef.current?.focus();
+  }, []);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the row of buttons it stands in for, named by its question; a fieldset would add its border, padding and form semantics to a row of buttons.
+    <div
+      data-part="actions"
+      data-confirming={action}
+      role="group"
+      aria-labelledby={questionId}
+      // A second click of a double click lands on the question: focus stays in the row, not on <body>.
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+        // Handled here: a dialog or drawer around the card must not close on the same key.
+        event.preventDefault();
+        event.stopPropagation();
+        onKeepEditing();
+      }}
+    >
+      <p id={questionId} data-part="refusal-question">
+        {messages.refusalQuestion(action)}
+      </p>
+      <button
+        type="button"
+        data-action={action}
+        data-confirms=""
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onClick={onConfirm}
+      >
+        {action === 'decline' ? messages.decline : messages.cancel}
+      </button>
+      <button ref={keepRef} type="button" data-action="keep-editing" onClick={onKeepEditing}>
+        {messages.keepEditing}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,317 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestedSchema } from '../../src/core/model.ts';
+import { germanMessages } from '../../src/i18n/de.ts';
+import {
+  type FieldSpec,
+  type FormRequest,
+  InputRequestCard,
+  type InputResponses,
+  parseSuspension,
+  type RequestFormControl,
+  type StaticInputRequestCardProps,
+  useRequestField,
+  useRequestForm,
+} from '../../src/index.ts';
+import { approveSchema, formRound } from '../fixtures/suspensions.ts';
+import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
+
+// Decline or Cancel on a form that holds what the person entered sends none of it: the card asks
+// first, in place of its buttons, so a slip does not throw the typing away. A form left as it
+// opened (its defaults untouched) is refused at once, as before.
+
+type Options = Pick<StaticInputRequestCardProps, 'confirmRefusal' | 'messages' | 'layout'>;
+
+function mount(props: Options = {}, schema = approveSchema) {
+  const resume = vi.fn(async (_responses: InputResponses) => undefined);
+  render(<InputRequestCard suspension={formRound(schema, 'Send the report?')} resume={resume} {...props} />);
+  return { resume, user: userEvent.setup() };
+}
+
+const question = () => screen.getByRole('group', { name: /Say no to this question\?/ });
+
+describe('Decline or Cancel on a form with entries', () => {
+  it('asks first: nothing is sent, focus waits on Keep editing', async () => {
+    const { resume, user } = mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Numbers look good');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+
+    expect(resume).not.toHaveBeenCalled();
+    const asked = question();
+    expect(asked).toHaveTextContent('Say no to this question? Nothing you entered is sent.');
+    expect(within(asked).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    // The question stands where the buttons were: no Accept while it asks.
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Numbers look good');
+  });
+
+  it('sends the refusal once it is confirmed', async () => {
+    const { resume, user } = mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Numbers look good');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await user.click(within(question()).getByRole('button', { name: 'Decline' }));
+
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(1));
+    expect(resume.mock.calls[0]?.[0]).toEqual({ details: { action: 'decline' } });
+  });
+
+  it('Keep editing brings the buttons back, focus on the refusal pressed, everything entered kept', async () => {
+    const { resume, user } = mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Numbers look good');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const asked = screen.getByRole('group', { name: /Close this question without an answer\?/ });
+    await user.click(within(asked).getByRole('button', { name: 'Keep editing' }));
+
+    expect(screen.queryByRole('group', { name: /without an answer/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Numbers look good');
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('Escape keeps editing, and does not reach a dialog around the card', async () => {
+    const outer = vi.fn();
+    const resume = vi.fn(async () => undefined);
+    render(
+      // biome-ignore lint/a11y/noStaticElementInteractions: stands in for a host's dialog that closes on Escape.
+      <div onKeyDown={(event) => event.key === 'Escape' && outer()}>
+        <InputRequestCard suspension={formRound(approveSchema)} resume={resume} />
+      </div>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'I reviewed the message' }));
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus();
+    expect(screen.getByRole('checkbox', { name: 'I reviewed the message' })).toBeChecked();
+    expect(outer).not.toHaveBeenCalled();
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('a double click on Decline does not confirm it', async () => {
+    const { resume, user } = mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'x');
+    await user.dblClick(screen.getByRole('button', { name: 'Decline' }));
+    // The second click met the question where the button was, not the confirming Decline.
+    expect(question()).toBeInTheDocument();
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('refuses at once a form of spaces and untouched defaults', async () => {
+    const { resume, user } = mount();
+    // The recipient's default and the unchecked box as they opened: refused at once.
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(1));
+  });
+
+  it('an edited default counts as entered', async () => {
+    const { resume, user } = mount();
+    const recipient = screen.getByRole('textbox', { name: /Recipient/ });
+    await user.clear(recipient);
+    await user.type(recipient, 'ops@example.com');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('group', { name: /without an answer/ })).toBeInTheDocument();
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('a number the browser cannot read counts as entered', async () => {
+    const schema: RequestedSchema = {
+      type: 'object',
+      properties: { guests: { type: 'integer', title: 'Guests' } },
+    };
+    const { resume, user } = mount({}, schema);
+    const guests = screen.getByRole('spinbutton', { name: 'Guests' }) as HTMLInputElement;
+    // jsdom does not model badInput: as Chromium, an input holding "12e" reads as empty.
+    Object.defineProperty(guests, 'validity', { value: { ...guests.validity, badInput: true } });
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(question()).toBeInTheDocument();
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('confirmRefusal={false} refuses at once', async () => {
+    const { resume, user } = mount({ confirmRefusal: false });
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Numbers look good');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(1));
+    expect(screen.queryByRole('group', { name: /Say no/ })).toBeNull();
+  });
+
+  it('a confirmRefusal that is not a boolean is named', () => {
+    expect(() =>
+      render(
+        <InputRequestCard
+          suspension={formRound(approveSchema)}
+          resume={async () => undefined}
+          confirmRefusal={'false' as unknown as boolean}
+        />,
+      ),
+    ).toThrow(/input-request-cards:.*confirmRefusal.*true or false/);
+  });
+
+  it('asks in German with German words', async () => {
+    const { user } = mount({ messages: germanMessages });
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Passt');
+    await user.click(screen.getByRole('button', { name: 'Ablehnen' }));
+    const asked = screen.getByRole('group', { name: /Diese Frage ablehnen\?/ });
+    expect(within(asked).getByRole('button', { name: 'Weiter bearbeiten' })).toHaveFocus();
+    expect(within(asked).getByRole('button', { name: 'Ablehnen' })).toBeEnabled();
+  });
+
+  it('works the same under StrictMode', async () => {
+    const resume = vi.fn(async () => undefined);
+    render(
+      <StrictMode>
+        <InputRequestCard suspension={formRound(approveSchema)} resume={resume} />
+      </StrictMode>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Numbers look good');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(within(question()).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus();
+  });
+
+  it('on a step of the step-by-step layout too', async () => {
+    const { resume, user } = mount({ layout: 'steps' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Numbers look good');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await user.click(within(question()).getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('button', { name: 'Decline' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('in a round of several, names its question; a failed send later brings the buttons back, not the question', async () => {
+    let fail = true;
+    const resume = vi.fn(async () => {
+      if (fail) throw new Error('offline');
+    });
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          details: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Who?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+            },
+          },
+          other: {
+            method: 'elicitation/create',
+            params: {
+              message: 'When?',
+              requestedSchema: { type: 'object', properties: { day: { type: 'string', title: 'Day' } } },
+            },
+          },
+        },
+        requestState: 'two',
+      },
+      { serverName: 'Calendar' },
+    );
+    render(<InputRequestCard suspension={round} resume={resume} />);
+    const user = userEvent.setup();
+    // In a round of several, the refusal's question is described by its own question too.
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    const [declineWho] = screen.getAllByRole('button', { name: 'Decline' });
+    await user.click(declineWho as HTMLElement);
+    const asked = question();
+    expect(within(asked).getByRole('button', { name: 'Decline' })).toHaveAccessibleDescription('Who?');
+    await user.click(within(asked).getByRole('button', { name: 'Decline' }));
+    // The other question, left empty, is declined at once; the round is sent and fails.
+    const [, declineWhen] = screen.getAllByRole('button', { name: 'Decline' });
+    await user.click(declineWhen as HTMLElement);
+    await screen.findByRole('button', { name: 'Try again' });
+    expect(screen.queryByRole('group', { name: /Say no/ })).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
+    fail = false;
+  });
+});
+
+const request = formRound(approveSchema).requests[0] as FormRequest;
+
+function MyField({ form, field }: { form: RequestFormControl; field: FieldSpec }) {
+  const bag = useRequestField({ form, field, idPrefix: 'mine' });
+  return (
+    <p>
+      <label {...bag.labelProps} htmlFor={bag.labelProps.htmlFor}>
+        {field.title}
+      </label>
+      <input {...bag.getInputProps()} />
+    </p>
+  );
+}
+
+function MyForm({ onDecline, onRender }: { onDecline: (entered: boolean) => void; onRender?: () => void }) {
+  onRender?.();
+  const { form, formProps, hasEnteredValues } = useRequestForm({ request, onAccept: () => {} });
+  return (
+    <form {...formProps}>
+      {request.fields.map((field) => (
+        <MyField key={field.index} form={form} field={field} />
+      ))}
+      <button type="button" onClick={() => onDecline(hasEnteredValues())}>
+        No
+      </button>
+    </form>
+  );
+}
+
+describe('a refusal asked about when the round closes', () => {
+  afterEach(useRealTime);
+
+  it('goes with the buttons when the question expires: what was entered stays to copy', async () => {
+    useFakeTime();
+    const resume = vi.fn(async () => undefined);
+    render(
+      <InputRequestCard
+        suspension={formRound(approveSchema)}
+        resume={resume}
+        deadline={Date.now() + 60_000}
+      />,
+    );
+    const user = fakeTimeUser();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Numbers look good');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(question()).toBeInTheDocument();
+    await advance(61_000);
+    expect(screen.queryByRole('group', { name: /Say no/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Copy/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Note/ })).toHaveValue('Numbers look good');
+    expect(resume).not.toHaveBeenCalled();
+  });
+});
+
+describe('useRequestForm().hasEnteredValues', () => {
+  it('is false as the form opens, and true once a value differs from its default (spaces aside)', async () => {
+    const seen: boolean[] = [];
+    render(<MyForm onDecline={(entered) => seen.push(entered)} />);
+    const user = userEvent.setup();
+    const no = screen.getByRole('button', { name: 'No' });
+    await user.click(no);
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), '   ');
+    await user.click(no);
+    await user.click(screen.getByRole('checkbox', { name: 'I reviewed the message' }));
+    await user.click(no);
+    await user.click(screen.getByRole('checkbox', { name: 'I reviewed the message' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Recipient' }));
+    await user.click(no);
+    await user.type(screen.getByRole('textbox', { name: 'Recipient' }), 'team@example.com');
+    await user.click(no);
+    expect(seen).toEqual([false, false, true, true, false]);
+  });
+
+  it('subscribes to nothing: typing re-renders nothing', async () => {
+    const renders = vi.fn();
+    render(<MyForm onDecline={() => {}} onRender={renders} />);
+    const before = renders.mock.calls.length;
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Note' }), 'abc');
+    expect(renders).toHaveBeenCalledTimes(before);
+  });
+});
