@@ -218,6 +218,9 @@ export const MixedRound = meta.story({
   args: { suspension: mixedRound() },
   play: async ({ args, canvas }) => {
     await expect(canvas.getByText('0 of 3 answered')).toBeVisible();
+    // Each section says which question it is, first in its name.
+    await expect(canvas.getByRole('form', { name: 'Question 1 of 3 Who should we notify?' })).toBeVisible();
+    await expect(canvas.getByText('Question 3 of 3')).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: 'email' }), 'ops@example.com');
     await userEvent.click(canvas.getByRole('button', { name: 'Accept' }));
     await expect(await canvas.findByText('1 of 3 answered')).toBeVisible();

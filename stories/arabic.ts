@@ -20,6 +20,7 @@ export const arabicMessages: Partial<InputRequestMessages> = {
   cancel: 'إلغاء',
   required: 'مطلوب',
   progress: (answered, total) => `تمت الإجابة عن ${number.format(answered)} من ${number.format(total)}`,
+  questionPosition: (position, total) => `السؤال ${number.format(position)} من ${number.format(total)}`,
   fieldError: (error, field) =>
     error.keyword === 'required'
       ? 'هذا الحقل مطلوب.'

@@ -10,6 +10,7 @@ import { useInputRequestCard } from './context.js';
 import { CopyAnswers } from './Deadline.js';
 import { Field } from './Field.js';
 import { FormReview, FormStep, useFormSteps } from './FormSteps.js';
+import { idList, QuestionPosition, questionPositionId } from './QuestionPosition.js';
 import { RefusalButton } from './RefusalButton.js';
 import { RefusalQuestion } from './RefusalQuestion.js';
 import { SectionQuestionId } from './SectionStatus.js';
@@ -43,6 +44,13 @@ export interface FormRequestSectionProps {
    * the session's drafts.
    */
   carried?: CarriedRequest;
+  /**
+   * This request's place in its round, counting from 1. With a `total` over 1 the section shows
+   * "Question 2 of 3" above the message, and its accessible name starts with it.
+   */
+  position?: number;
+  /** How many requests the round holds. A round of one (or none given) shows no position. */
+  total?: number;
 }
 
 /**
@@ -53,6 +61,7 @@ export interface FormRequestSectionProps {
  * @selector [data-part="request"][data-kind="form"]
  * @selector [data-answered] present once this request has its answer
  * @selector [data-read-only] present while the form is shown to read and copy only (expired, or closed with what was typed)
+ * @selector [data-part="question-position"] "Question 2 of 3", in a round of several requests
  */
 export const FormRequestSection = memo(function FormRequestSection({
   request,
@@ -64,12 +73,15 @@ export const FormRequestSection = memo(function FormRequestSection({
   status,
   readOnly = false,
   carried,
+  position,
+  total,
 }: FormRequestSectionProps) {
   const text = useServerText();
   const { session, checker, formatError, components, layout, confirmRefusal } = useInputRequestCard();
   const FieldComponent = components.Field ?? Field;
   const idPrefix = useId();
   const messageId = `${idPrefix}-message`;
+  const positionId = questionPositionId(idPrefix, position, total);
   // In a round of several requests (which shows each one's status) its buttons are described by
   // its question: "Accept" three times over says nothing of which question it answers.
   const said = request.messageCode !== undefined || request.message.trim() !== '';
@@ -144,7 +156,7 @@ export const FormRequestSection = memo(function FormRequestSection({
       {...(answer ? { 'data-answered': answer.action } : {})}
       {...(askedAgain ? { 'data-asked-again': '' } : {})}
       {...(readOnly ? { 'data-read-only': '' } : {})}
-      aria-labelledby={askedAgain ? `${idPrefix}-reask ${messageId}` : messageId}
+      aria-labelledby={idList(positionId, askedAgain ? `${idPrefix}-reask` : undefined, messageId)}
       noValidate
       ref={steps.containerRef}
       {...(stepped ? { onKeyDown: steps.onKeyDown, 'data-layout': 'steps' } : {})}
@@ -175,6 +187,7 @@ export const FormRequestSection = memo(function FormRequestSection({
           </span>
         ) : null}
       </p>
+      <QuestionPosition id={positionId} position={position} total={total} messages={messages} />
       {askedAgain ? (
         <p id={`${idPrefix}-reask`} data-part="reask-reason">
           {messages.askedAgainReason}

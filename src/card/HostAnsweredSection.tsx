@@ -4,6 +4,7 @@ import { describeFailure } from '../core/failure.js';
 import type { ElicitResult, HostRequest } from '../core/model.js';
 import type { HostAnswerStatus } from '../core/session.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
+import { QuestionPosition } from './QuestionPosition.js';
 import { shownProse, useServerText } from './serverText.js';
 import { UnsupportedRequestSection } from './UnsupportedRequestSection.js';
 
@@ -25,6 +26,13 @@ export interface HostAnsweredSectionProps {
   status?: ReactNode;
   /** The round closed without taking its answers: a failed host answer shows no Decline or Cancel. */
   readOnly?: boolean;
+  /**
+   * This request's place in its round, counting from 1. With a `total` over 1 the section shows
+   * "Question 2 of 3" above the message (and, when the host's answer failed, names the section).
+   */
+  position?: number;
+  /** How many requests the round holds. A round of one (or none given) shows no position. */
+  total?: number;
 }
 
 /**
@@ -33,6 +41,7 @@ export interface HostAnsweredSectionProps {
  * Decline / Cancel with the reason.
  *
  * @selector [data-part="request"][data-kind="host"]
+ * @selector [data-part="question-position"] "Question 2 of 3", in a round of several requests
  */
 export function HostAnsweredSection({ request, hostAnswer, messages, ...rest }: HostAnsweredSectionProps) {
   const text = useServerText();
@@ -57,6 +66,7 @@ export function HostAnsweredSection({ request, hostAnswer, messages, ...rest }: 
   }
   return (
     <fieldset data-part="request" data-kind="host" data-method={request.method} aria-live="polite">
+      <QuestionPosition position={rest.position} total={rest.total} messages={messages} />
       {request.message === undefined ? null : (
         <p data-part="message" {...text}>
           {shownProse(request.message, messages)}

@@ -7,6 +7,7 @@ import { useLinkRequest } from '../hooks/useLinkRequest.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
 import { CardContext } from './context.js';
+import { idList, QuestionPosition, questionPositionId } from './QuestionPosition.js';
 import { RefusalButton } from './RefusalButton.js';
 import { SectionQuestionId } from './SectionStatus.js';
 import { shownProse, useServerText } from './serverText.js';
@@ -34,6 +35,13 @@ export interface LinkRequestSectionProps {
    * else the full Public Suffix List, loaded lazily (the whole host is emphasised until it arrives).
    */
   registrableDomain?: RegistrableDomainFinder;
+  /**
+   * This request's place in its round, counting from 1. With a `total` over 1 the section shows
+   * "Question 2 of 3" above the message, and its accessible name starts with it.
+   */
+  position?: number;
+  /** How many requests the round holds. A round of one (or none given) shows no position. */
+  total?: number;
 }
 
 /**
@@ -54,6 +62,7 @@ export interface LinkRequestSectionProps {
  *   inside the host, [data-part="url-subdomain"] and the emphasised [data-part="url-domain"]
  * @selector [data-part="site"] the line naming the host; [data-part="warnings"] > [data-part="warning"][data-warning]
  * @selector [data-part="hint" | "waiting" | "refusal"] the line under the URL
+ * @selector [data-part="question-position"] "Question 2 of 3", in a round of several requests
  */
 export function LinkRequestSection({
   request,
@@ -65,6 +74,8 @@ export function LinkRequestSection({
   status,
   readOnly = false,
   registrableDomain,
+  position,
+  total,
 }: LinkRequestSectionProps) {
   const id = useId();
   const inert = readOnly || locked || answer !== undefined;
@@ -115,6 +126,8 @@ export function LinkRequestSection({
   const question = status && request.message.trim() !== '' ? ids.message : undefined;
   const describedBy = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
   const refusal = { disabled: answering, onAnswer, messages, describedBy: question };
+  const positionId = questionPositionId(id, position, total);
+  const place = <QuestionPosition id={positionId} position={position} total={total} messages={messages} />;
   const decline = <RefusalButton action="decline" {...refusal} />;
   const cancel = <RefusalButton action="cancel" {...refusal} />;
 
@@ -126,6 +139,8 @@ export function LinkRequestSection({
         state={{ 'data-refused': '' }}
         answer={answer}
         messageId={ids.message}
+        positionId={positionId}
+        place={place}
         said={request.message.trim() !== ''}
         message={shownProse(request.message, messages)}
         status={status}
@@ -160,6 +175,8 @@ export function LinkRequestSection({
       state={{ 'data-openable': '', ...(waiting ? { 'data-waiting': '' } : {}) }}
       answer={answer}
       messageId={ids.message}
+      positionId={positionId}
+      place={place}
       said={request.message.trim() !== ''}
       message={shownProse(request.message, messages)}
       status={status}
@@ -250,6 +267,8 @@ function LinkFrame({
   state,
   answer,
   messageId,
+  positionId,
+  place,
   message,
   said,
   status,
@@ -258,6 +277,10 @@ function LinkFrame({
   state: Record<string, string>;
   answer: ElicitResult | undefined;
   messageId: string;
+  /** Set in a round of several requests: the "Question 2 of 3" line's id, first in the name. */
+  positionId: string | undefined;
+  /** That line ({@link QuestionPosition}), above the message. */
+  place: ReactNode;
   message: ReactNode;
   /** Whether the message says anything (an empty one describes nothing). */
   said: boolean;
@@ -271,8 +294,9 @@ function LinkFrame({
       data-kind="url"
       {...state}
       {...(answer ? { 'data-answered': answer.action } : {})}
-      aria-labelledby={messageId}
+      aria-labelledby={idList(positionId, messageId)}
     >
+      {place}
       <p id={messageId} data-part="message" {...text}>
         {message}
       </p>

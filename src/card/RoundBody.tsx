@@ -253,7 +253,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
           <span aria-hidden="true">{messages.progress(answeredCount, total)}</span>
         </p>
       ) : null}
-      {suspension.requests.map((request) => {
+      {suspension.requests.map((request, index) => {
         const response = shownAnswer(request.key);
         // A host answerer's result (sampling, roots) reads as accepted in the round's progress.
         const answer: ElicitResult | undefined = isElicitResult(response)
@@ -289,6 +289,8 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
               onAnswer={answerRequest}
               readOnly={readOnly}
               held={held}
+              position={index + 1}
+              total={total}
             />
           </ServerLanguageProvider>
         );
@@ -312,6 +314,9 @@ interface RequestSectionProps {
   readOnly: boolean;
   /** The server asked to wait (Retry-After): the buttons that answer are disabled until then. */
   held: boolean;
+  /** Which request of the round this is, from 1, and of how many: "Question 2 of 3" in a round of several. */
+  position: number;
+  total: number;
 }
 
 /** One request, rendered by its kind's part (or the host's replacement from `components`). */
@@ -325,13 +330,15 @@ const RequestSection = memo(function RequestSection({
   onAnswer,
   readOnly,
   held,
+  position,
+  total,
 }: RequestSectionProps) {
   const { messages, components } = useInputRequestCard();
   const answerThis = useCallback(
     (result: InputResponse) => onAnswer(request.key, result),
     [onAnswer, request.key],
   );
-  const common = { answer, locked, held, readOnly, onAnswer: answerThis, messages, status };
+  const common = { answer, locked, held, readOnly, onAnswer: answerThis, messages, status, position, total };
   switch (request.kind) {
     case 'form': {
       const Form = components.FormRequest ?? FormRequestSection;

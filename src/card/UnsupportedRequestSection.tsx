@@ -4,6 +4,7 @@ import type { ElicitResult, UnsupportedRequest } from '../core/model.js';
 import { shownName, shownWithEllipsis } from '../core/shown-text.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { Actions } from './Actions.js';
+import { idList, QuestionPosition, questionPositionId } from './QuestionPosition.js';
 import { RefusalButton } from './RefusalButton.js';
 import { SectionQuestionId } from './SectionStatus.js';
 import { shownProse, useServerText } from './serverText.js';
@@ -27,6 +28,13 @@ export interface UnsupportedRequestSectionProps {
   reasonText?: string;
   /** A developer detail behind the reason (e.g. the error the host's answerer threw), in a disclosure. */
   reasonDetail?: string;
+  /**
+   * This request's place in its round, counting from 1. With a `total` over 1 the section shows
+   * "Question 2 of 3" above the message, and its accessible name starts with it.
+   */
+  position?: number;
+  /** How many requests the round holds. A round of one (or none given) shows no position. */
+  total?: number;
 }
 
 /**
@@ -35,6 +43,7 @@ export interface UnsupportedRequestSectionProps {
  * left waiting.
  *
  * @selector [data-part="request"][data-kind="unsupported"]
+ * @selector [data-part="question-position"] "Question 2 of 3", in a round of several requests
  */
 export function UnsupportedRequestSection({
   request,
@@ -47,10 +56,13 @@ export function UnsupportedRequestSection({
   readOnly = false,
   reasonText,
   reasonDetail,
+  position,
+  total,
 }: UnsupportedRequestSectionProps) {
   const text = useServerText();
   const id = useId();
   const questionId = request.message?.trim() ? `${id}-message` : `${id}-reason`;
+  const positionId = questionPositionId(id, position, total);
   // In a round of several requests (which shows each one's status) Decline and Cancel are
   // described by the question they answer: three of each say nothing of which.
   const question = status ? questionId : undefined;
@@ -64,9 +76,10 @@ export function UnsupportedRequestSection({
       {...(answer ? { 'data-answered': answer.action } : {})}
       // Named by the short heading, described by why: the whole reason as its name would be
       // read before every control inside it.
-      aria-labelledby={`${id}-reason-title`}
+      aria-labelledby={idList(positionId, `${id}-reason-title`)}
       aria-describedby={`${id}-reason-text`}
     >
+      <QuestionPosition id={positionId} position={position} total={total} messages={messages} />
       {request.message === undefined ? null : (
         <p id={`${id}-message`} data-part="message" {...text}>
           {shownProse(request.message, messages)}

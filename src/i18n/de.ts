@@ -101,6 +101,7 @@ export const germanMessages: InputRequestMessages = {
   },
   changeAnswer: 'Antwort ändern',
   progress: (answered, total) => `${n(answered)} von ${n(total)} beantwortet`,
+  questionPosition: (position, total) => `Frage ${n(position)} von ${n(total)}`,
   cannotAnswer: 'Diese Frage lässt sich hier nicht beantworten',
   cannotAnswerAll: 'Diese Fragen lassen sich hier nicht beantworten',
   unsupportedReason: (request) => {

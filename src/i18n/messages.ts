@@ -116,6 +116,12 @@ export interface InputRequestMessages {
   changeAnswer: string;
   /** Progress in a round of several requests. */
   progress: (answered: number, total: number) => string;
+  /**
+   * The line above each request of a round of several requests: which question it is (`position`
+   * counts from 1) of how many. Each section's accessible name starts with it, so a screen reader
+   * moving from form to form hears where it is. A round of one request shows none.
+   */
+  questionPosition: (position: number, total: number) => string;
   /** Heading of the reason an unsupported request cannot be answered. */
   cannotAnswer: string;
   /** The same heading over a round of more questions than a card shows (`too-many-requests`), which stand as one. */
@@ -435,6 +441,8 @@ export const englishMessages: InputRequestMessages = {
   },
   changeAnswer: 'Change answer',
   progress: (answered, total) => `${answered} of ${total} answered`,
+  questionPosition: (position, total) =>
+    `Question ${formatNumber('en', position)} of ${formatNumber('en', total)}`,
   cannotAnswer: 'This question cannot be answered here',
   cannotAnswerAll: 'These questions cannot be answered here',
   unsupportedReason: (request) => {

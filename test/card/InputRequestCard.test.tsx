@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
+import { germanMessages, InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
 import { deferred } from '../fixtures/deferred.ts';
 import { approveSchema, everyKindSchema, formRound, mixedRound } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
@@ -581,5 +581,97 @@ describe('InputRequestCard: several requests in one round', () => {
     expect(screen.getByText('0 of 3 answered')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'email' })).toBeEnabled();
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'email' })).toHaveFocus());
+  });
+});
+
+/** Three forms in one round, each with one text field. */
+const threeForms = () => {
+  const ask = (message: string, title: string) => ({
+    method: 'elicitation/create',
+    params: {
+      message,
+      requestedSchema: { type: 'object', properties: { answer: { type: 'string', title } } },
+    },
+  });
+  return parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: {
+        who: ask('Who is coming?', 'Name'),
+        where: ask('Where do you stay?', 'City'),
+        when: ask('When do you arrive?', 'Day'),
+      },
+      requestState: 'v1.three',
+    },
+    { serverName: 'Travel' },
+  );
+};
+
+describe('InputRequestCard: which question of how many', () => {
+  it('says above each request of a round of several which question it is, and names each form by it first', async () => {
+    const user = userEvent.setup();
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(<InputRequestCard suspension={threeForms()} resume={resume} />);
+
+    expect(screen.getByText('Question 1 of 3')).toBeVisible();
+    expect(screen.getByText('Question 2 of 3')).toBeVisible();
+    expect(screen.getByText('Question 3 of 3')).toBeVisible();
+    // Where it is comes first, then the server's question: what a screen reader says entering the form.
+    expect(screen.getByRole('form', { name: 'Question 1 of 3 Who is coming?' })).toBeInTheDocument();
+    const second = screen.getByRole('form', { name: /Question 2 of 3/ });
+    expect(second).toHaveAccessibleName('Question 2 of 3 Where do you stay?');
+    expect(screen.getByRole('form', { name: 'Question 3 of 3 When do you arrive?' })).toBeInTheDocument();
+    // At the top of its section, above the question.
+    const position = within(second).getByText('Question 2 of 3');
+    expect(position).toHaveAttribute('data-part', 'question-position');
+    expect(
+      position.compareDocumentPosition(within(second).getByText('Where do you stay?')) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    // Answering one form of the three, from its own fields, leaves every name as it was.
+    await user.type(within(second).getByRole('textbox', { name: 'City' }), 'Lyon');
+    await user.click(within(second).getByRole('button', { name: 'Accept' }));
+    expect(screen.getByText('1 of 3 answered')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: /Question 2 of 3/ })).toHaveAttribute('data-answered', 'accept');
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('names a link and a request it cannot answer by their place too', () => {
+    render(<InputRequestCard suspension={mixedRound()} resume={() => new Promise(() => {})} />);
+    expect(screen.getByRole('form', { name: 'Question 1 of 3 Who should we notify?' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('group', { name: 'Question 2 of 3 Connect your calendar account.' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('group', { name: 'Question 3 of 3 This question cannot be answered here' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no position in a round of one: its form is named by its question alone', () => {
+    render(
+      <InputRequestCard
+        suspension={formRound(approveSchema, 'Send the report?')}
+        resume={async () => undefined}
+      />,
+    );
+    expect(screen.getByRole('form')).toHaveAccessibleName('Send the report?');
+    expect(screen.queryByText(/Question \d+ of/)).not.toBeInTheDocument();
+  });
+
+  it("says it in the card's words", () => {
+    render(
+      <InputRequestCard
+        suspension={mixedRound()}
+        resume={() => new Promise(() => {})}
+        messages={germanMessages}
+      />,
+    );
+    expect(screen.getByText('Frage 2 von 3')).toBeVisible();
+    expect(screen.getByRole('form', { name: 'Frage 1 von 3 Who should we notify?' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('group', { name: 'Frage 2 von 3 Connect your calendar account.' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Question/)).not.toBeInTheDocument();
   });
 });

@@ -253,6 +253,7 @@ const sampleCalls: StringArgs = {
   ),
   progress: [[3, 7]],
   refusalQuestion: [['decline'], ['cancel']],
+  questionPosition: [[2, 3]],
   problemDetails: [[1], [3]],
   linkRefused: [[ARG]],
   linkWaiting: [[ARG]],
@@ -716,7 +717,7 @@ describe('a card in German', () => {
     expectNoEnglish('answering');
 
     // Errors after a submit, with German numbers.
-    const form = inCard.getByRole('form', { name: 'Bitte ergänzen Sie Ihre Angaben.' });
+    const form = inCard.getByRole('form', { name: 'Frage 1 von 6 Bitte ergänzen Sie Ihre Angaben.' });
     await user.type(within(form).getByRole('textbox', { name: /Ihr Name/ }), 'Al');
     await user.type(within(form).getByRole('spinbutton', { name: 'Betrag' }), '10001');
     await user.click(within(form).getByRole('button', { name: 'Annehmen' }));
@@ -730,7 +731,7 @@ describe('a card in German', () => {
     expectNoEnglish('errors shown');
 
     // A link opened and waiting for Done.
-    const login = inCard.getByRole('group', { name: 'Melden Sie sich beim Kalender an.' });
+    const login = inCard.getByRole('group', { name: 'Frage 2 von 6 Melden Sie sich beim Kalender an.' });
     // Its address has a warning: Open is no primary action, and says so.
     await user.click(within(login).getByRole('button', { name: 'Trotzdem öffnen' }));
     expect(within(login).getByRole('button', { name: 'Fertig' })).toHaveFocus();
@@ -745,9 +746,9 @@ describe('a card in German', () => {
     await user.click(within(form).getByRole('checkbox', { name: 'Kalender' }));
     await user.click(within(form).getByRole('button', { name: 'Annehmen' }));
     expect(await inCard.findByText('Angenommen – wartet auf die übrigen Fragen.')).toBeVisible();
-    const net = inCard.getByRole('group', { name: 'Router einrichten.' });
+    const net = inCard.getByRole('group', { name: 'Frage 3 von 6 Router einrichten.' });
     await user.click(within(net).getByRole('button', { name: 'Ablehnen' }));
-    const script = inCard.getByRole('group', { name: 'Skript starten.' });
+    const script = inCard.getByRole('group', { name: 'Frage 4 von 6 Skript starten.' });
     await user.click(within(script).getByRole('button', { name: 'Abbrechen' }));
     expect(inCard.getByText('3 von 6 beantwortet')).toBeVisible();
     expect(inCard.getAllByRole('button', { name: 'Antwort ändern' })).toHaveLength(3);
@@ -756,7 +757,9 @@ describe('a card in German', () => {
     // The last answers send the round: submitting.
     await user.click(within(login).getByRole('button', { name: 'Fertig' }));
     await user.click(
-      within(inCard.getByRole('group', { name: 'Seite öffnen.' })).getByRole('button', { name: 'Ablehnen' }),
+      within(inCard.getByRole('group', { name: 'Frage 5 von 6 Seite öffnen.' })).getByRole('button', {
+        name: 'Ablehnen',
+      }),
     );
     const summary = card!.querySelector('[data-kind="unsupported"]') as HTMLElement;
     await user.click(within(summary).getByRole('button', { name: 'Ablehnen' }));

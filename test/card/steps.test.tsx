@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStorageDraftStore } from '../../src/core/index.ts';
+import { createStorageDraftStore, parseSuspension } from '../../src/core/index.ts';
 import type { RequestedSchema } from '../../src/core/model.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
 import { InputRequestCard, type InputRequestSource, type InputResponses } from '../../src/index.ts';
@@ -245,6 +245,40 @@ describe('layout="steps"', () => {
     await user.type(screen.getByRole('textbox', { name: /Full name/ }), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Weiter' }));
     expect(screen.getByRole('button', { name: 'Zurück' })).toBeInTheDocument();
+  });
+
+  it('in a round of several, says which question above where it is in that question', async () => {
+    const user = userEvent.setup();
+    const round = parseSuspension({
+      resultType: 'input_required',
+      inputRequests: {
+        booking: {
+          method: 'elicitation/create',
+          params: { mode: 'form', message: 'Book a table?', requestedSchema: bookingSchema },
+        },
+        feedback: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'form',
+            message: 'Anything else?',
+            requestedSchema: { type: 'object', properties: { note: { type: 'string', title: 'Note' } } },
+          },
+        },
+      },
+      requestState: 'v1.two',
+    });
+    render(<InputRequestCard suspension={round} resume={async () => undefined} layout="steps" />);
+    const booking = screen.getByRole('form', { name: 'Question 1 of 2 Book a table?' });
+    const step = within(booking).getByRole('group', { name: 'Step 1 of 5' });
+    expect(
+      within(booking).getByText('Question 1 of 2').compareDocumentPosition(step) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await user.type(within(booking).getByRole('textbox', { name: /Full name/ }), 'Ada');
+    await user.click(within(booking).getByRole('button', { name: 'Next' }));
+    expect(within(booking).getByRole('group', { name: 'Step 2 of 5' })).toBeVisible();
+    expect(within(booking).getByText('Question 1 of 2')).toBeVisible();
+    expect(screen.getByRole('form', { name: 'Question 2 of 2 Anything else?' })).toBeInTheDocument();
   });
 
   it('opens on the first field the server asks again, with the earlier answers kept', async () => {
