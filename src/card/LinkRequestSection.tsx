@@ -124,7 +124,6 @@ export function LinkRequestSection({
   // In a round of several requests (which shows each one's status) its buttons are described by
   // its question too: "Cancel" three times over says nothing of which question it answers.
   const question = status && request.message.trim() !== '' ? ids.message : undefined;
-  const describedBy = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
   const refusal = { disabled: answering, onAnswer, messages, describedBy: question };
   const positionId = questionPositionId(id, position, total);
   const place = <QuestionPosition id={positionId} position={position} total={total} messages={messages} />;
@@ -222,7 +221,7 @@ export function LinkRequestSection({
                 ref={doneRef}
                 data-action="done"
                 disabled={answering}
-                aria-describedby={describedBy(ids.waiting, question)}
+                aria-describedby={idList(ids.waiting, question)}
                 onClick={done}
               >
                 {messages.done}
@@ -231,7 +230,7 @@ export function LinkRequestSection({
                 type="button"
                 data-action="open-again"
                 disabled={inert}
-                aria-describedby={describedBy(ids.site, ...warningIds, question)}
+                aria-describedby={idList(ids.site, ...warningIds, question)}
                 onClick={open}
               >
                 {messages.openAgain}
@@ -247,7 +246,7 @@ export function LinkRequestSection({
                 // A link the card warns about is no primary action: the warnings argue against it.
                 {...(warnings.length > 0 ? { 'data-warned': '' } : {})}
                 disabled={inert}
-                aria-describedby={describedBy(ids.site, ...warningIds, ids.hint, question)}
+                aria-describedby={idList(ids.site, ...warningIds, ids.hint, question)}
                 onClick={open}
               >
                 {warnings.length > 0 ? messages.openAnyway : messages.openLink}

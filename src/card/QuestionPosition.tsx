@@ -40,7 +40,10 @@ export function QuestionPosition({
   );
 }
 
-/** Ids for `aria-labelledby`, in order, leaving out those not rendered. */
-export function idList(...ids: (string | undefined)[]): string {
-  return ids.filter(Boolean).join(' ');
+/**
+ * Ids for `aria-labelledby` or `aria-describedby`, in order, leaving out those not rendered;
+ * `undefined` when none is left, so no empty attribute is written.
+ */
+export function idList(...ids: (string | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
 }
