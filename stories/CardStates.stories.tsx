@@ -164,7 +164,7 @@ export const Declined = meta.story({
 
 /**
  * Decline on a form that holds what the person entered asks first: "Say no to this question?
- * Nothing you entered is sent.", with Decline to confirm and Keep editing (focused; Escape too).
+ * Nothing you entered here is sent.", with Decline to confirm and Keep editing (focused; Escape too).
  */
 export const DeclineAfterTyping = meta.story({
   play: async ({ args, canvas }) => {

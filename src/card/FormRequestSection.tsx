@@ -51,6 +51,12 @@ export interface FormRequestSectionProps {
   position?: number;
   /** How many requests the round holds. A round of one (or none given) shows no position. */
   total?: number;
+  /**
+   * This request's answer sends the round: no other request waits for one. Only then do Decline
+   * and Cancel ask before they drop what was entered; before that, in a round of several, a
+   * refusal keeps the values and can be changed ("Change answer"). @default true
+   */
+  answerSends?: boolean;
 }
 
 /**
@@ -75,6 +81,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   carried,
   position,
   total,
+  answerSends = true,
 }: FormRequestSectionProps) {
   const text = useServerText();
   const { session, checker, formatError, components, layout, confirmRefusal } = useInputRequestCard();
@@ -103,7 +110,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   // Where focus goes back to after Keep editing: the refusal that was pressed.
   const keptEditing = useRef<'decline' | 'cancel' | undefined>(undefined);
   const refuse = (result: { action: 'decline' | 'cancel' }) => {
-    if (confirmRefusal && hasEnteredValues()) setRefusing(result.action);
+    if (confirmRefusal && answerSends && hasEnteredValues()) setRefusing(result.action);
     else onAnswer(result);
   };
   const refusal = { disabled: answering, onAnswer: refuse, messages, describedBy: question };
@@ -161,6 +168,8 @@ export const FormRequestSection = memo(function FormRequestSection({
       ref={steps.containerRef}
       {...(stepped ? { onKeyDown: steps.onKeyDown, 'data-layout': 'steps' } : {})}
       onSubmit={(event) => {
+        // Enter in a field while the refusal asks: the person went on with the form instead.
+        setRefusing(undefined);
         if (inert || readOnly || (held && (!stepped || steps.review))) {
           event.preventDefault();
           return;

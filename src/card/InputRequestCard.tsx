@@ -120,7 +120,7 @@ export interface InputRequestCardCommonProps {
   layout?: FormLayout;
   /**
    * Asks before Decline or Cancel lets go of a form that holds what the person entered (none of it
-   * is sent): the buttons give way to "Say no to this question? Nothing you entered is sent." with
+   * is sent): the buttons give way to "Say no to this question? Nothing you entered here is sent." with
    * the refusal to confirm and Keep editing (Escape), so a slip does not throw typing away. A form
    * left as it opened is refused at once. `false` refuses at once always.
    * @default true

@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useId, useRef } from 'react';
+import { type MouseEvent, useEffect, useId, useRef } from 'react';
 import type { InputRequestMessages } from '../i18n/messages.js';
 
 /** Props of {@link RefusalQuestion}. */
@@ -20,8 +20,10 @@ export interface RefusalQuestionProps {
 /**
  * In place of a form's buttons after Decline or Cancel on a form that holds what the person
  * entered: what the refusal does, the refusal to confirm it, and Keep editing (also Escape).
- * Focus lands on Keep editing, so a second press of Enter or a double click does not confirm
- * what a slip began; the question stands first in the row, where the pressed button was.
+ * Focus lands on Keep editing, so a second press of Enter does not confirm what a slip began. The
+ * second click of a double click (or the third of a triple) on Decline answers nothing here,
+ * wherever the row put a button under the pointer: a wrapped row on a phone, a sticky row that
+ * grows upwards. The question stands first in the row, where the pressed button was.
  *
  * @selector [data-part="actions"][data-confirming] the row while it asks (`decline` or `cancel`)
  * @selector [data-part="refusal-question"] what the refusal does
@@ -66,13 +68,31 @@ export function RefusalQuestion({
         data-confirms=""
         disabled={disabled}
         aria-describedby={describedBy}
-        onClick={onConfirm}
+        onClick={(event) => {
+          if (!laterClickOfSeveral(event)) onConfirm();
+        }}
       >
         {action === 'decline' ? messages.decline : messages.cancel}
       </button>
-      <button ref={keepRef} type="button" data-action="keep-editing" onClick={onKeepEditing}>
+      <button
+        ref={keepRef}
+        type="button"
+        data-action="keep-editing"
+        aria-describedby={describedBy}
+        onClick={(event) => {
+          if (!laterClickOfSeveral(event)) onKeepEditing();
+        }}
+      >
         {messages.keepEditing}
       </button>
     </div>
   );
+}
+
+/**
+ * The second or a later click of a double (or triple) click: `detail` counts the clicks of one
+ * burst (0 for a click from the keyboard). Such a click began on the button this row replaced.
+ */
+function laterClickOfSeveral(event: MouseEvent): boolean {
+  return event.detail > 1;
 }

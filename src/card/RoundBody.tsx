@@ -51,7 +51,8 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   const sendError = snapshot.sendError ?? snapshot.retryHeldBy;
   const failed = sendError !== undefined && snapshot.state === 'input-required';
   const total = suspension.requests.length;
-  const answeredCount = total - unansweredKeys(suspension, snapshot.answers).length;
+  const unanswered = unansweredKeys(suspension, snapshot.answers);
+  const answeredCount = total - unanswered.length;
   // A send that may have arrived keeps its answers as sent: shown locked, with Try again.
   const keptAsSent = answersLocked(snapshot);
   const locked = !STATE_TRAITS[snapshot.state].acceptsAnswers || keptAsSent;
@@ -291,6 +292,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
               held={held}
               position={index + 1}
               total={total}
+              answerSends={unanswered.every((key) => key === request.key)}
             />
           </ServerLanguageProvider>
         );
@@ -317,6 +319,8 @@ interface RequestSectionProps {
   /** Which request of the round this is, from 1, and of how many: "Question 2 of 3" in a round of several. */
   position: number;
   total: number;
+  /** No other request of the round waits for an answer: this one's sends the round. */
+  answerSends: boolean;
 }
 
 /** One request, rendered by its kind's part (or the host's replacement from `components`). */
@@ -332,6 +336,7 @@ const RequestSection = memo(function RequestSection({
   held,
   position,
   total,
+  answerSends,
 }: RequestSectionProps) {
   const { messages, components } = useInputRequestCard();
   const answerThis = useCallback(
@@ -342,7 +347,9 @@ const RequestSection = memo(function RequestSection({
   switch (request.kind) {
     case 'form': {
       const Form = components.FormRequest ?? FormRequestSection;
-      return <Form request={request} {...common} {...(carried ? { carried } : {})} />;
+      return (
+        <Form request={request} {...common} answerSends={answerSends} {...(carried ? { carried } : {})} />
+      );
     }
     case 'url': {
       const Link = components.LinkRequest ?? LinkRequestSection;

@@ -188,7 +188,7 @@ export interface RequestForm {
    * ```tsx
    * const { hasEnteredValues } = useRequestForm({ request, session });
    * const decline = () => {
-   *   if (hasEnteredValues() && !window.confirm('Decline? Nothing you entered is sent.')) return;
+   *   if (hasEnteredValues() && !window.confirm('Decline? Nothing you entered here is sent.')) return;
    *   void session.answer(request.key, { action: 'decline' });
    * };
    * ```

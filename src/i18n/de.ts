@@ -44,8 +44,8 @@ export const germanMessages: InputRequestMessages = {
   cancel: 'Abbrechen',
   refusalQuestion: (action) =>
     action === 'decline'
-      ? 'Diese Frage ablehnen? Nichts von Ihren Eingaben wird gesendet.'
-      : 'Diese Frage ohne Antwort schließen? Nichts von Ihren Eingaben wird gesendet.',
+      ? 'Diese Frage ablehnen? Ihre Eingaben hier werden nicht gesendet.'
+      : 'Diese Frage ohne Antwort schließen? Ihre Eingaben hier werden nicht gesendet.',
   keepEditing: 'Weiter bearbeiten',
   submitting: 'Ihre Antwort wird gesendet…',
   submittingSlowly:

@@ -379,8 +379,8 @@ export const englishMessages: InputRequestMessages = {
   cancel: 'Cancel',
   refusalQuestion: (action) =>
     action === 'decline'
-      ? 'Say no to this question? Nothing you entered is sent.'
-      : 'Close this question without an answer? Nothing you entered is sent.',
+      ? 'Say no to this question? Nothing you entered here is sent.'
+      : 'Close this question without an answer? Nothing you entered here is sent.',
   keepEditing: 'Keep editing',
   submitting: 'Sending your answer…',
   submittingSlowly: 'Still sending your answer: the server is taking a while. Everything you typed is kept.',

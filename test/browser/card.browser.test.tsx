@@ -4,7 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import { InputRequestCard, type InputResponses } from '../../src/index.ts';
 import '../../src/styles.css';
 import { sentContent } from '../fixtures/resume.ts';
-import { formRound } from '../fixtures/suspensions.ts';
+import { approveSchema, formRound } from '../fixtures/suspensions.ts';
 
 const keyboardSchema = {
   type: 'object' as const,
@@ -192,6 +192,40 @@ describe('InputRequestCard in Chromium', () => {
     await asked.getByRole('button', { name: 'Decline' }).click();
     await vi.waitFor(() => expect(resume).toHaveBeenCalledOnce());
     expect(resume.mock.calls[0]?.[0]).toEqual({ details: { action: 'decline' } });
+  });
+
+  it('a double click on Decline confirms nothing where the row puts a button under the pointer (a wrapped phone row, a sticky row)', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    // 320 px, steps: Next and Back on one line, Decline and Cancel on the next; the question
+    // takes a line or two above them, and the confirming Decline lands where Decline was.
+    const { unmount } = render(
+      <div style={{ width: 320 }}>
+        <InputRequestCard suspension={formRound(approveSchema)} resume={resume} layout="steps" />
+      </div>,
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('textbox', { name: /Note/ }).fill('Numbers look good');
+    await page.getByRole('button', { name: 'Decline' }).dblClick();
+    await expect.element(page.getByRole('group', { name: /Say no to this question\?/ })).toBeVisible();
+    unmount();
+
+    // A form taller than its window: the row sticks to the bottom and grows upwards.
+    const many = {
+      type: 'object' as const,
+      properties: Object.fromEntries(
+        Array.from({ length: 14 }, (_, index) => [`f${index}`, { type: 'string', title: `Field ${index}` }]),
+      ),
+    };
+    render(
+      <div style={{ width: 220 }}>
+        <InputRequestCard suspension={formRound(many)} resume={resume} />
+      </div>,
+    );
+    await page.getByRole('textbox', { name: /Field 0/ }).fill('x');
+    await expect.element(page.getByRole('article')).toHaveAttribute('data-tall');
+    await page.getByRole('button', { name: 'Decline' }).dblClick();
+    await expect.element(page.getByRole('group', { name: /Say no to this question\?/ })).toBeVisible();
+    expect(resume).not.toHaveBeenCalled();
   });
 
   it('counts text Chromium cannot read as a number ("12e", an empty value) as entered', async () => {

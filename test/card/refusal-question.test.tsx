@@ -30,6 +30,32 @@ function mount(props: Options = {}, schema = approveSchema) {
   return { resume, user: userEvent.setup() };
 }
 
+/** Two questions: "Who?" (a name) and "When?" (a day). */
+const twoQuestions = () =>
+  parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: {
+        who: {
+          method: 'elicitation/create',
+          params: {
+            message: 'Who?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+          },
+        },
+        when: {
+          method: 'elicitation/create',
+          params: {
+            message: 'When?',
+            requestedSchema: { type: 'object', properties: { day: { type: 'string', title: 'Day' } } },
+          },
+        },
+      },
+      requestState: 'two',
+    },
+    { serverName: 'Calendar' },
+  );
+
 const question = () => screen.getByRole('group', { name: /Say no to this question\?/ });
 
 describe('Decline or Cancel on a form with entries', () => {
@@ -40,7 +66,7 @@ describe('Decline or Cancel on a form with entries', () => {
 
     expect(resume).not.toHaveBeenCalled();
     const asked = question();
-    expect(asked).toHaveTextContent('Say no to this question? Nothing you entered is sent.');
+    expect(asked).toHaveTextContent('Say no to this question? Nothing you entered here is sent.');
     expect(within(asked).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
     // The question stands where the buttons were: no Accept while it asks.
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
@@ -187,50 +213,72 @@ describe('Decline or Cancel on a form with entries', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 
-  it('in a round of several, names its question; a failed send later brings the buttons back, not the question', async () => {
-    let fail = true;
-    const resume = vi.fn(async () => {
-      if (fail) throw new Error('offline');
-    });
-    const round = parseSuspension(
-      {
-        resultType: 'input_required',
-        inputRequests: {
-          details: {
-            method: 'elicitation/create',
-            params: {
-              message: 'Who?',
-              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
-            },
-          },
-          other: {
-            method: 'elicitation/create',
-            params: {
-              message: 'When?',
-              requestedSchema: { type: 'object', properties: { day: { type: 'string', title: 'Day' } } },
-            },
-          },
-        },
-        requestState: 'two',
-      },
-      { serverName: 'Calendar' },
-    );
-    render(<InputRequestCard suspension={round} resume={resume} />);
+  it('in a round of several, asks only where the answer sends the round; earlier refusals can be changed', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(<InputRequestCard suspension={twoQuestions()} resume={resume} />);
     const user = userEvent.setup();
-    // In a round of several, the refusal's question is described by its own question too.
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
-    const [declineWho] = screen.getAllByRole('button', { name: 'Decline' });
-    await user.click(declineWho as HTMLElement);
-    const asked = question();
-    expect(within(asked).getByRole('button', { name: 'Decline' })).toHaveAccessibleDescription('Who?');
-    await user.click(within(asked).getByRole('button', { name: 'Decline' }));
-    // The other question, left empty, is declined at once; the round is sent and fails.
-    const [, declineWhen] = screen.getAllByRole('button', { name: 'Decline' });
-    await user.click(declineWhen as HTMLElement);
-    await screen.findByRole('button', { name: 'Try again' });
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Ada');
+    // "When?" still waits: declining "Who?" keeps its values, and Change answer undoes it.
+    await user.click(screen.getAllByRole('button', { name: 'Decline' })[0] as HTMLElement);
     expect(screen.queryByRole('group', { name: /Say no/ })).toBeNull();
-    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
-    fail = false;
+    const who = screen.getByRole('form', { name: /Who\?/ });
+    expect(who).toHaveAttribute('data-answered', 'decline');
+    expect(name).toHaveValue('Ada');
+    // "When?" is now the answer that sends the round: with a day entered, it asks, named by its question.
+    await user.type(screen.getByRole('textbox', { name: 'Day' }), 'Monday');
+    await user.click(
+      within(screen.getByRole('form', { name: /When\?/ })).getByRole('button', { name: 'Decline' }),
+    );
+    const asked = question();
+    expect(within(asked).getByRole('button', { name: 'Decline' })).toHaveAccessibleDescription('When?');
+    expect(within(asked).getByRole('button', { name: 'Keep editing' })).toHaveAccessibleDescription('When?');
+    expect(resume).not.toHaveBeenCalled();
+    await user.click(within(asked).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(1));
+    expect(resume.mock.calls[0]?.[0]).toEqual({ who: { action: 'decline' }, when: { action: 'decline' } });
+  });
+
+  it('goes when Enter in a field answers instead: a failed send then shows the buttons, not the question', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => {
+      throw new Error('offline');
+    });
+    render(<InputRequestCard suspension={twoQuestions()} resume={resume} />);
+    const user = userEvent.setup();
+    // "Who?" answered first, so "When?" is the answer that sends the round.
+    await user.click(
+      within(screen.getByRole('form', { name: /Who\?/ })).getByRole('button', { name: 'Decline' }),
+    );
+    const day = screen.getByRole('textbox', { name: 'Day' });
+    await user.type(day, 'Monday');
+    const when = screen.getByRole('form', { name: /When\?/ });
+    await user.click(within(when).getByRole('button', { name: 'Decline' }));
+    expect(question()).toBeInTheDocument();
+    // Back to the field, Enter: the person accepts instead of choosing; the send fails.
+    await user.click(day);
+    await user.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Try again' });
+    expect(resume.mock.calls[0]?.[0]).toEqual({
+      who: { action: 'decline' },
+      when: { action: 'accept', content: { day: 'Monday' } },
+    });
+    expect(screen.queryByRole('group', { name: /Say no/ })).toBeNull();
+    expect(within(when).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+  });
+
+  it('goes when Enter on a step moves on (the step layout)', async () => {
+    const schema: RequestedSchema = {
+      type: 'object',
+      properties: { note: { type: 'string', title: 'Note' }, ok: { type: 'boolean', title: 'OK' } },
+    };
+    const { user } = mount({ layout: 'steps' }, schema);
+    await user.type(screen.getByRole('textbox', { name: 'Note' }), 'hi{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await user.click(screen.getByRole('checkbox', { name: 'OK' }));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Check your answers')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: /Say no/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
   });
 });
 
