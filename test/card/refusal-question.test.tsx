@@ -5,18 +5,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestedSchema } from '../../src/core/model.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
 import {
-  type FieldSpec,
   type FormRequest,
   InputRequestCard,
   type InputResponses,
   parseSuspension,
-  type RequestFormControl,
   type StaticInputRequestCardProps,
-  useRequestField,
   useRequestForm,
 } from '../../src/index.ts';
 import { approveSchema, formRound } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
+import { HeadlessField } from '../support/headless-field.tsx';
 
 // Decline or Cancel on a form that holds what the person entered sends none of it: the card asks
 // first, in place of its buttons, so a slip does not throw the typing away. A form left as it
@@ -284,25 +282,13 @@ describe('Decline or Cancel on a form with entries', () => {
 
 const request = formRound(approveSchema).requests[0] as FormRequest;
 
-function MyField({ form, field }: { form: RequestFormControl; field: FieldSpec }) {
-  const bag = useRequestField({ form, field, idPrefix: 'mine' });
-  return (
-    <p>
-      <label {...bag.labelProps} htmlFor={bag.labelProps.htmlFor}>
-        {field.title}
-      </label>
-      <input {...bag.getInputProps()} />
-    </p>
-  );
-}
-
 function MyForm({ onDecline, onRender }: { onDecline: (entered: boolean) => void; onRender?: () => void }) {
   onRender?.();
   const { form, formProps, hasEnteredValues } = useRequestForm({ request, onAccept: () => {} });
   return (
     <form {...formProps}>
       {request.fields.map((field) => (
-        <MyField key={field.index} form={form} field={field} />
+        <HeadlessField key={field.index} form={form} field={field} />
       ))}
       <button type="button" onClick={() => onDecline(hasEnteredValues())}>
         No

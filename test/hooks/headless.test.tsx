@@ -15,6 +15,7 @@ import {
 } from '../../src/index.ts';
 import { createTestSource } from '../../src/testing/index.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
+import { HeadlessField } from '../support/headless-field.tsx';
 
 // The hooks without the card: a host's own markup, the library's behaviour.
 
@@ -41,18 +42,6 @@ const round = parseSuspension(
   { serverName: 'Vault', id: 'headless-round' },
 );
 
-function MyField({ form, field }: { form: RequestFormControl; field: FieldSpec }) {
-  const bag = useRequestField({ form, field, idPrefix: 'mine' });
-  return (
-    <p>
-      <label {...bag.labelProps} htmlFor={bag.labelProps.htmlFor}>
-        {field.title}
-      </label>
-      <input {...bag.getInputProps({ className: 'my-input' })} />
-    </p>
-  );
-}
-
 function Headless({ onSent }: { onSent: (value: unknown) => void }) {
   const { session, suspension, state } = useInputRequest(
     staticSource(round, async (responses) => onSent(responses)),
@@ -63,7 +52,7 @@ function Headless({ onSent }: { onSent: (value: unknown) => void }) {
   return (
     <form {...formProps} data-state={state}>
       {request.fields.map((field) => (
-        <MyField key={field.index} form={form} field={field} />
+        <HeadlessField key={field.index} form={form} field={field} />
       ))}
       <button type="submit">Send</button>
     </form>
@@ -136,7 +125,7 @@ function RoundForm({
   return (
     <form {...formProps}>
       {request.fields.map((field) => (
-        <MyField key={field.index} form={form} field={field} />
+        <HeadlessField key={field.index} form={form} field={field} />
       ))}
       <button type="submit">Send</button>
     </form>
