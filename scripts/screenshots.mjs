@@ -80,6 +80,8 @@ const shots = [
   { file: 'stopped-by-you', id: 'card-outcomes--stopped', sizes: ['phone'] },
   // Decline on a form with something entered asks first, in place of the buttons.
   { file: 'refusal-question', id: 'card-states--decline-after-typing', sizes: ['phone', 'desktop'] },
+  // Stop task ends the whole task: it asks first, in place of the button.
+  { file: 'stop-question', id: 'card-outcomes--progress', sizes: ['phone'], keys: [{ button: 'Stop task' }] },
   {
     file: 'refusal-question-dark',
     id: 'card-states--decline-after-typing',

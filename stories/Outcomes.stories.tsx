@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import preview from '../.storybook/preview.tsx';
 import type { InputRequestSource, InputRequestState } from '../src/core/source.ts';
 import { InputRequestCard, parseSuspension } from '../src/index.ts';
@@ -378,7 +378,7 @@ export const Progress = meta.story({
   },
 });
 
-/** Stopped by the person (`Stop task`). */
+/** Stopped by the person (`Stop task`, which asks first: it ends the whole task). */
 export const Stopped = meta.story({
   decorators: [withClient],
   args: {
@@ -388,6 +388,9 @@ export const Stopped = meta.story({
   },
   play: async ({ canvas }) => {
     await userEvent.click(await canvas.findByRole('button', { name: 'Stop task' }));
+    const asked = canvas.getByRole('group', { name: /Stop the whole task\?/ });
+    await expect(within(asked).getByRole('button', { name: 'Keep it running' })).toHaveFocus();
+    await userEvent.click(within(asked).getByRole('button', { name: 'Stop task' }));
     await waitFor(() => expect(canvas.getByText('Stopped by you.')).toBeVisible());
   },
 });

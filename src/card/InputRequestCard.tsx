@@ -39,6 +39,7 @@ import type { FormLayout } from './FormSteps.js';
 import { PassiveCopy } from './PassiveCopy.js';
 import { Receipt } from './Receipt.js';
 import { RoundBody } from './RoundBody.js';
+import { StopTask } from './StopTask.js';
 import { serverText, withServerText } from './serverText.js';
 import { TaskProgress } from './TaskProgress.js';
 import { TaskResult } from './TaskResult.js';
@@ -122,7 +123,8 @@ export interface InputRequestCardCommonProps {
    * Asks before Decline or Cancel lets go of a form that holds what the person entered (none of it
    * is sent): the buttons give way to "Say no to this question? Nothing you entered here is sent." with
    * the refusal to confirm and Keep editing (Escape), so a slip does not throw typing away. A form
-   * left as it opened is refused at once. `false` refuses at once always.
+   * left as it opened is refused at once. Stop task, which ends the whole task, always asks
+   * ("Stop the whole task? …", Keep it running). `false` refuses and stops at once always.
    * @default true
    * @example
    * ```tsx
@@ -489,16 +491,12 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
               {(state === 'expired' || state === 'answered-elsewhere') && !snapshot.stopping ? (
                 <p data-part="task-goes-on">{messages.taskGoesOn(state)}</p>
               ) : null}
-              <button
-                type="button"
-                data-action="stop-task"
-                aria-disabled={snapshot.stopping || undefined}
-                onClick={() => {
-                  if (!snapshot.stopping) void controller.stop?.().catch(() => {});
-                }}
-              >
-                {snapshot.stopping ? messages.stopping : messages.stopTask}
-              </button>
+              <StopTask
+                stopping={snapshot.stopping === true}
+                confirm={confirmRefusal}
+                onStop={() => void controller.stop?.().catch(() => {})}
+                messages={messages}
+              />
             </div>
           ) : null}
           {snapshot.stopError !== undefined && !traits.settled ? (

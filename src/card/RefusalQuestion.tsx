@@ -4,13 +4,13 @@ import type { InputRequestMessages } from '../i18n/messages.js';
 
 /** Props of {@link RefusalQuestion}. */
 export interface RefusalQuestionProps {
-  /** The refusal to confirm. */
-  action: 'decline' | 'cancel';
+  /** The refusal to confirm: a request's Decline or Cancel, or the card's Stop task. */
+  action: 'decline' | 'cancel' | 'stop-task';
   /** The refusal cannot be given now (the server asked to wait); Keep editing still can. */
   disabled: boolean;
   /** Gives the refusal: the person confirmed it. */
   onConfirm: () => void;
-  /** Back to the form, everything entered still there. */
+  /** Back to the form, everything entered still there (for Stop task: the task goes on). */
   onKeepEditing: () => void;
   messages: InputRequestMessages;
   /** The id of the question it answers, in a round of several. */
@@ -19,7 +19,8 @@ export interface RefusalQuestionProps {
 
 /**
  * In place of a form's buttons after Decline or Cancel on a form that holds what the person
- * entered: what the refusal does, the refusal to confirm it, and Keep editing (also Escape).
+ * entered, and of Stop task once pressed: what the refusal does, the refusal to confirm it, and
+ * Keep editing (Keep it running, for Stop task; also Escape).
  * Focus lands on Keep editing, so a second press of Enter does not confirm what a slip began. The
  * second click of a double click (or the third of a triple) on Decline answers nothing here,
  * wherever the row put a button under the pointer: a wrapped row on a phone, a sticky row that
@@ -72,7 +73,7 @@ export function RefusalQuestion({
           if (!laterClickOfSeveral(event)) onConfirm();
         }}
       >
-        {action === 'decline' ? messages.decline : messages.cancel}
+        {action === 'decline' ? messages.decline : action === 'cancel' ? messages.cancel : messages.stopTask}
       </button>
       <button
         ref={keepRef}
@@ -83,7 +84,7 @@ export function RefusalQuestion({
           if (!laterClickOfSeveral(event)) onKeepEditing();
         }}
       >
-        {messages.keepEditing}
+        {action === 'stop-task' ? messages.keepTaskRunning : messages.keepEditing}
       </button>
     </div>
   );

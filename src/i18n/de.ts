@@ -45,8 +45,11 @@ export const germanMessages: InputRequestMessages = {
   refusalQuestion: (action) =>
     action === 'decline'
       ? 'Diese Frage ablehnen? Ihre Eingaben hier werden nicht gesendet.'
-      : 'Diese Frage ohne Antwort schließen? Ihre Eingaben hier werden nicht gesendet.',
+      : action === 'cancel'
+        ? 'Diese Frage ohne Antwort schließen? Ihre Eingaben hier werden nicht gesendet.'
+        : 'Die ganze Aufgabe beenden? Das Werkzeug arbeitet dann nicht weiter daran, und Ihre Eingaben werden nicht gesendet.',
   keepEditing: 'Weiter bearbeiten',
+  keepTaskRunning: 'Weiterlaufen lassen',
   submitting: 'Ihre Antwort wird gesendet…',
   submittingSlowly:
     'Ihre Antwort wird noch gesendet: Der Server braucht etwas länger. Alle Eingaben bleiben erhalten.',

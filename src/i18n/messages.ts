@@ -48,12 +48,15 @@ export interface InputRequestMessages {
   cancel: string;
   /**
    * Asked in place of the buttons when Decline or Cancel is pressed on a form that holds what the
-   * person entered (none of it is sent): what the refusal does. The refusal's own button then
-   * confirms it, beside {@link InputRequestMessages.keepEditing}.
+   * person entered (none of it is sent), and in place of Stop task when it is pressed: what the
+   * refusal does. Its own button then confirms it, beside {@link InputRequestMessages.keepEditing}
+   * (or {@link InputRequestMessages.keepTaskRunning} for `'stop-task'`).
    */
-  refusalQuestion: (action: 'decline' | 'cancel') => string;
+  refusalQuestion: (action: 'decline' | 'cancel' | 'stop-task') => string;
   /** Beside the confirming Decline or Cancel: back to the form, everything entered still there. */
   keepEditing: string;
+  /** Beside the confirming Stop task: the task goes on. */
+  keepTaskRunning: string;
   /** Shown while the answers are being sent. */
   submitting: string;
   /** Lifecycle: a send that has taken more than a few seconds, still on its way. */
@@ -380,8 +383,11 @@ export const englishMessages: InputRequestMessages = {
   refusalQuestion: (action) =>
     action === 'decline'
       ? 'Say no to this question? Nothing you entered here is sent.'
-      : 'Close this question without an answer? Nothing you entered here is sent.',
+      : action === 'cancel'
+        ? 'Close this question without an answer? Nothing you entered here is sent.'
+        : 'Stop the whole task? The tool stops working on it, and nothing you entered is sent.',
   keepEditing: 'Keep editing',
+  keepTaskRunning: 'Keep it running',
   submitting: 'Sending your answer…',
   submittingSlowly: 'Still sending your answer: the server is taking a while. Everything you typed is kept.',
   answered: 'Answer sent.',

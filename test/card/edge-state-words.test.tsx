@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { createHttpSource } from '../../src/adapters/http.ts';
@@ -115,6 +115,11 @@ describe('the line beside Stop task', () => {
       await screen.findByText('The task goes on with the answer given elsewhere.', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await user.click(
+      within(screen.getByRole('group', { name: /Stop the whole task\?/ })).getByRole('button', {
+        name: 'Stop task',
+      }),
+    );
     expect(await screen.findByRole('button', { name: 'Stopping the task…' })).toBeInTheDocument();
     expect(screen.queryByText('The task goes on with the answer given elsewhere.')).toBeNull();
     client.clear();

@@ -252,7 +252,7 @@ const sampleCalls: StringArgs = {
     (['waiting', 'sending', 'not-used'] as const).map((phase) => [action, phase]),
   ),
   progress: [[3, 7]],
-  refusalQuestion: [['decline'], ['cancel']],
+  refusalQuestion: [['decline'], ['cancel'], ['stop-task']],
   questionPosition: [[2, 3]],
   problemDetails: [[1], [3]],
   linkRefused: [[ARG]],

@@ -138,6 +138,11 @@ describe('a followed task, on a fake clock', () => {
     );
     await advance();
     await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await user.click(
+      within(screen.getByRole('group', { name: /Stop the whole task\?/ })).getByRole('button', {
+        name: 'Stop task',
+      }),
+    );
     await advance(POLL_MS);
     expect(card()).toHaveAttribute('data-state', 'cancelled');
     // The server's reading now says cancelled too: it was still this person who stopped it.

@@ -70,6 +70,12 @@ describe('InputRequestCard with a source: the lifecycle', () => {
     const user = userEvent.setup();
     const { api } = mount({ startWorking: true });
     await user.click(await screen.findByRole('button', { name: /^Stop/ }));
+    // It ends the whole task: asked first.
+    await user.click(
+      within(screen.getByRole('group', { name: /Stop the whole task\?/ })).getByRole('button', {
+        name: 'Stop task',
+      }),
+    );
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'cancelled'));
     expect(posts.map((request) => request.url)).toEqual([api.cancelUrl]);
     expect(api.task.received).toEqual([]);

@@ -1,7 +1,8 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestedSchema } from '../../src/core/model.ts';
 import { germanMessages } from '../../src/i18n/de.ts';
 import {
@@ -12,6 +13,7 @@ import {
   type StaticInputRequestCardProps,
   useRequestForm,
 } from '../../src/index.ts';
+import { createTestSource } from '../../src/testing/index.ts';
 import { approveSchema, formRound } from '../fixtures/suspensions.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 import { HeadlessField } from '../support/headless-field.tsx';
@@ -347,5 +349,71 @@ describe('useRequestForm().hasEnteredValues', () => {
     const before = renders.mock.calls.length;
     await userEvent.setup().type(screen.getByRole('textbox', { name: 'Note' }), 'abc');
     expect(renders).toHaveBeenCalledTimes(before);
+  });
+});
+
+describe('Stop task asks first: it ends the whole task', () => {
+  beforeEach(() => useFakeTime());
+  afterEach(useRealTime);
+
+  function mountStoppable(props: Options = {}) {
+    const { source } = createTestSource({ serverName: 'Mailer' });
+    // A stop that stays on its way: the card shows "Stopping the task…" meanwhile.
+    const cancel = vi.fn(() => new Promise<void>(() => {}));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <InputRequestCard source={{ ...source, cancel }} poll={{ baseMs: 1000, maxMs: 1000 }} {...props} />
+      </QueryClientProvider>,
+    );
+    return { cancel, user: fakeTimeUser() };
+  }
+  const stopQuestion = () => screen.getByRole('group', { name: /Stop the whole task\?/ });
+
+  it('says what it does; Keep it running takes focus, then gives it back to Stop task', async () => {
+    const { cancel, user } = mountStoppable();
+    await advance();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    expect(stopQuestion()).toHaveTextContent(
+      'Stop the whole task? The tool stops working on it, and nothing you entered is sent.',
+    );
+    expect(within(stopQuestion()).getByRole('button', { name: 'Keep it running' })).toHaveFocus();
+    await user.click(within(stopQuestion()).getByRole('button', { name: 'Keep it running' }));
+    expect(screen.getByRole('button', { name: 'Stop task' })).toHaveFocus();
+    expect(cancel).not.toHaveBeenCalled();
+  });
+
+  it('stops once confirmed, focus on "Stopping the task…" while it goes', async () => {
+    const { cancel, user } = mountStoppable();
+    await advance();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await user.click(within(stopQuestion()).getByRole('button', { name: 'Stop task' }));
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Stopping the task…' })).toHaveFocus();
+  });
+
+  it('Escape keeps it running', async () => {
+    const { cancel, user } = mountStoppable();
+    await advance();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Stop task' })).toHaveFocus();
+    expect(cancel).not.toHaveBeenCalled();
+  });
+
+  it('stops at once with confirmRefusal={false}', async () => {
+    const { cancel, user } = mountStoppable({ confirmRefusal: false });
+    await advance();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('group', { name: /Stop the whole task/ })).toBeNull();
+  });
+
+  it('asks in German', async () => {
+    const { user } = mountStoppable({ messages: germanMessages });
+    await advance();
+    await user.click(screen.getByRole('button', { name: 'Aufgabe beenden' }));
+    const asked = screen.getByRole('group', { name: /Die ganze Aufgabe beenden\?/ });
+    expect(within(asked).getByRole('button', { name: 'Weiterlaufen lassen' })).toHaveFocus();
   });
 });

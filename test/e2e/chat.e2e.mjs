@@ -766,6 +766,11 @@ try {
         .getByText('Which format should the report have?', { exact: false })
         .waitFor({ timeout: TIMEOUT });
       await card.getByRole('button', { name: 'Stop task' }).click();
+      // It ends the whole task: asked first, in place of the button.
+      await card
+        .getByRole('group', { name: /Stop the whole task\?/ })
+        .getByRole('button', { name: 'Stop task' })
+        .click();
       await expectState(card, 'cancelled');
       await shown(reply, 'The task was stopped.').waitFor({ timeout: TIMEOUT });
       await shown(reply, 'Stopped by you.').waitFor({ timeout: TIMEOUT });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -396,6 +396,11 @@ describe('MCP Tasks: cancelling a round versus stopping the task', () => {
     const stop = await screen.findByRole('button', { name: /^Stop/ });
     const getsBeforeStop = gets();
     await user.click(stop);
+    await user.click(
+      within(screen.getByRole('group', { name: /Stop the whole task\?/ })).getByRole('button', {
+        name: 'Stop task',
+      }),
+    );
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'cancelled'));
     expect(server.cancels).toEqual(['report-9']);
     expect(server.updates).toEqual([]);

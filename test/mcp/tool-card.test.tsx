@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InputRequestCard, type InputRequestSource } from '../../src/index.ts';
 import { createMcpToolSource } from '../../src/mcp/index.ts';
@@ -135,6 +135,11 @@ describe('a tool that answers with a task, through the card', () => {
     await advance(POLL_INTERVAL_MS);
     expect(screen.getByText('Export to email now?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await user.click(
+      within(screen.getByRole('group', { name: /Stop the whole task\?/ })).getByRole('button', {
+        name: 'Stop task',
+      }),
+    );
     await advance();
 
     expect(card()).toHaveAttribute('data-state', 'cancelled');
