@@ -870,6 +870,13 @@ try {
         timeout: TIMEOUT,
       });
       await card.getByRole('button', { name: 'Stop waiting' }).click();
+      // Asked first, in the demo's words for a sign-in.
+      await card
+        .getByRole('group', {
+          name: 'Stop waiting for the sign-in? Your calendar account will not be connected.',
+        })
+        .getByRole('button', { name: 'Stop waiting' })
+        .click();
       await expectState(card, 'cancelled');
       // Said as what it means here: the sign-in was given up.
       await shown(reply, 'You stopped waiting. Your calendar account is not connected.').waitFor({

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { InputRequestCard, type InputRequestMessages } from '../../../src/index.ts';
+import { englishMessages, InputRequestCard, type InputRequestMessages } from '../../../src/index.ts';
 import { ACTIONS, type ToolName } from '../shared/actions.ts';
 import type { ChatMessage, ConversationSnapshot, ToolMessage } from '../shared/api.ts';
 import {
@@ -41,6 +41,11 @@ const TOOL_MESSAGES: Partial<Record<ToolName, Partial<InputRequestMessages>>> = 
   // Stopping here gives up the sign-in: say what that means, not that "a task" stopped.
   connect_account: {
     stopTask: 'Stop waiting',
+    refusalQuestion: (action) =>
+      action === 'stop-task'
+        ? 'Stop waiting for the sign-in? Your calendar account will not be connected.'
+        : englishMessages.refusalQuestion(action),
+    keepTaskRunning: 'Keep waiting',
     cancelled: 'You stopped waiting. Your calendar account is not connected.',
   },
 };
