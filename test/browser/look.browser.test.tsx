@@ -277,6 +277,29 @@ describe('the theme in Chromium', () => {
     expect(Math.abs(box.right - row.right)).toBeLessThan(1);
   });
 
+  it('gives the Stop task question the whole row on a phone: its words and buttons read across the card', async () => {
+    await page.viewport(360, 800);
+    const { source } = createTestSource({ serverName: 'Mailer' });
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <InputRequestCard source={{ ...source, cancel: async () => undefined }} />
+      </QueryClientProvider>,
+    );
+    await page.getByRole('button', { name: 'Stop task' }).click();
+    const asked = page.getByRole('group', { name: /Stop the whole task\?/ }).element();
+    const row = part(container, 'task-actions').getBoundingClientRect();
+    const box = asked.getBoundingClientRect();
+    expect(Math.abs(box.left - row.left)).toBeLessThan(1);
+    expect(Math.abs(box.right - row.right)).toBeLessThan(1);
+    // Two buttons to a line, each wider than its words, not a column of letters.
+    const buttons = [...asked.querySelectorAll<HTMLElement>('button')].map((button) =>
+      button.getBoundingClientRect(),
+    );
+    expect(buttons).toHaveLength(2);
+    expect(Math.round(buttons[0]!.top)).toBe(Math.round(buttons[1]!.top));
+    for (const button of buttons) expect(button.height).toBeLessThan(60);
+  });
+
   it('lays four buttons out two to a row on a phone, and three in one row', async () => {
     await page.viewport(360, 800);
     const schema: RequestedSchema = {
