@@ -26,7 +26,7 @@ export interface RefusalQuestionProps {
  * wherever the row put a button under the pointer: a wrapped row on a phone, a sticky row that
  * grows upwards. The question stands first in the row, where the pressed button was.
  *
- * @selector [data-part="actions"][data-confirming] the row while it asks (`decline` or `cancel`)
+ * @selector [data-part="actions"][data-confirming] the row while it asks (`decline`, `cancel` or `stop-task`)
  * @selector [data-part="refusal-question"] what the refusal does
  */
 export function RefusalQuestion({

@@ -64,6 +64,16 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   // value stays readable and copyable.
   const readOnly = roundView(snapshot) === 'read-only';
   const phase = sectionPhaseOf(snapshot);
+  // Whether a request's answer would leave nothing for the person to answer, so the round goes
+  // (or, after a failed send, whether its answer stays out of sight: no section shows one then).
+  // Only then does a refusal ask before it drops what was entered; before that a refusal shows
+  // as "Declined" with Change answer. Requests the host answers by itself wait for nobody.
+  const answerSends = (key: string) =>
+    (failed && !keptAsSent) ||
+    unanswered.every(
+      (other) =>
+        other === key || suspension.requests.find((request) => request.key === other)?.kind === 'host',
+    );
   const retryRef = useRef<HTMLButtonElement>(null);
 
   // A send disables the button that started it; when the send fails, give focus a sensible
@@ -292,7 +302,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
               held={held}
               position={index + 1}
               total={total}
-              answerSends={unanswered.every((key) => key === request.key)}
+              answerSends={answerSends(request.key)}
             />
           </ServerLanguageProvider>
         );

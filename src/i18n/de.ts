@@ -47,7 +47,7 @@ export const germanMessages: InputRequestMessages = {
       ? 'Diese Frage ablehnen? Ihre Eingaben hier werden nicht gesendet.'
       : action === 'cancel'
         ? 'Diese Frage ohne Antwort schließen? Ihre Eingaben hier werden nicht gesendet.'
-        : 'Die ganze Aufgabe beenden? Das Werkzeug arbeitet dann nicht weiter daran, und Ihre Eingaben werden nicht gesendet.',
+        : 'Die ganze Aufgabe beenden? Das Werkzeug arbeitet dann nicht weiter daran.',
   keepEditing: 'Weiter bearbeiten',
   keepTaskRunning: 'Weiterlaufen lassen',
   submitting: 'Ihre Antwort wird gesendet…',

@@ -385,7 +385,7 @@ export const englishMessages: InputRequestMessages = {
       ? 'Say no to this question? Nothing you entered here is sent.'
       : action === 'cancel'
         ? 'Close this question without an answer? Nothing you entered here is sent.'
-        : 'Stop the whole task? The tool stops working on it, and nothing you entered is sent.',
+        : 'Stop the whole task? The tool stops working on it.',
   keepEditing: 'Keep editing',
   keepTaskRunning: 'Keep it running',
   submitting: 'Sending your answer…',

@@ -374,9 +374,7 @@ describe('Stop task asks first: it ends the whole task', () => {
     const { cancel, user } = mountStoppable();
     await advance();
     await user.click(screen.getByRole('button', { name: 'Stop task' }));
-    expect(stopQuestion()).toHaveTextContent(
-      'Stop the whole task? The tool stops working on it, and nothing you entered is sent.',
-    );
+    expect(stopQuestion()).toHaveTextContent('Stop the whole task? The tool stops working on it.');
     expect(within(stopQuestion()).getByRole('button', { name: 'Keep it running' })).toHaveFocus();
     await user.click(within(stopQuestion()).getByRole('button', { name: 'Keep it running' }));
     expect(screen.getByRole('button', { name: 'Stop task' })).toHaveFocus();
@@ -415,5 +413,64 @@ describe('Stop task asks first: it ends the whole task', () => {
     await user.click(screen.getByRole('button', { name: 'Aufgabe beenden' }));
     const asked = screen.getByRole('group', { name: /Die ganze Aufgabe beenden\?/ });
     expect(within(asked).getByRole('button', { name: 'Weiterlaufen lassen' })).toHaveFocus();
+  });
+});
+
+describe('which refusal asks in a round of several (a review)', () => {
+  it('after a failed send, where no section shows its answer, a Decline asks again', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => {
+      throw new Error('offline');
+    });
+    render(<InputRequestCard suspension={twoQuestions()} resume={resume} />);
+    const user = userEvent.setup();
+    const who = screen.getByRole('form', { name: /Who\?/ });
+    const when = screen.getByRole('form', { name: /When\?/ });
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.click(within(who).getByRole('button', { name: 'Accept' }));
+    await user.type(screen.getByRole('textbox', { name: 'Day' }), 'Monday');
+    await user.click(within(when).getByRole('button', { name: 'Accept' }));
+    await screen.findByRole('button', { name: 'Try again' });
+    // An edit of "When?" takes its kept answer back; "Who?" shows no answer either.
+    await user.type(screen.getByRole('textbox', { name: 'Day' }), '!');
+    await user.click(within(who).getByRole('button', { name: 'Decline' }));
+    expect(within(who).getByRole('group', { name: /Say no to this question\?/ })).toBeInTheDocument();
+    expect(resume).toHaveBeenCalledTimes(1);
+  });
+
+  it('a request the host answers by itself waits for nobody: the form beside it asks', async () => {
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          who: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Who?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+            },
+          },
+          summary: {
+            method: 'sampling/createMessage',
+            params: { messages: [{ role: 'user', content: { type: 'text', text: 'Sum' } }], maxTokens: 5 },
+          },
+        },
+      },
+      { serverName: 'Deployer' },
+    );
+    // The host's answer is still on its way when the person declines.
+    const sampling = vi.fn(() => new Promise<never>(() => {}));
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(
+      <InputRequestCard
+        suspension={round}
+        resume={resume}
+        answerers={{ 'sampling/createMessage': sampling }}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'A long text the person typed');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(question()).toBeInTheDocument();
+    expect(resume).not.toHaveBeenCalled();
   });
 });
