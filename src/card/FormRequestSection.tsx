@@ -108,7 +108,7 @@ export const FormRequestSection = memo(function FormRequestSection({
   // (A round that closes meanwhile shows its receipt, or this form to read and copy, instead.)
   const [refusing, setRefusing] = useState<'decline' | 'cancel'>();
   // Where focus goes back to after Keep editing: the refusal that was pressed.
-  const keptEditing = useRef<'decline' | 'cancel' | undefined>(undefined);
+  const refusalToRefocus = useRef<'decline' | 'cancel' | undefined>(undefined);
   const refuse = (result: { action: 'decline' | 'cancel' }) => {
     if (confirmRefusal && answerSends && hasEnteredValues()) setRefusing(result.action);
     else onAnswer(result);
@@ -148,9 +148,9 @@ export const FormRequestSection = memo(function FormRequestSection({
   });
 
   useEffect(() => {
-    const pressed = keptEditing.current;
+    const pressed = refusalToRefocus.current;
     if (refusing !== undefined || pressed === undefined) return;
-    keptEditing.current = undefined;
+    refusalToRefocus.current = undefined;
     steps.containerRef.current
       ?.querySelector<HTMLElement>(`[data-part="actions"] > [data-action="${pressed}"]`)
       ?.focus();
@@ -270,7 +270,7 @@ export const FormRequestSection = memo(function FormRequestSection({
             onAnswer({ action });
           }}
           onKeepEditing={() => {
-            keptEditing.current = refusing;
+            refusalToRefocus.current = refusing;
             setRefusing(undefined);
           }}
           messages={messages}

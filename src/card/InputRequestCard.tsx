@@ -493,7 +493,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
               ) : null}
               <StopTask
                 stopping={snapshot.stopping === true}
-                confirm={confirmRefusal}
+                confirmRefusal={confirmRefusal}
                 onStop={() => void controller.stop?.().catch(() => {})}
                 messages={messages}
               />

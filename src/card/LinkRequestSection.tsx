@@ -126,7 +126,9 @@ export function LinkRequestSection({
   const question = status && request.message.trim() !== '' ? ids.message : undefined;
   const refusal = { disabled: answering, onAnswer, messages, describedBy: question };
   const positionId = questionPositionId(id, position, total);
-  const place = <QuestionPosition id={positionId} position={position} total={total} messages={messages} />;
+  const positionLine = (
+    <QuestionPosition id={positionId} position={position} total={total} messages={messages} />
+  );
   const decline = <RefusalButton action="decline" {...refusal} />;
   const cancel = <RefusalButton action="cancel" {...refusal} />;
 
@@ -139,7 +141,7 @@ export function LinkRequestSection({
         answer={answer}
         messageId={ids.message}
         positionId={positionId}
-        place={place}
+        positionLine={positionLine}
         said={request.message.trim() !== ''}
         message={shownProse(request.message, messages)}
         status={status}
@@ -175,7 +177,7 @@ export function LinkRequestSection({
       answer={answer}
       messageId={ids.message}
       positionId={positionId}
-      place={place}
+      positionLine={positionLine}
       said={request.message.trim() !== ''}
       message={shownProse(request.message, messages)}
       status={status}
@@ -267,7 +269,7 @@ function LinkFrame({
   answer,
   messageId,
   positionId,
-  place,
+  positionLine,
   message,
   said,
   status,
@@ -279,7 +281,7 @@ function LinkFrame({
   /** Set in a round of several requests: the "Question 2 of 3" line's id, first in the name. */
   positionId: string | undefined;
   /** That line ({@link QuestionPosition}), above the message. */
-  place: ReactNode;
+  positionLine: ReactNode;
   message: ReactNode;
   /** Whether the message says anything (an empty one describes nothing). */
   said: boolean;
@@ -295,7 +297,7 @@ function LinkFrame({
       {...(answer ? { 'data-answered': answer.action } : {})}
       aria-labelledby={idList(positionId, messageId)}
     >
-      {place}
+      {positionLine}
       <p id={messageId} data-part="message" {...text}>
         {message}
       </p>

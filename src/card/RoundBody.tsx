@@ -67,12 +67,15 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   // Whether a request's answer would leave nothing for the person to answer, so the round goes
   // (or, after a failed send, whether its answer stays out of sight: no section shows one then).
   // Only then does a refusal ask before it drops what was entered; before that a refusal shows
-  // as "Declined" with Change answer. Requests the host answers by itself wait for nobody.
+  // as "Declined" with Change answer. Requests the host answers by itself wait for nobody, unless
+  // its answerer failed: then the request waits for the person's Decline or Cancel like any other.
   const answerSends = (key: string) =>
     (failed && !keptAsSent) ||
     unanswered.every(
       (other) =>
-        other === key || suspension.requests.find((request) => request.key === other)?.kind === 'host',
+        other === key ||
+        (suspension.requests.find((request) => request.key === other)?.kind === 'host' &&
+          snapshot.hostAnswers[other]?.status !== 'failed'),
     );
   const retryRef = useRef<HTMLButtonElement>(null);
 

@@ -8,7 +8,7 @@ export interface StopTaskProps {
   /** The stop this page asked for is on its way: the button says so and takes no press. */
   stopping: boolean;
   /** Ask first ("Stop the whole task? …", Keep it running), as the card's `confirmRefusal` says. */
-  confirm: boolean;
+  confirmRefusal: boolean;
   /** Stops the task (the source's `cancel`). */
   onStop: () => void;
   messages: InputRequestMessages;
@@ -16,13 +16,13 @@ export interface StopTaskProps {
 
 /**
  * Stop task: ends the whole task, not only its question, so it asks first in place of the button
- * (the words say what it does, and that nothing entered is sent), with Keep it running focused.
+ * (the words say what it does), with Keep it running focused; `confirmRefusal: false` stops at once.
  * Focus comes back to the button after either answer: "Stopping the task…" while it goes.
  *
  * @selector button[data-action="stop-task"] the button (`aria-disabled` while stopping)
  * @selector [data-part="actions"][data-confirming="stop-task"] the row while it asks
  */
-export function StopTask({ stopping, confirm, onStop, messages }: StopTaskProps) {
+export function StopTask({ stopping, confirmRefusal, onStop, messages }: StopTaskProps) {
   const [asking, setAsking] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Set by an answer to the question, whose row goes: focus would otherwise drop to <body>.
@@ -59,7 +59,7 @@ export function StopTask({ stopping, confirm, onStop, messages }: StopTaskProps)
       aria-disabled={stopping || undefined}
       onClick={() => {
         if (stopping) return;
-        if (confirm) setAsking(true);
+        if (confirmRefusal) setAsking(true);
         else onStop();
       }}
     >

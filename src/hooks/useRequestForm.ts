@@ -179,17 +179,19 @@ export interface RequestForm {
    */
   failedCheck: FailedCheck | undefined;
   /**
-   * True when some field holds what the person entered: a value other than its default, a draft
-   * brought back included (text of only spaces aside). Read when it matters (it subscribes to
-   * nothing): a Decline or Cancel sends none of it, so the card asks first
-   * (`messages.refusalQuestion`, with Keep editing).
+   * True when some field holds what the person entered: a value other than its default (a draft
+   * brought back and a re-ask's earlier answers included), or text a number or date input cannot
+   * read; text of only spaces aside. Read when it matters (it subscribes to nothing): a Decline or
+   * Cancel sends none of it, so the card asks first (`messages.refusalQuestion`, with Keep
+   * editing), where that answer would send the round.
    *
    * @example
    * ```tsx
    * const { hasEnteredValues } = useRequestForm({ request, session });
    * const decline = () => {
-   *   if (hasEnteredValues() && !window.confirm('Decline? Nothing you entered here is sent.')) return;
-   *   void session.answer(request.key, { action: 'decline' });
+   *   if (hasEnteredValues() && !window.confirm(englishMessages.refusalQuestion('decline'))) return;
+   *   // A failed send shows in the session's snapshot (`sendError`): nothing to catch here.
+   *   session.answer(request.key, { action: 'decline' })?.catch(() => {});
    * };
    * ```
    */

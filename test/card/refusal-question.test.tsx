@@ -437,6 +437,42 @@ describe('which refusal asks in a round of several (a review)', () => {
     expect(resume).toHaveBeenCalledTimes(1);
   });
 
+  it('a request whose host answerer failed waits for the person: the form beside it refuses at once', async () => {
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          who: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Who?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+            },
+          },
+          roots: { method: 'roots/list', params: {} },
+        },
+      },
+      { serverName: 'Deployer' },
+    );
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(
+      <InputRequestCard
+        suspension={round}
+        resume={resume}
+        answerers={{ 'roots/list': async () => Promise.reject(new Error('no workspace open')) }}
+      />,
+    );
+    const user = userEvent.setup();
+    expect(await screen.findByText(/This app could not answer it by itself/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+    const who = screen.getByRole('form', { name: /Who\?/ });
+    await user.click(within(who).getByRole('button', { name: 'Decline' }));
+    // "roots" still waits for a Decline or Cancel: this one shows as declined, Change answer undoes it.
+    expect(screen.queryByRole('group', { name: /Say no/ })).toBeNull();
+    expect(who).toHaveAttribute('data-answered', 'decline');
+    expect(resume).not.toHaveBeenCalled();
+  });
+
   it('a request the host answers by itself waits for nobody: the form beside it asks', async () => {
     const round = parseSuspension(
       {
