@@ -258,14 +258,19 @@ describe('the theme in Chromium', () => {
     expect(Math.abs(copy.right - row.right)).toBeLessThan(1);
   });
 
-  it('lets Stop task fill its row on a phone, as the rows of buttons above it do', async () => {
-    await page.viewport(360, 800);
+  /** A followed task whose source can stop it: the card offers Stop task. */
+  function renderStoppableTask() {
     const { source } = createTestSource({ serverName: 'Mailer' });
-    const { container } = render(
+    return render(
       <QueryClientProvider client={new QueryClient()}>
         <InputRequestCard source={{ ...source, cancel: async () => undefined }} />
       </QueryClientProvider>,
     );
+  }
+
+  it('lets Stop task fill its row on a phone, as the rows of buttons above it do', async () => {
+    await page.viewport(360, 800);
+    const { container } = renderStoppableTask();
     const stop = await vi.waitFor(() => {
       const button = container.querySelector<HTMLElement>('[data-action="stop-task"]');
       if (!button) throw new Error('no Stop task yet');
@@ -279,12 +284,7 @@ describe('the theme in Chromium', () => {
 
   it('gives the Stop task question the whole row on a phone: its words and buttons read across the card', async () => {
     await page.viewport(360, 800);
-    const { source } = createTestSource({ serverName: 'Mailer' });
-    const { container } = render(
-      <QueryClientProvider client={new QueryClient()}>
-        <InputRequestCard source={{ ...source, cancel: async () => undefined }} />
-      </QueryClientProvider>,
-    );
+    const { container } = renderStoppableTask();
     await page.getByRole('button', { name: 'Stop task' }).click();
     const asked = page.getByRole('group', { name: /Stop the whole task\?/ }).element();
     const row = part(container, 'task-actions').getBoundingClientRect();

@@ -30,19 +30,22 @@ function mount(props: Options = {}, schema = approveSchema) {
   return { resume, user: userEvent.setup() };
 }
 
+/** "Who?": a form request asking for a name. */
+const WHO = {
+  method: 'elicitation/create',
+  params: {
+    message: 'Who?',
+    requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
+  },
+};
+
 /** Two questions: "Who?" (a name) and "When?" (a day). */
 const twoQuestions = () =>
   parseSuspension(
     {
       resultType: 'input_required',
       inputRequests: {
-        who: {
-          method: 'elicitation/create',
-          params: {
-            message: 'Who?',
-            requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
-          },
-        },
+        who: WHO,
         when: {
           method: 'elicitation/create',
           params: {
@@ -416,6 +419,19 @@ describe('Stop task asks first: it ends the whole task', () => {
   });
 });
 
+/** "Who?" (a name) beside one request the host may answer itself (`roots/list`, sampling). */
+const whoAndHostRequest = (key: string, request: { method: string; params: Record<string, unknown> }) =>
+  parseSuspension(
+    {
+      resultType: 'input_required',
+      inputRequests: {
+        who: WHO,
+        [key]: request,
+      },
+    },
+    { serverName: 'Deployer' },
+  );
+
 describe('which refusal asks in a round of several (a review)', () => {
   it('after a failed send, where no section shows its answer, a Decline asks again', async () => {
     const resume = vi.fn(async (_responses: InputResponses) => {
@@ -438,22 +454,7 @@ describe('which refusal asks in a round of several (a review)', () => {
   });
 
   it('a request whose host answerer failed waits for the person: the form beside it refuses at once', async () => {
-    const round = parseSuspension(
-      {
-        resultType: 'input_required',
-        inputRequests: {
-          who: {
-            method: 'elicitation/create',
-            params: {
-              message: 'Who?',
-              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
-            },
-          },
-          roots: { method: 'roots/list', params: {} },
-        },
-      },
-      { serverName: 'Deployer' },
-    );
+    const round = whoAndHostRequest('roots', { method: 'roots/list', params: {} });
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
     render(
       <InputRequestCard
@@ -474,25 +475,10 @@ describe('which refusal asks in a round of several (a review)', () => {
   });
 
   it('a request the host answers by itself waits for nobody: the form beside it asks', async () => {
-    const round = parseSuspension(
-      {
-        resultType: 'input_required',
-        inputRequests: {
-          who: {
-            method: 'elicitation/create',
-            params: {
-              message: 'Who?',
-              requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } },
-            },
-          },
-          summary: {
-            method: 'sampling/createMessage',
-            params: { messages: [{ role: 'user', content: { type: 'text', text: 'Sum' } }], maxTokens: 5 },
-          },
-        },
-      },
-      { serverName: 'Deployer' },
-    );
+    const round = whoAndHostRequest('summary', {
+      method: 'sampling/createMessage',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: 'Sum' } }], maxTokens: 5 },
+    });
     // The host's answer is still on its way when the person declines.
     const sampling = vi.fn(() => new Promise<never>(() => {}));
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
