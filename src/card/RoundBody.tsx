@@ -3,6 +3,7 @@ import { memo, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import type { CarriedRequest } from '../core/carry-over.js';
 import { describeFailure } from '../core/failure.js';
 import {
+  answerCompletesRound,
   answersLocked,
   canRetry,
   roundView,
@@ -51,8 +52,7 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   const sendError = snapshot.sendError ?? snapshot.retryHeldBy;
   const failed = sendError !== undefined && snapshot.state === 'input-required';
   const total = suspension.requests.length;
-  const unanswered = unansweredKeys(suspension, snapshot.answers);
-  const answeredCount = total - unanswered.length;
+  const answeredCount = total - unansweredKeys(suspension, snapshot.answers).length;
   // A send that may have arrived keeps its answers as sent: shown locked, with Try again.
   const keptAsSent = answersLocked(snapshot);
   const locked = !STATE_TRAITS[snapshot.state].acceptsAnswers || keptAsSent;
@@ -64,19 +64,12 @@ export function RoundBody({ suspension, snapshot }: RoundBodyProps) {
   // value stays readable and copyable.
   const readOnly = roundView(snapshot) === 'read-only';
   const phase = sectionPhaseOf(snapshot);
-  // Whether a request's answer would leave nothing for the person to answer, so the round goes
-  // (or, after a failed send, whether its answer stays out of sight: no section shows one then).
-  // Only then does a refusal ask before it drops what was entered; before that a refusal shows
-  // as "Declined" with Change answer. Requests the host answers by itself wait for nobody, unless
-  // its answerer failed: then the request waits for the person's Decline or Cancel like any other.
+  // Whether a request's answer sends the round (or, after a failed send, stays out of sight: no
+  // section shows one then). Only then does a refusal ask before it drops what was entered;
+  // before that a refusal shows as "Declined" with Change answer.
+  const hostFailed = (key: string) => snapshot.hostAnswers[key]?.status === 'failed';
   const answerSends = (key: string) =>
-    (failed && !keptAsSent) ||
-    unanswered.every(
-      (other) =>
-        other === key ||
-        (suspension.requests.find((request) => request.key === other)?.kind === 'host' &&
-          snapshot.hostAnswers[other]?.status !== 'failed'),
-    );
+    (failed && !keptAsSent) || answerCompletesRound(suspension, snapshot.answers, key, hostFailed);
   const retryRef = useRef<HTMLButtonElement>(null);
 
   // A send disables the button that started it; when the send fails, give focus a sensible

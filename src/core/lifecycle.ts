@@ -435,6 +435,26 @@ export function unansweredKeys(round: Suspension | undefined, answers: InputResp
   return round.requests.map((request) => request.key).filter((key) => !Object.hasOwn(answers, key));
 }
 
+/**
+ * True when an answer to request `key` leaves nothing of `round` for the person to answer, so the
+ * round is sent with it. Requests the host answers by itself wait for nobody, unless their
+ * answerer failed (`hostFailed`): then they wait for the person's Decline or Cancel like any other.
+ */
+export function answerCompletesRound(
+  round: Suspension | undefined,
+  answers: InputResponses,
+  key: string,
+  hostFailed: (key: string) => boolean,
+): boolean {
+  if (!round) return false;
+  return round.requests.every(
+    (request) =>
+      request.key === key ||
+      Object.hasOwn(answers, request.key) ||
+      (request.kind === 'host' && !hostFailed(request.key)),
+  );
+}
+
 /** The latest (and, negated, the earliest) time a `Date` can hold: 100,000,000 days from 1970. */
 const MAX_TIME_MS = 8.64e15;
 

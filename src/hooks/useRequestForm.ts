@@ -422,7 +422,7 @@ export function useRequestForm({
       // Text a number or date input cannot read ("12e") leaves its value empty, yet was typed.
       hasEnteredValues: () =>
         hasEnteredValues(request.fields, form.getValues()) ||
-        [...inputs.values()].some((input) => input.validity?.badInput === true),
+        unreadableErrors(request.fields, inputs).length > 0,
     }),
     [control, accept, restoredDraft, failed, request, form, inputs],
   );
