@@ -81,7 +81,13 @@ const shots = [
   // Decline on a form with something entered asks first, in place of the buttons.
   { file: 'refusal-question', id: 'card-states--decline-after-typing', sizes: ['phone', 'desktop'] },
   // Stop task ends the whole task: it asks first, in place of the button.
-  { file: 'stop-question', id: 'card-outcomes--progress', sizes: ['phone'], keys: [{ button: 'Stop task' }] },
+  { file: 'stop-question', id: 'card-outcomes--stop-task-asks-first', sizes: ['phone', 'desktop'] },
+  {
+    file: 'stop-question-dark',
+    id: 'card-outcomes--stop-task-asks-first',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   {
     file: 'refusal-question-dark',
     id: 'card-states--decline-after-typing',

@@ -378,6 +378,33 @@ export const Progress = meta.story({
   },
 });
 
+/**
+ * Stop task pressed: it ends the whole task, so it asks first, in place of the button ("Stop the
+ * whole task? The tool stops working on it."), with Keep it running focused.
+ */
+export const StopTaskAsksFirst = meta.story({
+  decorators: [withClient],
+  args: {
+    suspension: undefined,
+    resume: undefined,
+    source: stateSource(
+      'stop-asks',
+      {
+        status: 'working',
+        message: 'Collecting orders from 12 people',
+        progress: { progress: 7, total: 12 },
+      },
+      { serverName: 'Lunch orders', toolName: 'collect_orders' },
+    ),
+  },
+  play: async ({ canvas }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: 'Stop task' }));
+    const asked = canvas.getByRole('group', { name: 'Stop the whole task? The tool stops working on it.' });
+    await expect(within(asked).getByRole('button', { name: 'Keep it running' })).toHaveFocus();
+    await expect(within(asked).getByRole('button', { name: 'Stop task' })).toBeVisible();
+  },
+});
+
 /** Stopped by the person (`Stop task`, which asks first: it ends the whole task). */
 export const Stopped = meta.story({
   decorators: [withClient],
