@@ -1,4 +1,4 @@
-import { describeValue, isPlainObject, own } from '../core/json.js';
+import { describeValue, fingerprint, isPlainObject, own } from '../core/json.js';
 import { misuseError } from '../core/misuse.js';
 import type { InputResponses, Suspension, SuspensionMeta } from '../core/model.js';
 import { parseSuspension } from '../core/parse/index.js';
@@ -101,16 +101,26 @@ const STATUS_ALIASES: Record<string, TaskStatus> = {
   canceled: 'cancelled',
 };
 
+/** What {@link readHttpTaskState} uses where a task's body is silent. */
+interface HttpTaskStateDefaults
+  extends Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> {
+  /**
+   * What tells this task apart from every other when its body names no `taskId`:
+   * {@link createHttpSource} passes its `queryKey`. Only its fingerprint goes into the round id
+   * (which a tab keeps in its storage), never the value, so a token in a URL stays out of it.
+   */
+  task?: unknown;
+}
+
 /**
  * Reads a background-task JSON body ({@link HttpTaskStateBody}) into an {@link InputRequestState}.
- * The round id is `<task id>@<suspendedAt>`, so a re-ask is a new round.
+ * The round id is `<task id>@<suspendedAt>`, so a re-ask is a new round. A body without `taskId`
+ * has its round id scoped by `defaults.task`, so two tasks asking the same questions are never
+ * one round (answering one would show the other as answered).
  *
  * @throws an `input-request-cards:` error naming the fix when the body has no known `status`.
  */
-export function readHttpTaskState(
-  body: unknown,
-  defaults: Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> = {},
-): InputRequestState {
+export function readHttpTaskState(body: unknown, defaults: HttpTaskStateDefaults = {}): InputRequestState {
   if (!isPlainObject(body)) {
     throw new Error(
       'input-request-cards: the task endpoint did not return a JSON object. Return { status, … } or pass parseState.',
@@ -149,8 +159,13 @@ export function readHttpTaskState(
   const toolName = text('toolName') ?? defaults.toolName;
   const toolTitle = text('toolTitle') ?? defaults.toolTitle;
   const contentLanguage = text('contentLanguage') ?? defaults.contentLanguage;
+  // Without the body's taskId the wire alone cannot tell two tasks apart: the source's task does.
+  const roundOfTask =
+    taskId === undefined && defaults.task !== undefined
+      ? `task-${fingerprint(defaults.task)}@${suspendedAt ?? `round-${fingerprint(wire)}`}`
+      : undefined;
   const suspension = parseSuspension(wire, {
-    ...(taskId && suspendedAt ? { id: `${taskId}@${suspendedAt}` } : {}),
+    ...(taskId && suspendedAt ? { id: `${taskId}@${suspendedAt}` } : roundOfTask ? { id: roundOfTask } : {}),
     ...(taskId ? { taskId } : {}),
     ...(suspendedAt ? { createdAt: suspendedAt } : {}),
     ...(serverName ? { serverName } : {}),
@@ -208,6 +223,7 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
     queryKey = ['input-request-cards', 'http', String(stateUrl)],
     parseState = (body: unknown) =>
       readHttpTaskState(body, {
+        task: queryKey,
         ...(options.serverName ? { serverName: options.serverName } : {}),
         ...(options.toolName ? { toolName: options.toolName } : {}),
         ...(options.toolTitle ? { toolTitle: options.toolTitle } : {}),
