@@ -17,7 +17,6 @@ export type { CardState, Lifecycle, PollPolicy, SectionPhase, StateTraits } from
 export {
   answersLocked,
   canRetry,
-  pollDelay,
   roundView,
   STATE_TRAITS,
   sectionPhaseOf,
@@ -57,6 +56,7 @@ export { parseSuspension } from './parse/index.js';
 export { readTaskState } from './parse/tasks.js';
 export type { PendingInputRequest, PendingInputRequestCallbacks, PendingSettlement } from './pending.js';
 export { pendingInputRequests, watchPendingInputRequests } from './pending.js';
+export { pollDelay } from './poll.js';
 export type { LiveCopyState } from './presence.js';
 export type { ReceiptEntry, ReceiptValue, RoundOutcome } from './receipt.js';
 export { outcomeOf, receiptOf } from './receipt.js';

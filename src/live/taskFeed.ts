@@ -1,6 +1,6 @@
 'use client';
 import { type Query, type QueryClient, QueryObserver } from '@tanstack/react-query';
-import { type PollPolicy, pollDelay } from '../core/lifecycle.js';
+import { type PollPolicy, pollDelay } from '../core/poll.js';
 import type { TaskFeed, TaskFeedSink } from '../core/session.js';
 import type { InputRequestSource, InputRequestState } from '../core/source.js';
 import { inputRequestQueryOptions } from './queryOptions.js';

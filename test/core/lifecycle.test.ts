@@ -7,12 +7,12 @@ import {
   type Lifecycle,
   type LifecycleEvent,
   lifecycleReducer,
-  pollDelay,
   type RoundClosedAs,
   roundView,
   sectionPhaseOf,
 } from '../../src/core/lifecycle.ts';
 import type { Suspension } from '../../src/core/model.ts';
+import { pollDelay } from '../../src/core/poll.ts';
 import type { InputRequestState } from '../../src/core/source.ts';
 
 const now = 1_000_000;
