@@ -1,5 +1,7 @@
-import { taskKeyOf } from './registry.js';
+import { isPlainObject } from './json.js';
+import { subscribeDraftWrites, subscribeWatched, taskKeyOf, writeMirroredDraft } from './registry.js';
 import type { InputRequestSession } from './session.js';
+import type { PageForTabs } from './tabs.js';
 
 /**
  * Where one copy of a round stands when the same round is shown in several places: exactly one
@@ -132,7 +134,7 @@ export function liveCopiesOf(session: InputRequestSession): LiveCopies {
         if (!link && !linking && typeof BroadcastChannel === 'function') {
           linking = true;
           // Other tabs only matter where they can be reached; the code for them loads on first need.
-          void import('./tabs.js').then((module) => module.connectTabs());
+          void import('./tabs.js').then((module) => module.connectTabs(pageForTabs));
         }
         link?.joined(group);
       }
@@ -177,3 +179,14 @@ export function liveCopiesOf(session: InputRequestSession): LiveCopies {
   copiesBySession.set(session, copies);
   return copies;
 }
+
+/** What the tab link (tabs.ts) uses of this page's modules: it imports none of them itself. */
+export const pageForTabs: PageForTabs = {
+  groupsByTopic,
+  setTabLink,
+  subscribeDraftWrites,
+  subscribeWatched,
+  taskKeyOf,
+  writeMirroredDraft,
+  isPlainObject,
+};

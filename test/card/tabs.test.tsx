@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pageForTabs } from '../../src/core/presence.ts';
 import { connectTabs } from '../../src/core/tabs.ts';
 import * as firstTab from '../../src/index.ts';
 import { approveSchema, formRound } from '../fixtures/suspensions.ts';
@@ -10,7 +11,7 @@ import { approveSchema, formRound } from '../fixtures/suspensions.ts';
 // link), talking to the first over the BroadcastChannel that Node provides. The second tab loads
 // its link itself, as a page does; the first is linked here, because once the modules are reset
 // its own lazy import would load the second tab's copy.
-connectTabs();
+connectTabs(pageForTabs);
 let secondTab: typeof firstTab;
 beforeAll(async () => {
   vi.resetModules();
