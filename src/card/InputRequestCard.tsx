@@ -27,7 +27,7 @@ import { type ResumeFunction, staticSource } from '../core/static-source.js';
 import type { RegistrableDomainFinder } from '../core/url.js';
 import type { AnswerChecker, FieldError } from '../core/validate.js';
 import { useLiveCopy } from '../hooks/useLiveCopy.js';
-import { type InputRequestController, useRoundSession } from '../hooks/useRoundSession.js';
+import { type RoundBinding, useRoundSession } from '../hooks/useRoundSession.js';
 import { isolated, textDirection } from '../i18n/format.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import { announceOpenedRound } from './announcer.js';
@@ -712,14 +712,14 @@ function readFailureText(fetchError: unknown, messages: InputRequestMessages): s
  * What the status region adds to the receipt's first line once focus moved there (that line says
  * the outcome as focus lands): only what it does not say.
  */
-function newsBeyondOutcome(controller: InputRequestController, messages: InputRequestMessages): string {
+function newsBeyondOutcome(controller: RoundBinding, messages: InputRequestMessages): string {
   const { state, snapshot } = controller;
   if (state === 'answered') return snapshot.confirmedLate ? messages.answerReachedServer : '';
   if (state === 'answered-elsewhere' || state === 'expired') return '';
   return statusText(controller, messages);
 }
 
-function statusText(controller: InputRequestController, messages: InputRequestMessages): string {
+function statusText(controller: RoundBinding, messages: InputRequestMessages): string {
   const { state, snapshot } = controller;
   switch (state) {
     case 'loading':

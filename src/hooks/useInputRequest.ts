@@ -1,14 +1,15 @@
 'use client';
 import { useCallback, useMemo } from 'react';
 import { responsesRefusal } from '../core/checked.js';
+import { setOwn } from '../core/json.js';
 import type { ElicitContent, InputResponses } from '../core/model.js';
+import type { InputRequestSession } from '../core/session.js';
 import type { InputRequestSource } from '../core/source.js';
 import { validateAnswer } from '../core/validate.js';
 import { liveBinding } from '../live/binding.js';
 import { registerLiveBinding } from './liveBinding.js';
 import {
   type InputRequestController,
-  submitted,
   type UseInputRequestOptions,
   useRoundSession,
 } from './useRoundSession.js';
@@ -60,4 +61,25 @@ export function useInputRequest(
     [session, respond],
   );
   return useMemo(() => ({ ...controller, respond, submit }), [controller, respond, submit]);
+}
+
+/**
+ * The answers `submit(content, key)` gives: `content` accepting the form request `key` (the first
+ * form request of the open round when omitted), or the error when the round has none.
+ */
+function submitted(
+  session: InputRequestSession,
+  content: ElicitContent,
+  key: string | undefined,
+): InputResponses | Error {
+  const round = session.getSnapshot().round;
+  const target = key ?? round?.requests.find((request) => request.kind === 'form')?.key;
+  if (target === undefined) {
+    return new Error(
+      'input-request-cards: submit() found no form request in the open round; pass the request key.',
+    );
+  }
+  const responses: InputResponses = {};
+  setOwn(responses, target, { action: 'accept', content });
+  return responses;
 }

@@ -1,9 +1,8 @@
 'use client';
 import type { QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { RequestAnswerers } from '../core/answerers.js';
 import { createStorageDraftStore, type DraftStore } from '../core/draft.js';
-import { setOwn } from '../core/json.js';
 import { createStorageLedger, type RoundLedger } from '../core/ledger.js';
 import type { CardState, PollPolicy } from '../core/lifecycle.js';
 import { misuseError, sourceProblem, storeOptionProblem } from '../core/misuse.js';
@@ -83,6 +82,13 @@ export interface InputRequestController {
   stop: (() => Promise<void>) | undefined;
 }
 
+/**
+ * What the card reads of a task: the controller without the answering calls, which only
+ * {@link useInputRequest} adds (each checks a host's answers first, which the card's forms do as
+ * the person types), so a card's bundle does not carry them.
+ */
+export type RoundBinding = Omit<InputRequestController, 'respond' | 'submit'>;
+
 const defaultDrafts = createStorageDraftStore();
 const defaultLedger = createStorageLedger();
 
@@ -94,7 +100,7 @@ const defaultLedger = createStorageLedger();
 export function useRoundSession(
   source: InputRequestSource,
   options: UseInputRequestOptions = {},
-): InputRequestController {
+): RoundBinding {
   // A developer's mistake is named before anything reads the wrong value (a round or a raw wire
   // as the source would otherwise ask for a QueryClient).
   const sourceWrong = sourceProblem(source);
@@ -162,14 +168,6 @@ export function useRoundSession(
   );
   useEffect(() => (taskFeed ? session.attachFeed(taskFeed) : undefined), [session, taskFeed]);
 
-  const submit = useCallback(
-    (content: ElicitContent, key?: string) => {
-      const responses = submitted(session, content, key);
-      return responses instanceof Error ? Promise.reject(responses) : session.respond(responses);
-    },
-    [session],
-  );
-
   const canStop = snapshot.canStop;
   return useMemo(
     () => ({
@@ -177,34 +175,11 @@ export function useRoundSession(
       suspension: snapshot.round,
       snapshot,
       session,
-      respond: session.respond,
-      submit,
       decline: session.declineRound,
       cancel: session.cancelRound,
       retry: session.retry,
       stop: canStop ? session.stopTask : undefined,
     }),
-    [snapshot, session, submit, canStop],
+    [snapshot, session, canStop],
   );
-}
-
-/**
- * The answers `submit(content, key)` gives: `content` accepting the form request `key` (the first
- * form request of the open round when omitted), or the error when the round has none.
- */
-export function submitted(
-  session: InputRequestSession,
-  content: ElicitContent,
-  key: string | undefined,
-): InputResponses | Error {
-  const round = session.getSnapshot().round;
-  const target = key ?? round?.requests.find((request) => request.kind === 'form')?.key;
-  if (target === undefined) {
-    return new Error(
-      'input-request-cards: submit() found no form request in the open round; pass the request key.',
-    );
-  }
-  const responses: InputResponses = {};
-  setOwn(responses, target, { action: 'accept', content });
-  return responses;
 }
