@@ -1,5 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
+import { ignoreEarlierBurst } from './clickBurst.js';
 
 /** Props of {@link Actions}. */
 export interface ActionsProps {
@@ -8,10 +9,16 @@ export interface ActionsProps {
 }
 
 /**
- * The row of buttons of one request.
+ * The row of buttons of one request. It comes back in place of a refusal's question (Keep
+ * editing), and Done takes Open's place: the rest of the double click that showed a button there
+ * does not press it.
  *
  * @selector [data-part="actions"]
  */
 export function Actions({ children }: ActionsProps) {
-  return <div data-part="actions">{children}</div>;
+  return (
+    <div data-part="actions" onClickCapture={ignoreEarlierBurst}>
+      {children}
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
 'use client';
-import { type MouseEvent, useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { InputRequestMessages } from '../i18n/messages.js';
+import { ignoreEarlierBurst } from './clickBurst.js';
 
 /** Props of {@link RefusalQuestion}. */
 export interface RefusalQuestionProps {
@@ -52,6 +53,8 @@ export function RefusalQuestion({
       aria-labelledby={questionId}
       // A second click of a double click lands on the question: focus stays in the row, not on <body>.
       tabIndex={-1}
+      // Its buttons are new under the pointer: the rest of the burst that showed them answers nothing.
+      onClickCapture={ignoreEarlierBurst}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
         // Handled here: a dialog or drawer around the card must not close on the same key.
@@ -69,9 +72,7 @@ export function RefusalQuestion({
         data-confirms=""
         disabled={disabled}
         aria-describedby={describedBy}
-        onClick={(event) => {
-          if (!laterClickOfSeveral(event)) onConfirm();
-        }}
+        onClick={onConfirm}
       >
         {action === 'decline' ? messages.decline : action === 'cancel' ? messages.cancel : messages.stopTask}
       </button>
@@ -80,20 +81,10 @@ export function RefusalQuestion({
         type="button"
         data-action="keep-editing"
         aria-describedby={describedBy}
-        onClick={(event) => {
-          if (!laterClickOfSeveral(event)) onKeepEditing();
-        }}
+        onClick={onKeepEditing}
       >
         {action === 'stop-task' ? messages.keepTaskRunning : messages.keepEditing}
       </button>
     </div>
   );
-}
-
-/**
- * The second or a later click of a double (or triple) click: `detail` counts the clicks of one
- * burst (0 for a click from the keyboard). Such a click began on the button this row replaced.
- */
-function laterClickOfSeveral(event: MouseEvent): boolean {
-  return event.detail > 1;
 }

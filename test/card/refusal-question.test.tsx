@@ -498,3 +498,58 @@ describe('which refusal asks in a round of several (a review)', () => {
     expect(resume).not.toHaveBeenCalled();
   });
 });
+
+// A double click's second click lands wherever the first one's change put a button: the question
+// in place of the button pressed (above), and the buttons that come back in its place. Those
+// ignore the rest of the burst that showed them (`detail` over 1), never a new single click.
+describe('a button that comes back under the pointer ignores the rest of the double click that showed it', () => {
+  afterEach(useRealTime);
+
+  it('Decline, back in place of the question after Keep editing, asks nothing; a new click asks', async () => {
+    const { resume, user } = mount();
+    await user.type(screen.getByRole('textbox', { name: /Note/ }), 'Numbers look good');
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    await user.click(within(question()).getByRole('button', { name: 'Keep editing' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }), { detail: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }), { detail: 2 });
+    expect(screen.queryByRole('group', { name: /Say no/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(question()).toBeInTheDocument();
+    expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('Change answer, in place of a Decline that just recorded, changes nothing; a new click does', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(<InputRequestCard suspension={twoQuestions()} resume={resume} />);
+    const user = userEvent.setup();
+    const who = screen.getByRole('form', { name: /Who\?/ });
+    await user.click(within(who).getByRole('button', { name: 'Decline' }));
+    fireEvent.click(within(who).getByRole('button', { name: 'Change answer' }), { detail: 2 });
+    expect(who).toHaveAttribute('data-answered', 'decline');
+    await user.click(within(who).getByRole('button', { name: 'Change answer' }));
+    expect(who).not.toHaveAttribute('data-answered');
+  });
+
+  it('Stop task, back in place of its question after Keep it running, asks nothing; a new click asks', async () => {
+    useFakeTime();
+    const { source } = createTestSource({ serverName: 'Mailer' });
+    const cancel = vi.fn(async () => {});
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <StrictMode>
+        <QueryClientProvider client={client}>
+          <InputRequestCard source={{ ...source, cancel }} poll={{ baseMs: 1000, maxMs: 1000 }} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    const user = fakeTimeUser();
+    await advance();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await user.click(screen.getByRole('button', { name: 'Keep it running' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop task' }), { detail: 2 });
+    expect(screen.queryByRole('group', { name: /Stop the whole task/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    expect(screen.getByRole('group', { name: /Stop the whole task/ })).toBeInTheDocument();
+    expect(cancel).not.toHaveBeenCalled();
+  });
+});
