@@ -90,9 +90,10 @@ export const FormRequestSection = memo(function FormRequestSection({
   const messageId = `${idPrefix}-message`;
   const positionId = questionPositionId(idPrefix, position, total);
   // In a round of several requests (which shows each one's status) its buttons are described by
-  // its question: "Accept" three times over says nothing of which question it answers.
+  // its place ("Question 2 of 3") and its question: "Accept" three times over says nothing of
+  // which question it answers, and a screen reader landing on one hears which.
   const said = request.messageCode !== undefined || request.message.trim() !== '';
-  const question = status && said ? messageId : undefined;
+  const question = idList(positionId, status && said ? messageId : undefined);
   const { form, formProps, accept, restoredDraft, failedCheck, hasEnteredValues } = useRequestForm({
     request,
     session,
@@ -214,8 +215,10 @@ export const FormRequestSection = memo(function FormRequestSection({
         // empty field reads as a value that was lost.
         <p data-part="draft-kept">{messages.draftKept}</p>
       ) : null}
-      {/* Change answer is described by the question, when it says anything. */}
-      <SectionQuestionId.Provider value={said ? messageId : undefined}>{status}</SectionQuestionId.Provider>
+      {/* Change answer is described by its place and the question, when it says anything. */}
+      <SectionQuestionId.Provider value={idList(positionId, said ? messageId : undefined)}>
+        {status}
+      </SectionQuestionId.Provider>
       {/* A fieldset to disable every control at once, not a group: the form is the question's. */}
       <fieldset data-part="fields" disabled={inert} role="none">
         {request.fields.map((field, position) => {

@@ -121,11 +121,12 @@ export function LinkRequestSection({
   };
   // Held (Retry-After): Open still opens the page, but nothing answers until the wait is over.
   const answering = inert || held;
-  // In a round of several requests (which shows each one's status) its buttons are described by
-  // its question too: "Cancel" three times over says nothing of which question it answers.
-  const question = status && request.message.trim() !== '' ? ids.message : undefined;
-  const refusal = { disabled: answering, onAnswer, messages, describedBy: question };
   const positionId = questionPositionId(id, position, total);
+  // In a round of several requests (which shows each one's status) its buttons are described by
+  // its place ("Question 2 of 3") and its question too: "Cancel" three times over says nothing of
+  // which question it answers.
+  const question = idList(positionId, status && request.message.trim() !== '' ? ids.message : undefined);
+  const refusal = { disabled: answering, onAnswer, messages, describedBy: question };
   const positionLine = (
     <QuestionPosition id={positionId} position={position} total={total} messages={messages} />
   );
@@ -301,8 +302,10 @@ function LinkFrame({
       <p id={messageId} data-part="message" {...text}>
         {message}
       </p>
-      {/* Change answer is described by the question, when it says anything. */}
-      <SectionQuestionId.Provider value={said ? messageId : undefined}>{status}</SectionQuestionId.Provider>
+      {/* Change answer is described by its place and the question, when it says anything. */}
+      <SectionQuestionId.Provider value={idList(positionId, said ? messageId : undefined)}>
+        {status}
+      </SectionQuestionId.Provider>
       {children}
     </fieldset>
   );

@@ -17,9 +17,9 @@ export interface SectionStatusProps {
 }
 
 /**
- * The id of the element that says a section's question, given by the section around its status:
- * Change answer is described by it, so each of a round's Change answer buttons says which answer
- * it changes.
+ * The ids (space-separated) of what says a section's place ("Question 2 of 3") and its question,
+ * given by the section around its status: Change answer is described by them, so each of a
+ * round's Change answer buttons says which answer it changes.
  */
 export const SectionQuestionId = createContext<string | undefined>(undefined);
 

@@ -64,8 +64,9 @@ export function UnsupportedRequestSection({
   const questionId = request.message?.trim() ? `${id}-message` : `${id}-reason`;
   const positionId = questionPositionId(id, position, total);
   // In a round of several requests (which shows each one's status) Decline and Cancel are
-  // described by the question they answer: three of each say nothing of which.
-  const question = status ? questionId : undefined;
+  // described by the place ("Question 2 of 3") and the question they answer: three of each say
+  // nothing of which.
+  const question = idList(positionId, status ? questionId : undefined);
   const inert = locked || held || answer !== undefined;
   const refusal = { disabled: inert, onAnswer, messages, describedBy: question };
   return (
@@ -85,7 +86,7 @@ export function UnsupportedRequestSection({
           {shownProse(request.message, messages)}
         </p>
       )}
-      <SectionQuestionId.Provider value={questionId}>{status}</SectionQuestionId.Provider>
+      <SectionQuestionId.Provider value={idList(positionId, questionId)}>{status}</SectionQuestionId.Provider>
       <div data-part="reason" id={`${id}-reason`}>
         <strong id={`${id}-reason-title`}>
           {request.reasonCode === 'too-many-requests' ? messages.cannotAnswerAll : messages.cannotAnswer}

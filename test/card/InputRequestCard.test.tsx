@@ -523,7 +523,7 @@ describe('InputRequestCard: several requests in one round', () => {
     finish();
   });
 
-  it('says which answer each Change answer changes, and what became of it: the question it sits under and its status describe it', async () => {
+  it('says which answer each Change answer changes, and what became of it: its place, the question it sits under and its status describe it', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render(<InputRequestCard suspension={mixedRound()} resume={() => new Promise(() => {})} />);
@@ -534,11 +534,11 @@ describe('InputRequestCard: several requests in one round', () => {
     const changes = screen.getAllByRole('button', { name: 'Change answer' });
     expect(changes).toHaveLength(2);
     // Focus moves to it once the answer is given: what it says is what the person hears.
-    expect(changes[0]).toHaveAccessibleDescription('Who should we notify? Declined.');
-    expect(changes[1]).toHaveAccessibleDescription(/^Connect your calendar account\. \S/);
+    expect(changes[0]).toHaveAccessibleDescription('Question 1 of 3 Who should we notify? Declined.');
+    expect(changes[1]).toHaveAccessibleDescription(/^Question 2 of 3 Connect your calendar account\. \S/);
   });
 
-  it('describes a Change answer by its question only when that says something, and always by its status', async () => {
+  it('describes a Change answer by its place, by its question only when that says something, and always by its status', async () => {
     const user = userEvent.setup();
     const round = parseSuspension(
       {
@@ -563,8 +563,10 @@ describe('InputRequestCard: several requests in one round', () => {
     await user.click(blankDecline as HTMLElement);
     await user.click(oddDecline as HTMLElement);
     const [blank, odd] = screen.getAllByRole('button', { name: 'Change answer' });
-    expect(blank).toHaveAccessibleDescription('Declined.');
-    expect(odd).toHaveAccessibleDescription(/This question cannot be answered here.* Declined\.$/s);
+    expect(blank).toHaveAccessibleDescription('Question 1 of 3 Declined.');
+    expect(odd).toHaveAccessibleDescription(
+      /^Question 2 of 3 This question cannot be answered here.* Declined\.$/s,
+    );
   });
 
   it('lets an answer be changed before the round is sent', async () => {

@@ -236,8 +236,12 @@ describe('Decline or Cancel on a form with entries', () => {
       within(screen.getByRole('form', { name: /When\?/ })).getByRole('button', { name: 'Decline' }),
     );
     const asked = question();
-    expect(within(asked).getByRole('button', { name: 'Decline' })).toHaveAccessibleDescription('When?');
-    expect(within(asked).getByRole('button', { name: 'Keep editing' })).toHaveAccessibleDescription('When?');
+    expect(within(asked).getByRole('button', { name: 'Decline' })).toHaveAccessibleDescription(
+      'Question 2 of 2 When?',
+    );
+    expect(within(asked).getByRole('button', { name: 'Keep editing' })).toHaveAccessibleDescription(
+      'Question 2 of 2 When?',
+    );
     expect(resume).not.toHaveBeenCalled();
     await user.click(within(asked).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(resume).toHaveBeenCalledTimes(1));
