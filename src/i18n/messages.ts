@@ -446,7 +446,7 @@ export const englishMessages: InputRequestMessages = {
       : `${chosen}.`;
   },
   changeAnswer: 'Change answer',
-  progress: (answered, total) => `${answered} of ${total} answered`,
+  progress: (answered, total) => `${formatNumber('en', answered)} of ${formatNumber('en', total)} answered`,
   questionPosition: (position, total) =>
     `Question ${formatNumber('en', position)} of ${formatNumber('en', total)}`,
   cannotAnswer: 'This question cannot be answered here',
@@ -491,7 +491,8 @@ export const englishMessages: InputRequestMessages = {
     }
   },
   additionalInputRequired: (labels) => `Additional input required: ${labels.join(', ')}.`,
-  problemDetails: (count) => (count === 1 ? 'Details: 1 problem' : `Details: ${count} problems`),
+  problemDetails: (count) =>
+    count === 1 ? 'Details: 1 problem' : `Details: ${formatNumber('en', count)} problems`,
   openLink: 'Open link',
   openAnyway: 'Open anyway',
   done: 'Done',

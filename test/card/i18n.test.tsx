@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { englishAnsweredMessages } from '../../src/ai-sdk/index.ts';
 import type { Failure, RequestedSchema } from '../../src/core/index.ts';
 import type { FieldSpec } from '../../src/core/model.ts';
 import { type FieldError, validateAnswer } from '../../src/core/validate.ts';
@@ -596,6 +597,25 @@ describe('counted words', () => {
     expect(germanMessages.answeringElsewhere('Seitenleiste')).toBe(
       'Wird gerade an anderer Stelle beantwortet: Seitenleiste.',
     );
+  });
+});
+
+describe('English numbers', () => {
+  it('formats every number the server or the round sets, as German does (1,000 of 2,500)', () => {
+    expect(englishMessages.progress(1000, 2500)).toBe('1,000 of 2,500 answered');
+    expect(englishMessages.problemDetails(1200)).toBe('Details: 1,200 problems');
+    expect(englishMessages.questionPosition(1000, 2500)).toBe('Question 1,000 of 2,500');
+    expect(englishMessages.taskProgress(1000, 2500)).toBe('Working… 1,000 of 2,500');
+    expect(englishMessages.taskProgress(1000, undefined)).toBe('Working… 1,000 done');
+    expect(englishMessages.step(1000, 2500)).toBe('Step 1,000 of 2,500');
+    expect(englishMessages.announceNewQuestions(1000, undefined)).toBe(
+      '1,000 new questions need your answer.',
+    );
+    expect(englishMessages.timeLeft({ unit: 'hour', value: 1000, urgent: false })).toBe(
+      '1,000 hours left to answer.',
+    );
+    expect(englishMessages.textCut(1000)).toBe('(1,000 more characters not shown)');
+    expect(englishAnsweredMessages.textCut(1000)).toBe('(1,000 more characters not shown)');
   });
 });
 
