@@ -405,7 +405,10 @@ export const StopTaskAsksFirst = meta.story({
   },
 });
 
-/** Stopped by the person (`Stop task`, which asks first: it ends the whole task). */
+/**
+ * Stopped by the person (`Stop task`, which asks first: it ends the whole task): "Stopped by you."
+ * alone, not "The task was stopped." again under it.
+ */
 export const Stopped = meta.story({
   decorators: [withClient],
   args: {
@@ -419,5 +422,6 @@ export const Stopped = meta.story({
     await expect(within(asked).getByRole('button', { name: 'Keep it running' })).toHaveFocus();
     await userEvent.click(within(asked).getByRole('button', { name: 'Stop task' }));
     await waitFor(() => expect(canvas.getByText('Stopped by you.')).toBeVisible());
+    await expect(canvas.queryByText('The task was stopped.')).toBeNull();
   },
 });

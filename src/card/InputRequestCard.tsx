@@ -184,7 +184,7 @@ export type InputRequestCardProps = StaticInputRequestCardProps | LiveInputReque
  * session: every card of one task shares one send, so a round is answered once.
  *
  * @selector [data-part="card"] the root `<article>` (a card is a self-contained item of a chat or feed, not a landmark)
- * @selector [data-part="task-cancelled"] the line that says the task was cancelled (or that the person stopped waiting)
+ * @selector [data-part="task-cancelled"] the line that says the task was cancelled (or that the person stopped waiting); a task stopped here says it in the receipt's "Stopped by you." alone
  * @selector [data-state] the lifecycle state (`input-required`, `submitting`, `answered`, `expired`, …)
  * @selector [data-error] present while the last send failed
  * @example
@@ -391,7 +391,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     const taskEnd = (
       <>
         {result !== undefined ? <Result result={result} messages={messages} /> : null}
-        {state === 'cancelled' ? (
+        {state === 'cancelled' && !stoppedTaskHere(snapshot) ? (
           // The live region says it too, but only to screen readers: this is the line people see.
           <p data-part="task-cancelled">{cancelledText(snapshot, messages)}</p>
         ) : null}
@@ -715,7 +715,7 @@ function readFailureText(fetchError: unknown, messages: InputRequestMessages): s
 function newsBeyondOutcome(controller: RoundBinding, messages: InputRequestMessages): string {
   const { state, snapshot } = controller;
   if (state === 'answered') return snapshot.confirmedLate ? messages.answerReachedServer : '';
-  if (state === 'answered-elsewhere' || state === 'expired') return '';
+  if (state === 'answered-elsewhere' || state === 'expired' || stoppedTaskHere(snapshot)) return '';
   return statusText(controller, messages);
 }
 
@@ -766,7 +766,8 @@ function statusText(controller: RoundBinding, messages: InputRequestMessages): s
       // The visible failure line is an alert, which screen readers hear at once: said once.
       return '';
     case 'cancelled':
-      return cancelledText(snapshot, messages);
+      // Stopped here: the receipt's "Stopped by you." is all the card shows, and all it says.
+      return stoppedTaskHere(snapshot) ? messages.outcome('stopped') : cancelledText(snapshot, messages);
   }
 }
 
@@ -779,6 +780,15 @@ function askerOf(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The person stopped the task here (Stop task): the receipt's first line, "Stopped by you.", says
+ * it, and "The task was stopped." under it would say it again. (Stopped waiting for a round that
+ * holds none, the line under it says what the receipt's does not: no task was stopped.)
+ */
+function stoppedTaskHere(snapshot: SessionSnapshot): boolean {
+  return outcomeOf(snapshot) === 'stopped' && !snapshot.stoppedWaiting;
 }
 
 /** How a cancelled card says it ended: the task was cancelled, or the person stopped waiting. */

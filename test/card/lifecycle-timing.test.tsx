@@ -146,8 +146,45 @@ describe('a followed task, on a fake clock', () => {
     await advance(POLL_MS);
     expect(card()).toHaveAttribute('data-state', 'cancelled');
     // The server's reading now says cancelled too: it was still this person who stopped it.
-    expect(screen.getByText('Stopped by you.', { selector: '[data-part="outcome"]' })).toBeInTheDocument();
-    expect(screen.getByText('The task was stopped.', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('Stopped by you.', { selector: '[data-part="outcome"]' })).toHaveFocus();
+    // Said once: "The task was stopped." under it would say it again, on screen and in the status.
+    expect(screen.queryByText('The task was stopped.')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/^$/);
+  });
+
+  it('says "Stopped by you." in the status when focus was elsewhere, once', async () => {
+    const { source, task } = createTestSource({ serverName: 'Mailer' });
+    let stopped = () => {};
+    const cancel = () =>
+      new Promise<void>((resolve) => {
+        stopped = () => {
+          task.cancel();
+          resolve();
+        };
+      });
+    render(
+      <Harness client={newClient()}>
+        <button type="button">Composer</button>
+        <InputRequestCard source={{ ...source, cancel }} poll={poll} />
+      </Harness>,
+    );
+    await advance();
+    const user = fakeTimeUser();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await user.click(
+      within(screen.getByRole('group', { name: /Stop the whole task\?/ })).getByRole('button', {
+        name: 'Stop task',
+      }),
+    );
+    // The person moved on before the stop came back.
+    await user.click(screen.getByRole('button', { name: 'Composer' }));
+    stopped();
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'cancelled');
+    expect(screen.getByRole('button', { name: 'Composer' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Stopped by you\.$/);
+    expect(screen.getAllByText('Stopped by you.')).toHaveLength(2);
+    expect(screen.queryByText('The task was stopped.')).not.toBeInTheDocument();
   });
 
   it('says only that the task was stopped when it was stopped elsewhere', async () => {

@@ -772,8 +772,9 @@ try {
         .getByRole('button', { name: 'Stop task' })
         .click();
       await expectState(card, 'cancelled');
-      await shown(reply, 'The task was stopped.').waitFor({ timeout: TIMEOUT });
+      // Said once: "Stopped by you.", not "The task was stopped." again under it.
       await shown(reply, 'Stopped by you.').waitFor({ timeout: TIMEOUT });
+      expectEqual(await shown(reply, 'The task was stopped.').count(), 0, 'the stop said twice');
       expectEqual(
         (await received()).mcp
           .slice(before)

@@ -404,10 +404,13 @@ describe('MCP Tasks: cancelling a round versus stopping the task', () => {
     await waitFor(() => expect(card()).toHaveAttribute('data-state', 'cancelled'));
     expect(server.cancels).toEqual(['report-9']);
     expect(server.updates).toEqual([]);
-    expect(screen.getByRole('status')).toHaveTextContent('The task was stopped.');
+    // Said once, by the receipt's first line: not "The task was stopped." again under it.
+    expect(screen.getByText('Stopped by you.')).toHaveFocus();
+    expect(screen.queryByText('The task was stopped.')).not.toBeInTheDocument();
     // Once tasks/get confirms it, the receipt still says who stopped it.
     await waitFor(() => expect(gets()).toBeGreaterThan(getsBeforeStop));
     expect(screen.getByText('Stopped by you.')).toBeInTheDocument();
+    expect(screen.queryByText('The task was stopped.')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
   });
 
