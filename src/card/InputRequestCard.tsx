@@ -495,6 +495,8 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
                 stopping={snapshot.stopping === true}
                 confirmRefusal={confirmRefusal}
                 onStop={() => void controller.stop?.().catch(() => {})}
+                // The round and where it stands (a send that goes and fails leaves it open).
+                shownBeside={`${roundId}/${state === 'submitting' ? 'input-required' : state}`}
                 messages={messages}
               />
             </div>

@@ -12,6 +12,13 @@ export interface StopTaskProps {
   confirmRefusal: boolean;
   /** Stops the task (the source's `cancel`). */
   onStop: () => void;
+  /**
+   * What the button stands beside, as a key: the round on screen and where it stands. The
+   * question belongs to the key it was asked beside, so it closes when that changes (the round
+   * closed elsewhere or expired, a new round, the task at work again) and never outlives what it
+   * asked about, wherever focus went meanwhile.
+   */
+  shownBeside: string;
   messages: InputRequestMessages;
 }
 
@@ -23,8 +30,10 @@ export interface StopTaskProps {
  * @selector button[data-action="stop-task"] the button (`aria-disabled` while stopping)
  * @selector [data-part="actions"][data-confirming="stop-task"] the row while it asks
  */
-export function StopTask({ stopping, confirmRefusal, onStop, messages }: StopTaskProps) {
-  const [asking, setAsking] = useState(false);
+export function StopTask({ stopping, confirmRefusal, onStop, shownBeside, messages }: StopTaskProps) {
+  // Derived, not reset by an effect: a question asked beside another state is no longer open.
+  const [askedBeside, setAskedBeside] = useState<string>();
+  const asking = askedBeside === shownBeside;
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Set by an answer to the question, whose row goes: focus would otherwise drop to <body>.
   const backToButton = useRef(false);
@@ -37,7 +46,7 @@ export function StopTask({ stopping, confirmRefusal, onStop, messages }: StopTas
   if (asking) {
     const answered = () => {
       backToButton.current = true;
-      setAsking(false);
+      setAskedBeside(undefined);
     };
     return (
       <RefusalQuestion
@@ -62,7 +71,7 @@ export function StopTask({ stopping, confirmRefusal, onStop, messages }: StopTas
       onClickCapture={ignoreEarlierBurst}
       onClick={() => {
         if (stopping) return;
-        if (confirmRefusal) setAsking(true);
+        if (confirmRefusal) setAskedBeside(shownBeside);
         else onStop();
       }}
     >

@@ -128,6 +128,45 @@ describe('a followed task, on a fake clock', () => {
     expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
   });
 
+  it('closes the Stop task question once the question it stood beside closes elsewhere', async () => {
+    const task = await mountStoppable({ serverName: 'Mailer', completeAfterLastRound: false });
+    const user = fakeTimeUser();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    expect(screen.getByRole('group', { name: /Stop the whole task\?/ })).toBeInTheDocument();
+    task.answerElsewhere();
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'answered-elsewhere');
+    // Focus went to the receipt: a question left open there would no longer hear Escape.
+    expect(screen.getByText(/^Answered elsewhere/, { selector: '[data-part="outcome"]' })).toHaveFocus();
+    expect(screen.queryByRole('group', { name: /Stop the whole task/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop task' })).toBeInTheDocument();
+  });
+
+  it('closes the Stop task question when a new question opens beside it', async () => {
+    const task = await mountStoppable({
+      serverName: 'Mailer',
+      completeAfterLastRound: false,
+      startWorking: true,
+    });
+    const user = fakeTimeUser();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    expect(screen.getByRole('group', { name: /Stop the whole task\?/ })).toBeInTheDocument();
+    task.ask();
+    await advance(POLL_MS);
+    expect(card()).toHaveAttribute('data-state', 'input-required');
+    expect(screen.queryByRole('group', { name: /Stop the whole task/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps the Stop task question open while the question beside it is sent and its send fails', async () => {
+    await mountStoppable({ serverName: 'Mailer', resumeFailures: 1 });
+    const user = fakeTimeUser();
+    await user.click(screen.getByRole('button', { name: 'Stop task' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: /Stop the whole task\?/ })).toBeInTheDocument();
+  });
+
   it('says who stopped the task: "Stopped by you." after Stop task here, also once the server confirms it', async () => {
     const user = fakeTimeUser();
     const { source, task } = createTestSource({ serverName: 'Mailer' });
