@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { InputRequestCard, type InputResponses } from '../../src/index.ts';
+import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
 import '../../src/styles.css';
 import { sentContent } from '../fixtures/resume.ts';
 import { approveSchema, formRound } from '../fixtures/suspensions.ts';
@@ -226,6 +226,33 @@ describe('InputRequestCard in Chromium', () => {
     await page.getByRole('button', { name: 'Decline' }).dblClick();
     await expect.element(page.getByRole('group', { name: /Say no to this question\?/ })).toBeVisible();
     expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('a double click on Open opens the link, and Done, now under the pointer, waits for a click of its own', async () => {
+    const opened = vi.spyOn(window, 'open').mockReturnValue(null);
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const round = parseSuspension({
+      resultType: 'input_required',
+      inputRequests: {
+        login: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'url',
+            message: 'Connect your calendar.',
+            url: 'https://accounts.example.com/connect',
+          },
+        },
+      },
+    });
+    render(<InputRequestCard suspension={round} resume={resume} />);
+    // Done takes Open's place: Chromium's second click (detail 2) lands on it.
+    await page.getByRole('button', { name: 'Open link' }).dblClick();
+    await expect.element(page.getByRole('button', { name: 'Done' })).toHaveFocus();
+    expect(opened).toHaveBeenCalledOnce();
+    expect(resume).not.toHaveBeenCalled();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await vi.waitFor(() => expect(resume).toHaveBeenCalledOnce());
+    opened.mockRestore();
   });
 
   it('counts text Chromium cannot read as a number ("12e", an empty value) as entered', async () => {
