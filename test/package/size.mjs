@@ -34,7 +34,9 @@ const measures = [
     // refusal's question in place of the buttons, hasEnteredValues, `confirmRefusal`, its words:
     // 0.5 KiB), and "Question 2 of 3" above each request of a round of several, first in its
     // accessible name (0.25 KiB): 61.2 measured; Stop task asking first (StopTask, its words):
-    // 0.3 KiB, 61.5 measured.
+    // 0.3 KiB, 61.5 measured; a button that appears under a double click ignores the rest of it,
+    // "Question 2 of 3" in each button's description, the Stop question closing with what it stood
+    // beside, "Stopped by you." said once: 0.2 KiB, 61.7 measured.
     // (61, not 60: a step-by-step form's step kept by the round's session, so a card mounted
     // again (a virtualised list, Answer here, a reload) opens on it (0.2 KiB); a source's reading
     // the session cannot read (MCP's input_required, a wire as the round), and a card's
