@@ -24,19 +24,19 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    // 60, not 62: nothing a person sees changed; the card's up-front code is one chunk, not three,
-    // each compressed apart and naming what it takes from the others: pollDelay moved to
-    // core/poll.ts, which only the lazy TanStack binding imports (lifecycle.ts had sat in a chunk
-    // shared with it: 0.8 KiB), and tabs.ts imports nothing at run time, handed what it uses by
-    // presence (pageForTabs), so its lazy chunk no longer splits the rest off (0.7 KiB): 60.0
-    // measured (59.99).
+    // 61, not 62: the card's up-front code is one chunk, not three, each compressed apart and
+    // naming what it takes from the others: pollDelay moved to core/poll.ts, which only the lazy
+    // TanStack binding imports (lifecycle.ts had sat in a chunk shared with it: 0.8 KiB), and
+    // tabs.ts imports nothing at run time, handed what it uses by presence (pageForTabs), so its
+    // lazy chunk no longer splits the rest off (0.7 KiB); the card's binding makes no submit
+    // (0.1 KiB): 59.9 measured. Then a button that appears under a double click ignores the rest
+    // of it, "Question 2 of 3" in each button's description, the Stop question closing with what
+    // it stood beside, "Stopped by you." said once: 0.2 KiB, 60.02 measured (24 bytes over 60).
     // (62, not 61: Decline or Cancel on a form that holds what the person entered asks first (the
     // refusal's question in place of the buttons, hasEnteredValues, `confirmRefusal`, its words:
     // 0.5 KiB), and "Question 2 of 3" above each request of a round of several, first in its
     // accessible name (0.25 KiB): 61.2 measured; Stop task asking first (StopTask, its words):
-    // 0.3 KiB, 61.5 measured; a button that appears under a double click ignores the rest of it,
-    // "Question 2 of 3" in each button's description, the Stop question closing with what it stood
-    // beside, "Stopped by you." said once: 0.2 KiB, 61.7 measured.
+    // 0.3 KiB, 61.5 measured.
     // (61, not 60: a step-by-step form's step kept by the round's session, so a card mounted
     // again (a virtualised list, Answer here, a reload) opens on it (0.2 KiB); a source's reading
     // the session cannot read (MCP's input_required, a wire as the round), and a card's
@@ -92,7 +92,7 @@ const measures = [
     // questions); an error waits for the click it would push away; Accept saves the last
     // keystrokes' draft; a destroyed session sends nothing; a link opened before a reload still
     // offers Done. (49, not 48, before: a closed round of several requests tells the truth.))))))))))))
-    budgetKiB: 60,
+    budgetKiB: 61,
     targetKiB: 20,
   },
   {
