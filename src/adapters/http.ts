@@ -105,9 +105,11 @@ const STATUS_ALIASES: Record<string, TaskStatus> = {
 interface HttpTaskStateDefaults
   extends Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> {
   /**
-   * What tells this task apart from every other when its body names no `taskId`:
-   * {@link createHttpSource} passes its `queryKey`. Only its fingerprint goes into the round id
-   * (which a tab keeps in its storage), never the value, so a token in a URL stays out of it.
+   * What tells this task apart from every other when its round names no task id:
+   * {@link createHttpSource} passes the host's `queryKey`, or else its `stateUrl` without the
+   * query and fragment (a URL signed anew on each page load must not change the round's id, by
+   * which drafts and sent answers are found after a reload). Only its fingerprint goes into the
+   * round id (which a tab keeps in its storage), never the value.
    */
   task?: unknown;
 }
@@ -115,8 +117,8 @@ interface HttpTaskStateDefaults
 /**
  * Reads a background-task JSON body ({@link HttpTaskStateBody}) into an {@link InputRequestState}.
  * The round id is `<task id>@<suspendedAt>`, so a re-ask is a new round. A body without `taskId`
- * has its round id scoped by `defaults.task`, so two tasks asking the same questions are never
- * one round (answering one would show the other as answered).
+ * whose round names no task has its round id scoped by `defaults.task`, so two tasks asking the
+ * same questions are never one round (answering one would show the other as answered).
  *
  * @throws an `input-request-cards:` error naming the fix when the body has no known `status`.
  */
@@ -159,13 +161,8 @@ export function readHttpTaskState(body: unknown, defaults: HttpTaskStateDefaults
   const toolName = text('toolName') ?? defaults.toolName;
   const toolTitle = text('toolTitle') ?? defaults.toolTitle;
   const contentLanguage = text('contentLanguage') ?? defaults.contentLanguage;
-  // Without the body's taskId the wire alone cannot tell two tasks apart: the source's task does.
-  const roundOfTask =
-    taskId === undefined && defaults.task !== undefined
-      ? `task-${fingerprint(defaults.task)}@${suspendedAt ?? `round-${fingerprint(wire)}`}`
-      : undefined;
   const suspension = parseSuspension(wire, {
-    ...(taskId && suspendedAt ? { id: `${taskId}@${suspendedAt}` } : roundOfTask ? { id: roundOfTask } : {}),
+    ...(taskId && suspendedAt ? { id: `${taskId}@${suspendedAt}` } : {}),
     ...(taskId ? { taskId } : {}),
     ...(suspendedAt ? { createdAt: suspendedAt } : {}),
     ...(serverName ? { serverName } : {}),
@@ -173,6 +170,13 @@ export function readHttpTaskState(body: unknown, defaults: HttpTaskStateDefaults
     ...(toolTitle ? { toolTitle } : {}),
     ...(contentLanguage ? { contentLanguage } : {}),
   });
+  // A round that names no task (not in the body, not in the wire, as an MCP task does) is told
+  // apart by its questions alone: two tasks that ask the same would be one round. The source's
+  // task scopes it; the parser's id stays the round's own part, so a poll that changes nothing
+  // of the round keeps its id.
+  if (suspension.taskId === undefined && defaults.task !== undefined) {
+    suspension.id = `task-${fingerprint(defaults.task)}@${suspendedAt ?? suspension.id}`;
+  }
   return { ...state, suspension };
 }
 
@@ -223,7 +227,7 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
     queryKey = ['input-request-cards', 'http', String(stateUrl)],
     parseState = (body: unknown) =>
       readHttpTaskState(body, {
-        task: queryKey,
+        task: options.queryKey ?? String(stateUrl).split(/[?#]/, 1)[0],
         ...(options.serverName ? { serverName: options.serverName } : {}),
         ...(options.toolName ? { toolName: options.toolName } : {}),
         ...(options.toolTitle ? { toolTitle: options.toolTitle } : {}),

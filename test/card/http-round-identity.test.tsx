@@ -137,3 +137,78 @@ it('keeps the round id of a body that names its task, and scopes one that does n
   expect(ids[1]).toMatch(/^task-[0-9a-z]+@round-[0-9a-z]+$/);
   expect(ids[1]).not.toContain('api.test');
 });
+
+// A backend that passes an MCP task (tasks/get) through as the body's `suspension`: its task id
+// is in the wire, not at the body's top level, and its status line counts the wait on every poll.
+let polls = 0;
+const passedThroughTask = () => ({
+  status: 'input_required',
+  pollIntervalMs: 1000,
+  suspension: {
+    task: {
+      taskId: 'task-42',
+      status: 'input_required',
+      statusMessage: `Waiting for approval (${polls++} s)`,
+      inputRequests: question,
+    },
+  },
+});
+
+it("keeps the id a round's own task gives it (an MCP task passed through) over polls that change only its status line", async () => {
+  const source = createHttpSource({
+    stateUrl: 'http://api.test/tasks/42',
+    resumeUrl: 'http://api.test/tasks/42/resume',
+    cancelUrl: 'http://api.test/tasks/42/cancel',
+    fetch: async () => Response.json(passedThroughTask()),
+  });
+  const signal = new AbortController().signal;
+  const first = await source.fetchState(signal);
+  expect(first.suspension?.taskId).toBe('task-42');
+  expect((await source.fetchState(signal)).suspension?.id).toBe(first.suspension?.id);
+
+  // Through the card: what is typed stays in the same field, with focus, and an open Stop task
+  // question stays open.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <InputRequestCard source={source} poll={{ baseMs: 1000, maxMs: 1000 }} drafts={false} />
+    </QueryClientProvider>,
+  );
+  const user = fakeTimeUser();
+  await advance();
+  await user.click(screen.getByRole('button', { name: 'Stop task' }));
+  const note = screen.getByRole('textbox', { name: 'Note' });
+  await user.type(note, 'ship it');
+  const before = polls;
+  await advance(1_500);
+  await advance(1_500);
+  expect(polls).toBeGreaterThan(before);
+  expect(screen.getByRole('textbox', { name: 'Note' })).toBe(note);
+  expect(note).toHaveValue('ship it');
+  expect(note).toHaveFocus();
+  expect(screen.getByRole('group', { name: /Stop the whole task/ })).toBeInTheDocument();
+});
+
+it('finds a draft typed before a reload after it, when the state URL is signed anew on each page load', async () => {
+  const mount = (signature: string) =>
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <InputRequestCard
+          source={createHttpSource({
+            stateUrl: `http://api.test/tasks/d?sig=${signature}`,
+            resumeUrl: `http://api.test/tasks/d/resume?sig=${signature}`,
+            serverName: 'Deployer d',
+          })}
+        />
+      </QueryClientProvider>,
+    );
+  const first = mount('A');
+  await advance();
+  await fakeTimeUser().type(within(card('d')).getByRole('textbox', { name: 'Note' }), 'ship it');
+  await advance(5_000);
+  first.unmount();
+  await advance();
+  mount('B');
+  await advance();
+  expect(within(card('d')).getByRole('textbox', { name: 'Note' })).toHaveValue('ship it');
+});
