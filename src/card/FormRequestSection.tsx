@@ -282,6 +282,9 @@ export const FormRequestSection = memo(function FormRequestSection({
       ) : stepped ? (
         <Actions>
           <button
+            // A new button for each step and for the review: the rest of a double click on Next
+            // (or Back) lands on a button it did not begin on, and moves or sends nothing.
+            key={steps.review ? 'accept' : `next-${steps.step}`}
             type="submit"
             data-action={steps.review ? 'accept' : 'next'}
             disabled={steps.review ? answering : inert}
@@ -291,6 +294,7 @@ export const FormRequestSection = memo(function FormRequestSection({
           </button>
           {steps.step > 0 ? (
             <button
+              key={`back-${steps.step}`}
               type="button"
               data-action="back"
               disabled={inert}

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -508,6 +508,51 @@ describe('which refusal asks in a round of several (a review)', () => {
 // ignore the rest of the burst that showed them (`detail` over 1), never a new single click.
 describe('a button that comes back under the pointer ignores the rest of the double click that showed it', () => {
   afterEach(useRealTime);
+
+  // layout="steps": Next, Back and the review's Accept sit in one place. Each step's (and the
+  // review's) is a button of its own, so a double click moves one step and never sends.
+  const threeSteps: RequestedSchema = {
+    type: 'object',
+    properties: {
+      first: { type: 'string', title: 'First' },
+      second: { type: 'string', title: 'Second' },
+      third: { type: 'string', title: 'Third' },
+    },
+  };
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await act(async () => {});
+  };
+
+  it('a double click on Next moves one step, and on the last step shows the review without sending', async () => {
+    const { resume } = mount({ layout: 'steps' }, threeSteps);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }), { detail: 1 });
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }), { detail: 2 });
+    await settle();
+    // Hidden steps stay mounted: the step on screen is the one whose field can be found.
+    expect(screen.getByRole('textbox', { name: 'Second' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }), { detail: 1 });
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }), { detail: 1 });
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }), { detail: 2 });
+    await settle();
+    expect(resume).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }), { detail: 1 });
+    await settle();
+    expect(resume).toHaveBeenCalledTimes(1);
+  });
+
+  it('a double click on Back moves back one step', async () => {
+    const { user } = mount({ layout: 'steps' }, threeSteps);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('textbox', { name: 'Third' })).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }), { detail: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }), { detail: 2 });
+    await settle();
+    expect(screen.getByRole('textbox', { name: 'Second' })).toHaveFocus();
+  });
 
   it('Decline, back in place of the question after Keep editing, asks nothing; a new click asks', async () => {
     const { resume, user } = mount();
