@@ -255,6 +255,25 @@ describe('InputRequestCard in Chromium', () => {
     opened.mockRestore();
   });
 
+  it('a double click on Next in the step layout moves one step, and on the last one shows the review without sending', async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    const schema = {
+      type: 'object' as const,
+      properties: { first: { type: 'string', title: 'First' }, second: { type: 'string', title: 'Second' } },
+    };
+    render(<InputRequestCard suspension={formRound(schema)} resume={resume} layout="steps" />);
+    await page.getByRole('button', { name: 'Next' }).dblClick();
+    // One step on, not two: the second step is on screen (the second press of the burst focused
+    // the new Next, which it did not press).
+    await expect.element(page.getByRole('textbox', { name: 'Second' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Next' })).toHaveFocus();
+    await page.getByRole('button', { name: 'Next' }).dblClick();
+    await expect.element(page.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    // Two frames: a send the second click started would have called resume by then.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect(resume).not.toHaveBeenCalled();
+  });
+
   it('counts text Chromium cannot read as a number ("12e", an empty value) as entered', async () => {
     const resume = vi.fn(async (_responses: InputResponses) => undefined);
     const schema = { type: 'object' as const, properties: { guests: { type: 'integer', title: 'Guests' } } };
