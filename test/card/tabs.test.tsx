@@ -1,11 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
-import { fireEvent, render, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { InputRequestDataPart } from '../../src/ai-sdk/index.ts';
+import * as firstTabChat from '../../src/ai-sdk/index.ts';
+import { createInputRequestBridge, type InputRequestChunk } from '../../src/ai-sdk/server.ts';
 import { pageForTabs } from '../../src/core/presence.ts';
 import { connectTabs } from '../../src/core/tabs.ts';
 import * as firstTab from '../../src/index.ts';
-import { approveSchema, formRound } from '../fixtures/suspensions.ts';
+import { approveSchema, formRound, meetingParams } from '../fixtures/suspensions.ts';
 
 // A second tab of the same origin: the library loaded again (its own registry, sessions and tab
 // link), talking to the first over the BroadcastChannel that Node provides. The second tab loads
@@ -13,9 +16,11 @@ import { approveSchema, formRound } from '../fixtures/suspensions.ts';
 // its own lazy import would load the second tab's copy.
 connectTabs(pageForTabs);
 let secondTab: typeof firstTab;
+let secondTabChat: typeof firstTabChat;
 beforeAll(async () => {
   vi.resetModules();
   secondTab = await import('../../src/index.ts');
+  secondTabChat = await import('../../src/ai-sdk/index.ts');
 });
 
 /** Everything both tabs say to each other. */
@@ -31,18 +36,53 @@ const secretSchema = {
   properties: { ...approveSchema.properties, token: { type: 'string', title: 'API token' } },
 } as typeof approveSchema;
 
-/** The same round, shown in both tabs; each tab in its own region of the page. */
-function openInBothTabs(message: string, schema = approveSchema) {
-  const round = formRound(schema, message);
+/** A message the tabs said to each other, as far as these tests read it. */
+interface Said {
+  kind: string;
+  from: string;
+  topic: string;
+  values?: Record<string, unknown>;
+}
+
+/**
+ * A draft store that only records what it is given to keep: what reached a tab's session as a
+ * draft (its card keeps a draft after a short pause in typing).
+ */
+function recordingDrafts() {
+  const saved: Array<Record<string, unknown>> = [];
+  const store: firstTab.DraftStore = {
+    load: () => undefined,
+    save: (_key, values) => {
+      saved.push(values);
+    },
+    removeRound: () => undefined,
+  };
+  return { saved, store };
+}
+
+/** Each tab in its own region of the page. */
+function tabRegions() {
   const first = document.body.appendChild(document.createElement('section'));
   const second = document.body.appendChild(document.createElement('section'));
+  return { first, second };
+}
+
+/** The same round, shown in both tabs; each tab in its own region of the page. */
+function openInBothTabs(message: string, schema = approveSchema, secondDrafts?: firstTab.DraftStore) {
+  const round = formRound(schema, message);
+  const { first, second } = tabRegions();
   const firstResume = vi.fn(async () => undefined);
   const secondResume = vi.fn(async () => undefined);
   const firstView = render(<firstTab.InputRequestCard suspension={round} resume={firstResume} />, {
     container: first,
   });
   const secondView = render(
-    <secondTab.InputRequestCard suspension={round} resume={secondResume} ledger={false} />,
+    <secondTab.InputRequestCard
+      suspension={round}
+      resume={secondResume}
+      ledger={false}
+      {...(secondDrafts ? { drafts: secondDrafts } : {})}
+    />,
     { container: second },
   );
   return { first: within(first), second: within(second), firstResume, secondResume, firstView, secondView };
@@ -132,6 +172,87 @@ describe('one live copy across tabs (BroadcastChannel)', () => {
     expect(second.getByLabelText('API token', { selector: 'input' })).toHaveValue('');
     expect(await first.findByText('Being answered in another tab.')).toBeVisible();
     expect(JSON.stringify(heard)).not.toContain('sk-live-123');
+  });
+
+  it('a draft mirrored from the live copy is not sent back: the other tab keeps it and says nothing of it', async () => {
+    const user = userEvent.setup();
+    const secondDrafts = recordingDrafts();
+    const { first, second } = openInBothTabs('Send it, tab test 7?', approveSchema, secondDrafts.store);
+    await second.findByText('Being answered in another tab.');
+    await user.type(first.getByRole('textbox', { name: /Note/ }), 'Ship it');
+    // The draft reached the second tab's session: its card keeps it, as it keeps what is typed.
+    await waitFor(() =>
+      expect(secondDrafts.saved).toContainEqual(expect.objectContaining({ note: 'Ship it' })),
+    );
+    // Whatever the second tab still waits to send leaves now (as when the person leaves it),
+    // then it claims the live copy: the channel delivers one tab's messages in order, so all it
+    // said of the draft has been heard once its claim is.
+    act(() => {
+      window.dispatchEvent(new Event('blur'));
+    });
+    await user.click(second.getByRole('button', { name: 'Answer here' }));
+    const said = heard as Said[];
+    const typed = said.find((message) => message.kind === 'draft' && message.values?.note === 'Ship it');
+    if (!typed) throw new Error('the first tab sent no draft');
+    const claimed = () =>
+      said.findIndex((message) => message.kind === 'claim' && message.topic === typed.topic);
+    await waitFor(() => expect(claimed()).toBeGreaterThanOrEqual(0));
+    const secondTabId = said[claimed()]?.from;
+    expect(secondTabId).not.toBe(typed.from);
+    const sentBack = said
+      .slice(0, claimed())
+      .filter((message) => message.topic === typed.topic && message.from === secondTabId);
+    expect(sentBack.map((message) => message.kind)).not.toContain('draft');
+    // What the first tab typed is in the second tab's card.
+    expect(second.getByRole('textbox', { name: /Note/ })).toHaveValue('Ship it');
+  });
+
+  it('a request part whose drafts only came from the other tab shows the summary once that tab answered, not a card kept as typed here', async () => {
+    const user = userEvent.setup();
+    const bridge = createInputRequestBridge();
+    const parts: InputRequestDataPart[] = [];
+    const asks = bridge.forChat({
+      chatId: 'chat-tabs',
+      serverName: 'Calendar',
+      writer: { write: (chunk: InputRequestChunk) => parts.push(structuredClone(chunk)) },
+    });
+    const answer = asks.onElicitationRequest({ method: 'elicitation/create', params: meetingParams });
+    await waitFor(() => expect(parts).toHaveLength(1));
+    const pending = parts[0] as InputRequestDataPart;
+    // The first tab's answers go to the bridge's route (jsdom's AbortSignal stays on this side).
+    const routeFetch: typeof fetch = async (url, init) => {
+      const { signal: _signal, ...rest } = init ?? {};
+      return bridge.handleAnswer(new Request(new URL(String(url), 'http://app.test'), rest));
+    };
+    const regions = tabRegions();
+    const first = within(regions.first);
+    const second = within(regions.second);
+    const secondDrafts = recordingDrafts();
+    const firstView = render(<firstTabChat.InputRequestPart part={pending} fetch={routeFetch} />, {
+      container: regions.first,
+    });
+    const secondView = render(<secondTabChat.InputRequestPart part={pending} drafts={secondDrafts.store} />, {
+      container: regions.second,
+    });
+    await second.findByText('Being answered in another tab.');
+
+    await user.type(first.getByRole('textbox', { name: /Title/ }), 'Planning');
+    await waitFor(() =>
+      expect(secondDrafts.saved).toContainEqual(expect.objectContaining({ title: 'Planning' })),
+    );
+    await user.click(first.getByRole('button', { name: 'Accept' }));
+    expect(await answer).toEqual(expect.objectContaining({ action: 'accept' }));
+
+    // Both tabs' streams say how it ended.
+    const answered = parts.at(-1) as InputRequestDataPart;
+    expect(answered.data.status).toBe('answered');
+    firstView.rerender(<firstTabChat.InputRequestPart part={answered} fetch={routeFetch} />);
+    secondView.rerender(<secondTabChat.InputRequestPart part={answered} drafts={secondDrafts.store} />);
+    const summary = second.getByRole('article', { name: 'Calendar asked' });
+    expect(summary).toHaveTextContent('You answered.');
+    expect(second.queryByRole('textbox')).toBeNull();
+    expect(regions.second).not.toHaveTextContent(/Answered elsewhere/);
+    expect(first.getByRole('article', { name: 'Calendar asked' })).toHaveTextContent('You answered.');
   });
 
   it('an answer sent in one tab closes the round in the other', async () => {
