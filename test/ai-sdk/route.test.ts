@@ -6,11 +6,13 @@ import {
   createMemoryAnswerStore,
   type InputRequestBridgeOptions,
   type InputRequestChunk,
+  OUTCOME_META_KEY,
 } from '../../src/ai-sdk/server.ts';
 import { ajvAnswerChecker } from '../../src/ajv/index.ts';
 import type { AnswerChecker } from '../../src/core/index.ts';
 import { validateAnswer } from '../../src/core/index.ts';
 import { postAnswer } from '../fixtures/ai-sdk-chat.ts';
+import { askIn, repeatingIds, SHARED_ID, slowGet } from '../fixtures/chat-race.ts';
 
 const FORM = {
   message: 'Who should get it?',
@@ -366,5 +368,78 @@ describe('the memory store', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('an answer for one chat never reaches a request of another (two chats given the same request id)', () => {
+  /** The route's refusal of an id nobody asked, to compare a refusal with, byte for byte. */
+  async function unknownRefusal(bridge: ReturnType<typeof createInputRequestBridge>) {
+    return (
+      await postAnswer(bridge, {
+        chatId: 'chat-x',
+        requestId: 'never-asked',
+        response: { action: 'decline' },
+      })
+    ).text();
+  }
+
+  it("the id taken by another chat between the route's check and its delivery: 404, and the other chat still waits", async () => {
+    const memory = createMemoryAnswerStore();
+    const asking = createInputRequestBridge({ store: memory, generateId: repeatingIds });
+    const slow = slowGet(memory);
+    const route = createInputRequestBridge({ store: slow.store });
+    const x = await askIn(asking, 'chat-x');
+    let y: Awaited<ReturnType<typeof askIn>> | undefined;
+    // The route has read chat-x's request; before it delivers, chat-x's request ends and chat-y
+    // asks, under the same id.
+    slow.meanwhile(async () => {
+      x.end();
+      await x.answer;
+      y = await askIn(asking, 'chat-y');
+    });
+    const response = await postAnswer(route, {
+      chatId: 'chat-x',
+      requestId: SHARED_ID,
+      response: { action: 'accept', content: { room: 'x' } },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(await unknownRefusal(route));
+    expect(await x.answer).toEqual({ action: 'cancel', _meta: { [OUTCOME_META_KEY]: 'aborted' } });
+
+    // chat-y's request got nothing of chat-x's answer: it still waits, and takes its own.
+    if (!y) throw new Error('chat-y never asked');
+    const own = await postAnswer(route, {
+      chatId: 'chat-y',
+      requestId: SHARED_ID,
+      response: { action: 'accept', content: { room: 'y' } },
+    });
+    expect(own.status).toBe(200);
+    expect(await y.answer).toEqual({ action: 'accept', content: { room: 'y' } });
+  });
+
+  it('both waiting at once under the same id: the answer for one chat reaches no request of the other', async () => {
+    const memory = createMemoryAnswerStore();
+    const bridge = createInputRequestBridge({ store: memory, generateId: repeatingIds });
+    const x = await askIn(bridge, 'chat-x');
+    const y = await askIn(bridge, 'chat-y');
+    // The store keeps the request that asked last under the id: chat-x's answer is refused as
+    // one for an id nobody asked (its request can no longer be answered).
+    const forX = await postAnswer(bridge, {
+      chatId: 'chat-x',
+      requestId: SHARED_ID,
+      response: { action: 'accept', content: { room: 'x' } },
+    });
+    expect(forX.status).toBe(404);
+    expect(await forX.text()).toBe(await unknownRefusal(bridge));
+    const forY = await postAnswer(bridge, {
+      chatId: 'chat-y',
+      requestId: SHARED_ID,
+      response: { action: 'accept', content: { room: 'y' } },
+    });
+    expect(forY.status).toBe(200);
+    expect(await y.answer).toEqual({ action: 'accept', content: { room: 'y' } });
+    // chat-x's request got neither answer: it ends as its chat does.
+    x.end();
+    expect(await x.answer).toEqual({ action: 'cancel', _meta: { [OUTCOME_META_KEY]: 'aborted' } });
   });
 });
