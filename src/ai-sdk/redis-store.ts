@@ -33,11 +33,16 @@ export interface RedisAnswerStoreOptions {
   graceMs?: number;
 }
 
-/** Records a request and its expiry in one step, so no key is ever left without an expiry. */
+/**
+ * Records a request and its expiry in one step, so no key is ever left without an expiry. An id
+ * that already waits is refused: two requests under one id share its answer channel, so one
+ * chat's answer would settle the other's request too.
+ */
 const OPEN_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'taken' end
 redis.call('HSET', KEYS[1], 'chat', ARGV[1], 'request', ARGV[2])
 redis.call('PEXPIREAT', KEYS[1], ARGV[3])
-return 1`;
+return 'opened'`;
 
 /**
  * Checks chat and first-answer-wins, and publishes, in one step. When nobody listens any more,
@@ -103,7 +108,8 @@ function pendingRequestOf(raw: string): PendingRequest | undefined {
 /**
  * A pending-answer store on Redis: run several server instances (or serverless functions) and
  * the answer reaches the instance that waits for it, wherever it was posted. Every key expires
- * (`expiresAt` + `graceMs`) and is deleted as soon as its request settles.
+ * (`expiresAt` + `graceMs`) and is deleted as soon as its request settles. `open` refuses (throws)
+ * a request id that already waits: ids must never repeat across instances (`generateId`).
  *
  * The answer itself, secret fields included, passes through Redis on its way (pub/sub, never
  * stored): use a Redis you would trust with the answers. The route checks an answer before it
@@ -147,7 +153,7 @@ export function createRedisAnswerStore(options: RedisAnswerStoreOptions): Pendin
       };
       await subscriber.subscribe(channel, listener);
       try {
-        await client.sendCommand([
+        const opened = await client.sendCommand([
           'EVAL',
           OPEN_SCRIPT,
           '1',
@@ -156,6 +162,12 @@ export function createRedisAnswerStore(options: RedisAnswerStoreOptions): Pendin
           JSON.stringify(request),
           String(Math.ceil(request.expiresAt + graceMs)),
         ]);
+        if (opened === 'taken') {
+          throw new Error(
+            `input-request-cards: a request with id ${JSON.stringify(request.requestId)} already waits in this Redis, so this one was not asked (an answer to either would reach both). ` +
+              'Give createInputRequestBridge a generateId whose ids never repeat across instances, such as crypto.randomUUID (the default).',
+          );
+        }
       } catch (error) {
         await subscriber.unsubscribe(channel, listener);
         throw error;

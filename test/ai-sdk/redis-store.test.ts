@@ -282,4 +282,38 @@ describe('the Redis answer store, on a real redis-server', () => {
     expect(await y.answer).toEqual({ action: 'accept', content: { room: 'y' } });
     await vi.waitFor(async () => expect(await traces(a.client, prefix)).toEqual([]));
   });
+
+  it('a second request under an id that already waits (another instance, another chat) is refused: the answer for one chat never reaches the other', async () => {
+    const prefix = 'irc-test-7:';
+    const a = await instance(prefix);
+    const b = await instance(prefix);
+    const bridgeA = createInputRequestBridge({ store: a.store, generateId: repeatingIds });
+    const bridgeB = createInputRequestBridge({ store: b.store, generateId: repeatingIds });
+    const x = await askIn(bridgeA, 'chat-x');
+    // Both would listen on the id's one answer channel: chat-y's answer would settle chat-x's
+    // request too. chat-y is not asked (no part), and is told why and what to fix.
+    const y = await askIn(bridgeB, 'chat-y');
+    expect(y.chunks).toEqual([]);
+    await expect(y.answer).rejects.toThrow(
+      /^input-request-cards: a request with id "request-1" already waits in this Redis.*generateId/,
+    );
+    expect(await a.client.pubSubNumSub(`${prefix}answer:${SHARED_ID}`)).toEqual({
+      [`${prefix}answer:${SHARED_ID}`]: 1,
+    });
+    // chat-x's request is as it was: an answer for chat-y is refused, chat-x's own reaches it.
+    const forY = await postAnswer(bridgeB, {
+      chatId: 'chat-y',
+      requestId: SHARED_ID,
+      response: { action: 'accept', content: { room: 'y' } },
+    });
+    expect(forY.status).toBe(404);
+    const forX = await postAnswer(bridgeB, {
+      chatId: 'chat-x',
+      requestId: SHARED_ID,
+      response: { action: 'accept', content: { room: 'x' } },
+    });
+    expect(forX.status).toBe(200);
+    expect(await x.answer).toEqual({ action: 'accept', content: { room: 'x' } });
+    await vi.waitFor(async () => expect(await traces(a.client, prefix)).toEqual([]));
+  });
 });
