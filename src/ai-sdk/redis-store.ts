@@ -8,7 +8,13 @@
  */
 import { isPlainObject, parsedAs } from '../core/json.js';
 import { type ElicitResult, isElicitResult } from '../core/model.js';
-import type { DeliveryStatus, PendingAnswer, PendingAnswerStore, PendingRequest } from './store.js';
+import {
+  type DeliveryStatus,
+  type PendingAnswer,
+  type PendingAnswerStore,
+  type PendingRequest,
+  requestIdTaken,
+} from './store.js';
 
 /** The commands the store sends: a node-redis client (`createClient()`), connected. */
 export interface RedisCommandClient {
@@ -162,12 +168,7 @@ export function createRedisAnswerStore(options: RedisAnswerStoreOptions): Pendin
           JSON.stringify(request),
           String(Math.ceil(request.expiresAt + graceMs)),
         ]);
-        if (opened === 'taken') {
-          throw new Error(
-            `input-request-cards: a request with id ${JSON.stringify(request.requestId)} already waits in this Redis, so this one was not asked (an answer to either would reach both). ` +
-              'Give createInputRequestBridge a generateId whose ids never repeat across instances, such as crypto.randomUUID (the default).',
-          );
-        }
+        if (opened === 'taken') throw requestIdTaken(request.requestId, 'in this Redis');
       } catch (error) {
         await subscriber.unsubscribe(channel, listener);
         throw error;

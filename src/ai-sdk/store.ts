@@ -89,6 +89,8 @@ export function createMemoryAnswerStore(options: MemoryAnswerStoreOptions = {}):
 
   return {
     async open(request) {
+      // Two requests under one id could not be told apart by an answer: the second is not asked.
+      if (live(request.requestId) !== undefined) throw requestIdTaken(request.requestId, 'in this process');
       let resolve!: (result: ElicitResult) => void;
       const answer = new Promise<ElicitResult>((settle) => {
         resolve = settle;
@@ -116,4 +118,16 @@ export function createMemoryAnswerStore(options: MemoryAnswerStoreOptions = {}):
       return 'delivered';
     },
   };
+}
+
+/**
+ * The error of a store's `open` for a request id that already waits (a `generateId` that
+ * repeats, such as a counter per instance): an answer to either would reach both, so the second
+ * is not asked.
+ */
+export function requestIdTaken(requestId: string, where: string): Error {
+  return new Error(
+    `input-request-cards: a request with id ${JSON.stringify(requestId)} already waits ${where}, so this one was not asked (an answer to either would reach both). ` +
+      'Give createInputRequestBridge a generateId whose ids never repeat across instances, such as crypto.randomUUID (the default).',
+  );
 }

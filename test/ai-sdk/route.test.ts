@@ -417,29 +417,31 @@ describe('an answer for one chat never reaches a request of another (two chats g
     expect(await y.answer).toEqual({ action: 'accept', content: { room: 'y' } });
   });
 
-  it('both waiting at once under the same id: the answer for one chat reaches no request of the other', async () => {
+  it('a second request under an id that already waits (another chat) is refused: the answer for one chat never reaches the other', async () => {
     const memory = createMemoryAnswerStore();
     const bridge = createInputRequestBridge({ store: memory, generateId: repeatingIds });
     const x = await askIn(bridge, 'chat-x');
+    // chat-y is not asked (no part), and is told why and what to fix.
     const y = await askIn(bridge, 'chat-y');
-    // The store keeps the request that asked last under the id: chat-x's answer is refused as
-    // one for an id nobody asked (its request can no longer be answered).
-    const forX = await postAnswer(bridge, {
-      chatId: 'chat-x',
-      requestId: SHARED_ID,
-      response: { action: 'accept', content: { room: 'x' } },
-    });
-    expect(forX.status).toBe(404);
-    expect(await forX.text()).toBe(await unknownRefusal(bridge));
+    expect(y.chunks).toEqual([]);
+    await expect(y.answer).rejects.toThrow(
+      /^input-request-cards: a request with id "request-1" already waits in this process.*generateId/,
+    );
+    // chat-x's request is as it was: an answer for chat-y is refused as one nobody asked for,
+    // chat-x's own reaches it.
     const forY = await postAnswer(bridge, {
       chatId: 'chat-y',
       requestId: SHARED_ID,
       response: { action: 'accept', content: { room: 'y' } },
     });
-    expect(forY.status).toBe(200);
-    expect(await y.answer).toEqual({ action: 'accept', content: { room: 'y' } });
-    // chat-x's request got neither answer: it ends as its chat does.
-    x.end();
-    expect(await x.answer).toEqual({ action: 'cancel', _meta: { [OUTCOME_META_KEY]: 'aborted' } });
+    expect(forY.status).toBe(404);
+    expect(await forY.text()).toBe(await unknownRefusal(bridge));
+    const forX = await postAnswer(bridge, {
+      chatId: 'chat-x',
+      requestId: SHARED_ID,
+      response: { action: 'accept', content: { room: 'x' } },
+    });
+    expect(forX.status).toBe(200);
+    expect(await x.answer).toEqual({ action: 'accept', content: { room: 'x' } });
   });
 });
