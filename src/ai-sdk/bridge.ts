@@ -68,7 +68,10 @@ export interface InputRequestBridgeOptions {
   authorize?: AuthorizeAnswer;
   /** The largest answer body the route reads. @default 65536 */
   maxBodyBytes?: number;
-  /** Ids of new requests. @default crypto.randomUUID */
+  /**
+   * Ids of new requests. They must never repeat, across every instance that shares the store: a
+   * request under an id that still waits is not asked (the store refuses it). @default crypto.randomUUID
+   */
   generateId?: () => string;
 }
 
