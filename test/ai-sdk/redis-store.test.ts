@@ -5,7 +5,6 @@ import {
   createInputRequestBridge,
   createRedisAnswerStore,
   type InputRequestChunk,
-  OUTCOME_META_KEY,
   type PendingAnswerStore,
 } from '../../src/ai-sdk/server.ts';
 import {
@@ -16,7 +15,13 @@ import {
   runChatTurn,
   scriptedModel,
 } from '../fixtures/ai-sdk-chat.ts';
-import { askIn, repeatingIds, SHARED_ID, slowGet } from '../fixtures/chat-race.ts';
+import {
+  askIn,
+  expectAnswerMissesTheChatThatTookItsId,
+  repeatingIds,
+  SHARED_ID,
+  slowGet,
+} from '../fixtures/chat-race.ts';
 import { type RedisServer, startRedisServer } from '../fixtures/redis-server.ts';
 
 type Client = ReturnType<typeof createClient>;
@@ -252,34 +257,8 @@ describe('the Redis answer store, on a real redis-server', () => {
     const bridgeB = createInputRequestBridge({ store: b.store, generateId: repeatingIds });
     const slow = slowGet(c.store);
     const route = createInputRequestBridge({ store: slow.store });
-    const unknown = await (
-      await postAnswer(route, { chatId: 'chat-x', requestId: 'never-asked', response: { action: 'decline' } })
-    ).text();
-
     // Between the route's check (on C) and its delivery, chat-x's request ends and chat-y asks.
-    const x = await askIn(bridgeA, 'chat-x');
-    let y: Awaited<ReturnType<typeof askIn>> | undefined;
-    slow.meanwhile(async () => {
-      x.end();
-      await x.answer;
-      y = await askIn(bridgeB, 'chat-y');
-    });
-    const late = await postAnswer(route, {
-      chatId: 'chat-x',
-      requestId: SHARED_ID,
-      response: { action: 'accept', content: { room: 'x' } },
-    });
-    expect(late.status).toBe(404);
-    expect(await late.text()).toBe(unknown);
-    expect(await x.answer).toEqual({ action: 'cancel', _meta: { [OUTCOME_META_KEY]: 'aborted' } });
-    if (!y) throw new Error('chat-y never asked');
-    const own = await postAnswer(route, {
-      chatId: 'chat-y',
-      requestId: SHARED_ID,
-      response: { action: 'accept', content: { room: 'y' } },
-    });
-    expect(own.status).toBe(200);
-    expect(await y.answer).toEqual({ action: 'accept', content: { room: 'y' } });
+    await expectAnswerMissesTheChatThatTookItsId(bridgeA, bridgeB, route, slow);
     await vi.waitFor(async () => expect(await traces(a.client, prefix)).toEqual([]));
   });
 
