@@ -106,10 +106,10 @@ interface HttpTaskStateDefaults
   extends Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> {
   /**
    * What tells this task apart from every other when its round names no task id:
-   * {@link createHttpSource} passes the host's `queryKey`, or else its `stateUrl` without the
-   * query and fragment (a URL signed anew on each page load must not change the round's id, by
-   * which drafts and sent answers are found after a reload). Only its fingerprint goes into the
-   * round id (which a tab keeps in its storage), never the value.
+   * {@link createHttpSource} passes its `stateUrl` without the query and fragment. Not the
+   * `queryKey`, nor a token in the query: either may change with each page load, and the round's
+   * id must not, since a reload finds its drafts and what it sent by it. Only its fingerprint goes
+   * into the round id (which a tab keeps in its storage), never the value.
    */
   task?: unknown;
 }
@@ -227,7 +227,7 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
     queryKey = ['input-request-cards', 'http', String(stateUrl)],
     parseState = (body: unknown) =>
       readHttpTaskState(body, {
-        task: options.queryKey ?? String(stateUrl).split(/[?#]/, 1)[0],
+        task: String(stateUrl).split(/[?#]/, 1)[0],
         ...(options.serverName ? { serverName: options.serverName } : {}),
         ...(options.toolName ? { toolName: options.toolName } : {}),
         ...(options.toolTitle ? { toolTitle: options.toolTitle } : {}),

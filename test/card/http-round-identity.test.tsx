@@ -189,7 +189,7 @@ it("keeps the id a round's own task gives it (an MCP task passed through) over p
   expect(screen.getByRole('group', { name: /Stop the whole task/ })).toBeInTheDocument();
 });
 
-it('finds a draft typed before a reload after it, when the state URL is signed anew on each page load', async () => {
+it('finds a draft typed before a reload after it, when the state URL is signed anew on each page load (and its queryKey with it)', async () => {
   const mount = (signature: string) =>
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -197,6 +197,7 @@ it('finds a draft typed before a reload after it, when the state URL is signed a
           source={createHttpSource({
             stateUrl: `http://api.test/tasks/d?sig=${signature}`,
             resumeUrl: `http://api.test/tasks/d/resume?sig=${signature}`,
+            queryKey: ['deploy', 'd', signature],
             serverName: 'Deployer d',
           })}
         />

@@ -159,9 +159,11 @@ const measures = [
       import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
-    // 83, not 85: what lowered the static card's ceiling to 60 (pollDelay in core/poll.ts,
+    // 84, not 85: what lowered the static card's ceiling to 61 (pollDelay in core/poll.ts,
     // imported by the lazy TanStack binding only: 0.8 KiB; tabs.ts importing nothing at run time,
-    // so its lazy chunk splits nothing off what loads up front: 0.65 KiB): 82.9 measured.
+    // so its lazy chunk splits nothing off what loads up front: 0.65 KiB): 82.9 measured; then
+    // the card fixes that came with it (0.1 KiB) and an HTTP round that names no task told apart
+    // by the state URL's path (0.05 KiB): 83.01 measured (10 bytes over 83).
     // (85, not 84: the changes that raised the static card's ceiling to 62 (the refusal's
     // question, "Question 2 of 3", Stop task asking first): 1.1 KiB, 84.4 measured.
     // (84, not 83: the changes that raised the static card's ceiling to 61 (0.7 KiB) and a failed
@@ -196,7 +198,7 @@ const measures = [
     // idempotency key), an empty date in an expired form says "Not answered", and a round you hold
     // hears its asker withdraw it (2025 questions closed by the server's timeout keep what was
     // typed): 0.3 KiB. (72, not 71, before: the card's `lang` and `dir` from its words.))))))))))))
-    budgetKiB: 83,
+    budgetKiB: 84,
     targetKiB: 52,
   },
   {
