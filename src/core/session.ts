@@ -337,7 +337,7 @@ export interface InputRequestSession {
   /**
    * The draft of one form request of the round on screen, by property name: the last values typed
    * in any copy on this page (kept in memory, without secrets), else the draft store's, else what
-   * an earlier round carried over.
+   * an earlier round carried over. It only reads, so a form may call it while it renders.
    */
   readDraft(requestKey: string): DraftValues | undefined;
   /**
@@ -622,7 +622,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       round: earlier,
       answers: state.answers,
       sent: state.sentRoundId === earlier.id,
-      typed: typedRoundId === earlier.id ? readAll(typed) : new Map(),
+      typed: readAll(typedInto(earlier)),
       // What it kept from the round before it goes on to the next one, until a round is sent.
       ...(carried?.roundId === earlier.id ? { leftBehind: carried.leftBehind } : {}),
     };
@@ -659,7 +659,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     const next = state.next;
     // Read once: nothing can be typed while the round is replaced, and the newer round's entry
     // reads the same values again.
-    if (typedRoundId === state.round?.id) typed = readAll(typed);
+    if (state.round && typedRoundId === state.round.id) typed = readAll(typedInto(state.round));
     const asked = askedOf(state);
     if (!next || !asked || next.requests.length === 0) return;
     const ahead = carryOver(asked, next, restartPending ? 'restart' : 'reask');
@@ -785,11 +785,10 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     const traits = STATE_TRAITS[next.state];
     const sameRound = next.round !== undefined && next.round.id === previous.round?.id;
     if (next.state === 'superseded' && next.next !== previous.next) saveCarriedAhead(next);
-    if (next.round && (!sameRound || keepsDrafts(previous)) && !keepsDrafts(next))
-      forgetDrafts(next.round.id);
+    if (next.round && (!sameRound || keepsDrafts(previous)) && !keepsDrafts(next)) forgetDrafts(next.round);
     // A round leaves the screen: its drafts went when it closed, unless it stayed read-only.
     if (next.round?.id !== previous.round?.id && previous.round) {
-      forgetDrafts(previous.round.id, roundView(previous) === 'read-only');
+      forgetDrafts(previous.round, roundView(previous) === 'read-only');
     }
     if (next.round && next.round.id !== previous.round?.id) {
       const recalled = recall(lifecycle);
@@ -815,8 +814,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       previous.closedAs !== 'answered-elsewhere' &&
       lifecycle.round !== undefined &&
       lifecycle.round.id === previous.round?.id &&
-      typedRoundId === lifecycle.round.id &&
-      typed.size > 0
+      typedInto(lifecycle.round).size > 0
     ) {
       dispatch({ type: 'typed-kept', roundId: lifecycle.round.id });
     }
@@ -960,7 +958,11 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     hostAnswers = next;
   }
 
-  function forgetDrafts(roundId: string, remove = true): void {
+  function forgetDrafts(round: Suspension, remove = true): void {
+    const roundId = round.id;
+    // What a form of the round opens from counts as typed after its drafts go: a round that
+    // closed and comes back, or a re-ask, still gets it (typedAgain, askedOf).
+    if (typedRoundId === roundId) typed = typedInto(round);
     // draftKey, not encodeURIComponent: a round id with a lone surrogate must not throw.
     const prefix = draftKey(roundId, '');
     for (const [key, pending] of draftTimers) {
@@ -1267,6 +1269,44 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   }
 
   /**
+   * The draft a form of `request` in `round` (the round on screen, or leaving it) opens from: the last
+   * keystrokes, read without being written (the pause writes them as it would have); else a draft
+   * of this round (typed in any copy on this page, or kept across a reload), which wins over what
+   * an earlier round carried; else what a send that may have arrived, or was refused as stale,
+   * carried. Reads only: a form calls this as it renders.
+   */
+  function draftOf(round: Suspension, request: FormRequest): DraftValues | undefined {
+    const key = draftKey(round.id, request.key);
+    const pending = draftTimers.get(key);
+    return (
+      (pending ? keptDraft(request, read(pending.values)) : undefined) ??
+      keptDrafts.get(key) ??
+      drafts?.load(key) ??
+      (carried?.roundId === round.id ? carried.requests[request.key]?.values : undefined) ??
+      recalledDraft(round, request.key)
+    );
+  }
+
+  /**
+   * What was typed into `round`, by request key: the values typed on this page, and for a form
+   * request not typed into here, the draft its form opens from (typed before a reload, or carried
+   * from the round before). A form that opened from a draft and was never typed into holds what
+   * the person typed, so a re-ask carries it, a round that closes and comes back shows it, and it
+   * counts as input; so does a draft no form read yet (a host that shows no form): none of it
+   * depends on a render having read it. Only for the round whose typing is kept (`typedRoundId`).
+   */
+  function typedInto(round: Suspension): Map<string, TypedValues> {
+    if (typedRoundId !== round.id) return new Map();
+    const all = new Map(typed);
+    for (const request of round.requests) {
+      if (request.kind !== 'form' || all.has(request.key)) continue;
+      const draft = draftOf(round, request);
+      if (draft) all.set(request.key, draft);
+    }
+    return all;
+  }
+
+  /**
    * After a reload mid-send: the values that send carried, from the ledger (never secrets), so
    * the form Accept sends again under the same key is not empty when no draft store kept them
    * (Accept saves the draft as it was accepted; without a draft store there is none).
@@ -1435,7 +1475,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     const { round } = lifecycle;
     if (round === undefined || roundView(lifecycle) === undefined) return false;
     return (
-      (typedRoundId === round.id && typed.size > 0) ||
+      typedInto(round).size > 0 ||
       Object.keys(lifecycle.answers).length > 0 ||
       lifecycle.sendError !== undefined
     );
@@ -1544,22 +1584,10 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     readDraft(requestKey) {
       const request = formRequest(requestKey);
       const round = lifecycle.round;
+      // A form reads its draft as it renders: this changes nothing (what the form opens from
+      // counts as typed where `typed` is read, see typedInto).
       if (!request || !round) return undefined;
-      const key = draftKey(round.id, requestKey);
-      // The last keystrokes, read without being written: a form reads its draft as it renders,
-      // which must change nothing outside it (the pause writes them as it would have).
-      const pending = draftTimers.get(key);
-      // A draft of this round (typed in any copy on this page, or kept across a reload) wins over
-      // what an earlier round carried.
-      const values =
-        (pending ? keptDraft(request, read(pending.values)) : undefined) ??
-        keptDrafts.get(key) ??
-        drafts?.load(key) ??
-        (carried?.roundId === round.id ? carried.requests[requestKey]?.values : undefined) ??
-        recalledDraft(round, requestKey) ??
-        typedAgain(request, round.id);
-      if (values && typedRoundId === round.id && !typed.has(requestKey)) typed.set(requestKey, values);
-      return values;
+      return draftOf(round, request) ?? typedAgain(request, round.id);
     },
     linkOpened(requestKey) {
       const key = linkKey(requestKey);

@@ -1166,4 +1166,90 @@ describe('a round replaced before it was sent keeps what has no place in the new
     const next = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
     expect(await replaced(next, typed, true)).toEqual([]);
   });
+
+  // A form that opened from a draft and was never typed into holds what the person typed before
+  // (on an earlier page, or into the round before): the session treats it as typed, whether or
+  // not a form read the draft (a read in a render changes nothing).
+  describe.each([
+    ['a form read it', true],
+    ['no form read it', false],
+  ])('what a form opens from counts as typed (%s)', (_, read) => {
+    /** After a reload: the draft store holds what was typed into the first round before it. */
+    const reloadedWith = (values: Record<string, unknown>, options: { onIdle?: () => void } = {}) => {
+      const { saved, drafts } = mapDrafts();
+      saved.set('first/profile', values);
+      const source: InputRequestSource = {
+        queryKey: ['opened-from-a-draft'],
+        initialState: { status: 'input-required', suspension: first },
+        fetchState: async () => ({ status: 'input-required', suspension: first }),
+        resume: async () => undefined,
+      };
+      const session = createInputRequestSession({
+        source,
+        drafts,
+        ledger: false,
+        replaceDelayMs: 0,
+        ...options,
+      });
+      const stop = session.subscribe(() => {});
+      // The form opens (or none does, as for a host that shows no form).
+      if (read) expect(session.readDraft('profile')).toEqual(values);
+      return { session, saved, stop };
+    };
+
+    it('carries a draft kept across a reload into a re-ask, and lists what has no place there', () => {
+      const { session } = reloadedWith({ name: 'Ada', age: '36' });
+      replaceWith(
+        session,
+        form('second', { name: { type: 'string', title: 'Name' }, when: { type: 'string' } }),
+      );
+      expect(session.getSnapshot().round?.id).toBe('second');
+      expect(session.readDraft('profile')).toEqual({ name: 'Ada' });
+      expect(session.getSnapshot().carried?.leftBehind).toEqual([
+        { name: 'age', label: 'Age', value: { kind: 'number', value: 36 }, question: 'Tell us' },
+      ]);
+      session.destroy();
+    });
+
+    it('carries what a re-ask filled in on through the next re-ask, when nobody typed into it', () => {
+      const session = holding(first);
+      session.writeDraft('profile', { name: 'Ada' });
+      replaceWith(
+        session,
+        form('second', { name: { type: 'string', title: 'Name' }, when: { type: 'string' } }),
+      );
+      if (read) expect(session.readDraft('profile')).toEqual({ name: 'Ada' });
+      replaceWith(session, form('third', { name: { type: 'string', title: 'Name' } }));
+      expect(session.getSnapshot().round?.id).toBe('third');
+      expect(session.readDraft('profile')).toEqual({ name: 'Ada' });
+      session.destroy();
+    });
+
+    it('gives a round that closed and came back the draft it opened from, though its drafts went when it closed', () => {
+      const { session, saved } = reloadedWith({ name: 'Ada' });
+      session.receive({ status: 'working' });
+      expect(session.getSnapshot().state).toBe('answered-elsewhere');
+      expect(saved.size).toBe(0);
+      session.receive({ status: 'input-required', suspension: first });
+      expect(session.getSnapshot().state).toBe('input-required');
+      expect(session.readDraft('profile')).toEqual({ name: 'Ada' });
+      session.destroy();
+    });
+
+    it('keeps the draft to read when the round is answered elsewhere (keepsTyped)', () => {
+      const { session } = reloadedWith({ name: 'Ada' });
+      session.receive({ status: 'working' });
+      expect(session.getSnapshot()).toMatchObject({ closedAs: 'answered-elsewhere', keepsTyped: true });
+      session.destroy();
+    });
+
+    it('tells the registry the round holds input when its last subscriber goes', async () => {
+      const onIdle = vi.fn();
+      const { session, stop } = reloadedWith({ name: 'Ada' }, { onIdle });
+      stop();
+      await Promise.resolve();
+      expect(onIdle).toHaveBeenLastCalledWith({ holdsInput: true });
+      session.destroy();
+    });
+  });
 });
