@@ -138,6 +138,35 @@ export function carryOver(
 }
 
 /**
+ * `carried` (what `round` carries from the round that replaced it) with what `round` itself held
+ * before it was replaced under it (`memory`: what it would carry into itself, by request key,
+ * never secrets): a value the newer round carries back wins (it is the later one), the rest of the
+ * round's own values fill the fields they came from, and what is back in its own field is no
+ * longer listed as left behind.
+ */
+export function withOwnValues(
+  carried: RoundCarryOver | undefined,
+  round: Suspension,
+  memory: Readonly<Record<string, CarriedRequest>>,
+  reason: CarryOverReason,
+): RoundCarryOver {
+  const requests: Record<string, CarriedRequest> = { ...carried?.requests };
+  const back: string[] = [];
+  for (const request of round.requests) {
+    const held = (own(memory, request.key) as CarriedRequest | undefined)?.values;
+    if (request.kind !== 'form' || !held) continue;
+    const later = own(requests, request.key) as CarriedRequest | undefined;
+    const values: DraftValues = { ...held, ...later?.values };
+    setOwn(requests, request.key, { askedAgain: false, fieldsAskedAgain: [], ...later, values });
+    // What the fields show again, as a left-behind list would read it.
+    for (const entry of leftBehindBy([request], new Map([[request.key, values]]), new Map(), round))
+      back.push(JSON.stringify(entry));
+  }
+  const leftBehind = (carried?.leftBehind ?? []).filter((entry) => !back.includes(JSON.stringify(entry)));
+  return { roundId: round.id, reason: carried?.reason ?? reason, requests, leftBehind };
+}
+
+/**
  * The values typed into earlier forms that no field of the new round took whole, as a person
  * reads them: not secrets, not values a control started with (a default nobody changed).
  */

@@ -2,10 +2,13 @@ import { initialRawValues, rawValuesByName } from './answer.js';
 import { type AnswererContext, isHostMethod, type RequestAnswerers } from './answerers.js';
 import {
   type AskedRound,
+  type CarriedRequest,
+  type CarryOverReason,
   carryOver,
   leftBehindDraft,
   type RoundCarryOver,
   readLeftBehindDraft,
+  withOwnValues,
 } from './carry-over.js';
 import { contentRefusal } from './checked.js';
 import { pageArrivedAt, type TimeLeft, timeLeftUntil } from './deadline.js';
@@ -460,6 +463,10 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   let typed = new Map<string, TypedValues>();
   let typedRoundId: string | undefined;
   let carried: RoundCarryOver | undefined;
+  // What the round replaced last held (what it would carry into itself: never secrets), for when
+  // a reading that was behind shows it again: its drafts went when it was replaced, and the newer
+  // round may have no place for all of it. One round only: bounded by that round's fields.
+  let replaced: { roundId: string; memory?: Readonly<Record<string, CarriedRequest>> } | undefined;
   /** Draft keys a carry-over wrote (not the person): a later carry-over may write over them. */
   const carriedDraftKeys = new Set<string>();
   let restartPending = false;
@@ -662,8 +669,23 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     if (state.round && typedRoundId === state.round.id) typed = readAll(typedInto(state.round));
     const asked = askedOf(state);
     if (!next || !asked || next.requests.length === 0) return;
-    const ahead = carryOver(asked, next, restartPending ? 'restart' : 'reask');
+    const ahead = carryInto(asked, next, restartPending ? 'restart' : 'reask');
     if (ahead) saveCarried(next, ahead);
+  }
+
+  /**
+   * What `round` carries from `before`, and, when `round` is the round replaced last, coming back
+   * (a reading that was behind), what it held itself before it was replaced.
+   */
+  function carryInto(
+    before: AskedRound | undefined,
+    round: Suspension,
+    reason: CarryOverReason,
+  ): RoundCarryOver | undefined {
+    const fromBefore = before ? carryOver(before, round, reason) : undefined;
+    return replaced?.memory && replaced.roundId === round.id
+      ? withOwnValues(fromBefore, round, replaced.memory, reason)
+      : fromBefore;
   }
 
   /**
@@ -671,12 +693,20 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
    * was typed), work out what the new one carries over, and count rounds that ask nothing.
    */
   function enterRound(previous: Lifecycle, round: Suspension): void {
-    lastAsked = askedOf(previous) ?? lastAsked;
-    typed = new Map();
-    typedRoundId = round.id;
+    const leaving = askedOf(previous);
     const reason = restartPending ? 'restart' : 'reask';
     restartPending = false;
-    carried = round.requests.length > 0 && lastAsked ? carryOver(lastAsked, round, reason) : undefined;
+    // Carried before the leaving round's memory takes the place of the one this round may find.
+    carried = round.requests.length > 0 ? carryInto(leaving ?? lastAsked, round, reason) : undefined;
+    if (leaving) {
+      replaced = {
+        roundId: leaving.round.id,
+        memory: carryOver(leaving, leaving.round, 'restart')?.requests,
+      };
+    }
+    lastAsked = leaving ?? lastAsked;
+    typed = new Map();
+    typedRoundId = round.id;
     if (!carried && round.requests.length > 0 && drafts) {
       // Back after a reload: what the round it replaced left behind, kept with its drafts.
       const leftBehind = readLeftBehindDraft(drafts.load(leftBehindKey(round.id)));

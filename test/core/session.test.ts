@@ -1167,6 +1167,41 @@ describe('a round replaced before it was sent keeps what has no place in the new
     expect(await replaced(next, typed, true)).toEqual([]);
   });
 
+  it('gives the round replaced last what it held when a reading that was behind shows it again, never a secret, also across a reload before it shows', () => {
+    const { saved, drafts } = mapDrafts();
+    const session = createInputRequestSession({
+      source: staticSource(first, async () => undefined),
+      drafts,
+      ledger: false,
+      replaceDelayMs: 0,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('profile', typed as never);
+    const second = form('second', { name: { type: 'string', title: 'Name' } }, 'who');
+    replaceWith(session, second);
+    expect(session.getSnapshot().round?.id).toBe('second');
+    // The newer round took the name; the person changed it there.
+    expect(session.readDraft('who')).toEqual({ name: 'Ada' });
+    session.writeDraft('who', { name: 'Ada King' });
+    // A reading that was behind: the first round again. It waits a moment (superseded) before it
+    // shows, and a reload within that moment finds it in the drafts.
+    session.receive({ status: 'input-required', suspension: first });
+    expect(session.getSnapshot().state).toBe('superseded');
+    // Its own values where they were typed, the name as changed in the newer round (the later
+    // value), the city left at its default, the password never.
+    const back = { name: 'Ada King', age: '36', size: 'l', extras: ['a', 'b'] };
+    expect(saved.get('first/profile')).toEqual(back);
+    vi.advanceTimersByTime(0);
+    expect(session.getSnapshot().round?.id).toBe('first');
+    expect(session.readDraft('profile')).toEqual(back);
+    // Back in their fields, they are not listed as left behind.
+    expect(session.getSnapshot().carried?.leftBehind).toEqual([]);
+    // And the newer round, should it show again, gets its own back in turn.
+    replaceWith(session, second);
+    expect(session.readDraft('who')).toEqual({ name: 'Ada King' });
+    session.destroy();
+  });
+
   // A form that opened from a draft and was never typed into holds what the person typed before
   // (on an earlier page, or into the round before): the session treats it as typed, whether or
   // not a form read the draft (a read in a render changes nothing).
