@@ -816,6 +816,9 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     const sameRound = next.round !== undefined && next.round.id === previous.round?.id;
     if (next.state === 'superseded' && next.next !== previous.next) saveCarriedAhead(next);
     if (next.round && (!sameRound || keepsDrafts(previous)) && !keepsDrafts(next)) forgetDrafts(next.round);
+    // The round came back (a reading that was behind): its drafts went as it closed or was
+    // replaced; what was typed into it goes back with them, or a reload would lose it.
+    if (sameRound && next.round && !keepsDrafts(previous) && keepsDrafts(next)) keepTyped(next.round);
     // A round leaves the screen: its drafts went when it closed, unless it stayed read-only.
     if (next.round?.id !== previous.round?.id && previous.round) {
       forgetDrafts(previous.round, roundView(previous) === 'read-only');
@@ -986,6 +989,19 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     const next = { ...hostAnswers };
     setOwn(next, key, status);
     hostAnswers = next;
+  }
+
+  /** Writes what was typed into `round` (the round on screen) to its drafts, without secrets. */
+  function keepTyped(round: Suspension): void {
+    const typedNow = typedInto(round);
+    for (const request of round.requests) {
+      const values = typedNow.get(request.key);
+      if (request.kind !== 'form' || !values) continue;
+      const key = draftKey(round.id, request.key);
+      const kept = keptDraft(request, read(values));
+      keptDrafts.set(key, kept);
+      drafts?.save(key, kept);
+    }
   }
 
   function forgetDrafts(round: Suspension, remove = true): void {

@@ -1202,6 +1202,30 @@ describe('a round replaced before it was sent keeps what has no place in the new
     session.destroy();
   });
 
+  it.each([
+    ['a newer round replaced it a moment', { status: 'input-required', suspension: form('second', {}) }],
+    ['a reading said the task moved on', { status: 'working' }],
+  ] as const)('keeps what was typed with the drafts again when a round comes back after %s', (_, away) => {
+    const { saved, drafts } = mapDrafts();
+    const session = typingInto(drafts);
+    session.writeDraft('profile', { name: 'Ada', password: 'hunter2' } as never);
+    vi.advanceTimersByTime(1000);
+    expect(saved.get('first/profile')).toEqual({ name: 'Ada' });
+    session.receive(away as InputRequestState);
+    expect(saved.has('first/profile')).toBe(false);
+    session.receive({ status: 'input-required', suspension: first });
+    expect(session.getSnapshot()).toMatchObject({ state: 'input-required', round: { id: 'first' } });
+    // A reload now finds what was typed (the password never).
+    expect(saved.get('first/profile')).toEqual({ name: 'Ada' });
+    const reloaded = createInputRequestSession({
+      source: staticSource(first, async () => undefined),
+      drafts,
+    });
+    expect(reloaded.readDraft('profile')).toEqual({ name: 'Ada' });
+    session.destroy();
+    reloaded.destroy();
+  });
+
   // A form that opened from a draft and was never typed into holds what the person typed before
   // (on an earlier page, or into the round before): the session treats it as typed, whether or
   // not a form read the draft (a read in a render changes nothing).
