@@ -1353,11 +1353,6 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   }
 
   /**
-   * After a reload mid-send: the values that send carried, from the ledger (never secrets), so
-   * the form Accept sends again under the same key is not empty when no draft store kept them
-   * (Accept saves the draft as it was accepted; without a draft store there is none).
-   */
-  /**
    * What was typed into a round that closed and then came back (a reading that was behind said
    * the task moved on, the next showed the round again): its drafts went when it closed, but this
    * page still knows what was typed. Without secrets, as a draft.
@@ -1367,6 +1362,12 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     return values === undefined ? undefined : keptDraft(request, read(values));
   }
 
+  /**
+   * After a reload mid-send: the values that send carried, from the ledger (never secrets), so
+   * the form Accept sends again under the same key is not empty when no draft store kept them
+   * (Accept saves the draft as it was accepted; without a draft store there is none). Refused as
+   * stale: what was accepted, shown read-only.
+   */
   function recalledDraft(round: Suspension, requestKey: string): DraftValues | undefined {
     let answers: InputResponses | undefined;
     if (lifecycle.refusedAsStale === true && roundView(lifecycle) === 'read-only') {

@@ -54,7 +54,6 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-/** A draft store that keeps nothing and records every value it is asked to save. */
 /** A draft store in a Map, by key, as a storage keeps them. */
 function mapDrafts() {
   const saved = new Map<string, Record<string, unknown>>();
