@@ -149,14 +149,28 @@ export function withOwnValues(
   round: Suspension,
   memory: Readonly<Record<string, CarriedRequest>>,
   reason: CarryOverReason,
+  newer?: AskedRound,
 ): RoundCarryOver {
   const requests: Record<string, CarriedRequest> = { ...carried?.requests };
+  const newerFields = (newer?.round.requests ?? []).flatMap((r) => (r.kind === 'form' ? r.fields : []));
   const back: string[] = [];
   for (const request of round.requests) {
     const held = (own(memory, request.key) as CarriedRequest | undefined)?.values;
     if (request.kind !== 'form' || !held) continue;
     const later = own(requests, request.key) as CarriedRequest | undefined;
-    const values: DraftValues = { ...held, ...later?.values };
+    const laterValues: DraftValues = { ...later?.values };
+    for (const name of Object.keys(laterValues)) {
+      if (!Object.hasOwn(held, name)) continue;
+      const newerField = newerFields.find((field) => field.name === name);
+      // The newer round's field could not take the value, and nobody changed it there.
+      if (
+        newerField &&
+        stillFitting(newerField, held[name] as RawFieldValue) === undefined &&
+        sameRaw(laterValues[name] as RawFieldValue, initialRawValue(newerField))
+      )
+        delete laterValues[name];
+    }
+    const values: DraftValues = { ...held, ...laterValues };
     setOwn(requests, request.key, { askedAgain: false, fieldsAskedAgain: [], ...later, values });
     // What the fields show again, as a left-behind list would read it.
     for (const entry of leftBehindBy([request], new Map([[request.key, values]]), new Map(), round))

@@ -188,7 +188,8 @@ export interface Lifecycle {
   closedAs?: RoundClosedAs;
   /**
    * The round closed elsewhere while this person had typed into it (and accepted nothing): it
-   * stays on screen to read and copy, as an expired round does.
+   * stays on screen to read and copy, as an expired round does. A draft brought back after a
+   * reload, or values a re-ask filled in, count as typed (not an empty one).
    */
   keepsTyped?: boolean;
   /** When the round on screen stops accepting answers (epoch ms). */

@@ -256,8 +256,9 @@ export interface InputRequestSessionOptions {
   /**
    * Called each time the session winds down: no subscriber left and no send in flight.
    * `holdsInput` says the round on screen holds what this person put in and the server never took
-   * (typed values, answers, a send that failed): a registry keeps such a session for the round's
-   * next card (a chat list that unmounts the cards scrolled away mounts it again).
+   * (typed values, a draft brought back or carried in by a re-ask, answers, a send that failed):
+   * a registry keeps such a session for the round's next card (a chat list that unmounts the
+   * cards scrolled away mounts it again).
    */
   onIdle?: (idle: { holdsInput: boolean }) => void;
   /**
@@ -684,7 +685,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
   ): RoundCarryOver | undefined {
     const fromBefore = before ? carryOver(before, round, reason) : undefined;
     return replaced?.memory && replaced.roundId === round.id
-      ? withOwnValues(fromBefore, round, replaced.memory, reason)
+      ? withOwnValues(fromBefore, round, replaced.memory, reason, before)
       : fromBefore;
   }
 
@@ -698,7 +699,8 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     restartPending = false;
     // Carried before the leaving round's memory takes the place of the one this round may find.
     carried = round.requests.length > 0 ? carryInto(leaving ?? lastAsked, round, reason) : undefined;
-    if (leaving) {
+    if (leaving?.sent) replaced = undefined;
+    else if (leaving) {
       replaced = {
         roundId: leaving.round.id,
         memory: carryOver(leaving, leaving.round, 'restart')?.requests,
@@ -826,6 +828,8 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     if (next.round && next.round.id !== previous.round?.id) {
       const recalled = recall(lifecycle);
       if (recalled !== lifecycle) lifecycle = recalled;
+      // Sent before (the ledger says so): what a carry-over wrote to its drafts goes.
+      if (lifecycle.round && !keepsDrafts(lifecycle)) forgetDrafts(lifecycle.round);
     }
     // Once per change of state or when the round leaves the screen, not per reading: a working
     // task is read again every few seconds.
@@ -1347,7 +1351,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
     for (const request of round.requests) {
       if (request.kind !== 'form' || all.has(request.key)) continue;
       const draft = draftOf(round, request);
-      if (draft) all.set(request.key, draft);
+      if (draft && Object.keys(draft).length > 0) all.set(request.key, draft);
     }
     return all;
   }
