@@ -106,10 +106,11 @@ interface HttpTaskStateDefaults
   extends Pick<SuspensionMeta, 'serverName' | 'toolName' | 'toolTitle' | 'contentLanguage'> {
   /**
    * What tells this task apart from every other when its round names no task id:
-   * {@link createHttpSource} passes its `stateUrl` without the query and fragment. Not the
+   * {@link createHttpSource} passes its `stateUrl`'s path (no origin, query or fragment). Not the
    * `queryKey`, nor a token in the query: either may change with each page load, and the round's
-   * id must not, since a reload finds its drafts and what it sent by it. Only its fingerprint goes
-   * into the round id (which a tab keeps in its storage), never the value.
+   * id must not, since a reload finds its drafts and what it sent by it; nor the origin, which a
+   * server render spells out where the tab does not. Only its fingerprint goes into the round id
+   * (which a tab keeps in its storage), never the value.
    */
   task?: unknown;
 }
@@ -175,7 +176,7 @@ export function readHttpTaskState(body: unknown, defaults: HttpTaskStateDefaults
   // task scopes it; the parser's id stays the round's own part, so a poll that changes nothing
   // of the round keeps its id.
   if (suspension.taskId === undefined && defaults.task !== undefined) {
-    suspension.id = `task-${fingerprint(defaults.task)}@${suspendedAt ?? suspension.id}`;
+    suspension.id = `task-${fingerprint(defaults.task)}@${suspension.id}`;
   }
   return { ...state, suspension };
 }
@@ -227,7 +228,8 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
     queryKey = ['input-request-cards', 'http', String(stateUrl)],
     parseState = (body: unknown) =>
       readHttpTaskState(body, {
-        task: String(stateUrl).split(/[?#]/, 1)[0],
+        // The path alone: a server render reads an absolute URL where the tab reads a relative one.
+        task: new URL(String(stateUrl), 'http://relative.invalid').pathname,
         ...(options.serverName ? { serverName: options.serverName } : {}),
         ...(options.toolName ? { toolName: options.toolName } : {}),
         ...(options.toolTitle ? { toolTitle: options.toolTitle } : {}),

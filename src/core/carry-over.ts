@@ -161,7 +161,11 @@ export function withOwnValues(
     const laterValues: DraftValues = { ...later?.values };
     for (const name of Object.keys(laterValues)) {
       if (!Object.hasOwn(held, name)) continue;
-      const newerField = newerFields.find((field) => field.name === name);
+      // The same request of the newer round first: another request may have a field of that name.
+      const newerRequest = newer?.round.requests.find((other) => other.key === request.key);
+      const newerField = (newerRequest?.kind === 'form' ? newerRequest.fields : newerFields).find(
+        (field) => field.name === name,
+      );
       // The newer round's field could not take the value, and nobody changed it there.
       if (
         newerField &&

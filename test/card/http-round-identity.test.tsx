@@ -213,3 +213,57 @@ it('finds a draft typed before a reload after it, when the state URL is signed a
   await advance();
   expect(within(card('d')).getByRole('textbox', { name: 'Note' })).toHaveValue('ship it');
 });
+
+it('is one round whether its state is read by an absolute URL (a server render) or a relative one (the tab)', async () => {
+  const body = { status: 'input_required', inputRequests: question };
+  const fetchBody = async () => Response.json(body);
+  const signal = new AbortController().signal;
+  const onServer = createHttpSource({
+    stateUrl: `${location.origin}/tasks/a`,
+    resumeUrl: `${location.origin}/tasks/a/resume`,
+    queryKey: ['task', 'a'],
+    fetch: fetchBody,
+  });
+  const inTab = createHttpSource({
+    stateUrl: '/tasks/a',
+    resumeUrl: '/tasks/a/resume',
+    queryKey: ['task', 'a'],
+    fetch: fetchBody,
+  });
+  const serverState = await onServer.fetchState(signal);
+  expect((await inTab.fetchState(signal)).suspension?.id).toBe(serverState.suspension?.id);
+  // Through the card: the server's (dehydrated) reading, then the tab's own polls keep the round.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['task', 'a'], serverState);
+  render(
+    <QueryClientProvider client={client}>
+      <InputRequestCard source={inTab} poll={{ baseMs: 1000, maxMs: 1000 }} />
+    </QueryClientProvider>,
+  );
+  const note = screen.getByRole('textbox', { name: 'Note' });
+  await fakeTimeUser().type(note, 'ship it');
+  await advance(3_000);
+  await advance(3_000);
+  expect(screen.getByRole('textbox', { name: 'Note' })).toBe(note);
+  expect(note).toHaveFocus();
+});
+
+it('tells apart two tasks at one path whose bodies give the same suspendedAt but ask different questions', async () => {
+  const signal = new AbortController().signal;
+  const at = (message: string) =>
+    createHttpSource({
+      stateUrl: '/tasks',
+      resumeUrl: '/tasks/resume',
+      fetch: async () =>
+        Response.json({
+          status: 'input_required',
+          suspendedAt: '2026-12-05T10:00:00Z',
+          inputRequests: {
+            approve: { ...question.approve, params: { ...question.approve.params, message } },
+          },
+        }),
+    });
+  const first = await at('Deploy to production?').fetchState(signal);
+  const second = await at('Delete the staging database?').fetchState(signal);
+  expect(first.suspension?.id).not.toBe(second.suspension?.id);
+});

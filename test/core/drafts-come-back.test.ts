@@ -240,4 +240,52 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
     expect([...saved.keys()].filter((key) => key.startsWith('first/'))).toEqual([]);
     session.destroy();
   });
+  it('a value cleared in the newer round stays cleared, also where another request of the newer round has a field of that name', () => {
+    const first = form('first', { when: { type: 'string', title: 'When' } });
+    // The newer round asks "when" twice: as a number of days in another request (listed first),
+    // and as text in the same request, which takes the held value.
+    const second = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          delay: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Delay?',
+              requestedSchema: {
+                type: 'object',
+                properties: { when: { type: 'integer', title: 'In how many days' } },
+              },
+            },
+          },
+          profile: {
+            method: 'elicitation/create',
+            params: {
+              message: 'Tell us',
+              requestedSchema: { type: 'object', properties: { when: { type: 'string', title: 'When' } } },
+            },
+          },
+        },
+      },
+      { id: 'second' },
+    );
+    const session = createInputRequestSession({
+      source: sourceOf(first),
+      drafts: false,
+      ledger: false,
+      replaceDelayMs: 0,
+    });
+    session.subscribe(() => {});
+    session.writeDraft('profile', { when: 'next Friday' });
+    session.receive({ status: 'input-required', suspension: second });
+    vi.advanceTimersByTime(0);
+    expect(session.readDraft('profile')).toEqual({ when: 'next Friday' });
+    // Cleared on purpose in the newer round.
+    session.writeDraft('profile', { when: '' });
+    session.receive({ status: 'input-required', suspension: first });
+    vi.advanceTimersByTime(0);
+    expect(session.getSnapshot().round?.id).toBe('first');
+    expect(session.readDraft('profile')?.when ?? '').toBe('');
+    session.destroy();
+  });
 });
