@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createInputRequestSession,
   createStorageLedger,
+  type InputRequestSessionOptions,
   type InputRequestSource,
   parseSuspension,
   type Suspension,
 } from '../../src/core/index.ts';
+import { keyedForm, mapDrafts } from '../fixtures/session-drafts.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -15,32 +17,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-function mapDrafts() {
-  const saved = new Map<string, Record<string, unknown>>();
-  const drafts = {
-    load: (key: string) => saved.get(key) as never,
-    save: (key: string, values: Record<string, unknown>) => void saved.set(key, values),
-    removeRound: (roundId: string) => {
-      for (const key of saved.keys())
-        if (key.startsWith(`${encodeURIComponent(roundId)}/`)) saved.delete(key);
-    },
-  };
-  return { saved, drafts };
-}
-
-const form = (id: string, properties: Record<string, unknown>, key = 'profile', message = 'Tell us') =>
-  parseSuspension(
-    {
-      resultType: 'input_required',
-      inputRequests: {
-        [key]: {
-          method: 'elicitation/create',
-          params: { message, requestedSchema: { type: 'object', properties } },
-        },
-      },
-    },
-    { id },
-  );
+const form = keyedForm;
 
 let tasks = 0;
 function sourceOf(round: Suspension): InputRequestSource {
@@ -51,6 +28,36 @@ function sourceOf(round: Suspension): InputRequestSource {
     resume: async () => undefined,
   };
 }
+
+/** A session on `first`, with no drafts and no ledger unless given, subscribed as a card is. */
+function sessionOn(first: Suspension, options: Partial<InputRequestSessionOptions> = {}) {
+  const session = createInputRequestSession({
+    source: sourceOf(first),
+    drafts: false,
+    ledger: false,
+    replaceDelayMs: 0,
+    ...options,
+  });
+  const stop = session.subscribe(() => {});
+  return { session, stop };
+}
+
+/** "Ada" sent as `first`'s name; `second` replaces it; a reading that was behind shows `first` again. */
+async function sentThenShownAgain(
+  first: Suspension,
+  second: Suspension,
+  options: Partial<InputRequestSessionOptions> = {},
+) {
+  const { session } = sessionOn(first, options);
+  await session.answer('profile', { action: 'accept', content: { name: 'Ada' } });
+  session.receive({ status: 'input-required', suspension: second });
+  session.receive({ status: 'input-required', suspension: first });
+  vi.advanceTimersByTime(0);
+  return session;
+}
+
+/** A ledger in this tab's storage, as a card keeps one. */
+const storageLedger = () => createStorageLedger(window.sessionStorage);
 
 describe('drafts of a round that is replaced and comes back, sent, emptied or re-asked (a review)', () => {
   it('a replaced round that comes back keeps its own value in a field the newer round could not take it into (type changed), unless the person changed it there', () => {
@@ -63,13 +70,7 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
       name: { type: 'string', title: 'Name' },
       when: { type: 'integer', title: 'In how many days' },
     });
-    const session = createInputRequestSession({
-      source: sourceOf(first),
-      drafts: false,
-      ledger: false,
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
+    const { session } = sessionOn(first);
     session.writeDraft('profile', { name: 'Ada', when: 'next Friday' });
     session.receive({ status: 'input-required', suspension: second });
     vi.advanceTimersByTime(0);
@@ -88,14 +89,7 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
     const first = form('first', { password: { type: 'string', title: 'Password', writeOnly: true } });
     const again = form('again', { password: { type: 'string', title: 'Password', writeOnly: true } });
     const onIdle = vi.fn();
-    const session = createInputRequestSession({
-      source: sourceOf(first),
-      drafts: false,
-      ledger: false,
-      replaceDelayMs: 0,
-      onIdle,
-    });
-    const stop = session.subscribe(() => {});
+    const { session, stop } = sessionOn(first, { onIdle });
     await session.answer('profile', { action: 'accept', content: { password: 'hunter2' } });
     expect(session.getSnapshot().state).toBe('answered');
     // The server refuses it and asks again: nothing can carry (a secret), nobody types.
@@ -115,13 +109,7 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
     const first = form('first', { name: { type: 'string', title: 'Name' } });
     const second = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
     const { saved, drafts } = mapDrafts();
-    const session = createInputRequestSession({
-      source: sourceOf(first),
-      drafts,
-      ledger: createStorageLedger(window.sessionStorage),
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
+    const { session } = sessionOn(first, { drafts, ledger: storageLedger() });
     await session.answer('profile', { action: 'accept', content: { name: 'Ada' } });
     expect(session.getSnapshot().state).toBe('answered');
     session.receive({ status: 'input-required', suspension: second });
@@ -140,17 +128,7 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
   it('without a ledger, a sent round shown again by a reading that was behind does not come back with its sent answers as an editable draft', async () => {
     const first = form('first', { name: { type: 'string', title: 'Name' } });
     const second = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
-    const session = createInputRequestSession({
-      source: sourceOf(first),
-      drafts: false,
-      ledger: false,
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
-    await session.answer('profile', { action: 'accept', content: { name: 'Ada' } });
-    session.receive({ status: 'input-required', suspension: second });
-    session.receive({ status: 'input-required', suspension: first });
-    vi.advanceTimersByTime(0);
+    const session = await sentThenShownAgain(first, second);
     expect(session.getSnapshot()).toMatchObject({ state: 'input-required', round: { id: 'first' } });
     expect(session.readDraft('profile')).toBeUndefined();
     session.destroy();
@@ -159,14 +137,7 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
     const first = form('first', { password: { type: 'string', title: 'Password', writeOnly: true } });
     const again = form('again', { password: { type: 'string', title: 'Password', writeOnly: true } });
     const onIdle = vi.fn();
-    const session = createInputRequestSession({
-      source: sourceOf(first),
-      drafts: false,
-      ledger: false,
-      replaceDelayMs: 0,
-      onIdle,
-    });
-    const stop = session.subscribe(() => {});
+    const { session, stop } = sessionOn(first, { onIdle });
     await session.answer('profile', { action: 'accept', content: { password: 'hunter2' } });
     session.receive({ status: 'input-required', suspension: again });
     expect(session.readDraft('profile')).toEqual({});
@@ -180,17 +151,7 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
     const first = form('first', { name: { type: 'string', title: 'Name' } });
     const second = form('second', { when: { type: 'string', title: 'When' } }, 'schedule');
     const { saved, drafts } = mapDrafts();
-    const session = createInputRequestSession({
-      source: sourceOf(first),
-      drafts,
-      ledger: createStorageLedger(window.sessionStorage),
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
-    await session.answer('profile', { action: 'accept', content: { name: 'Ada' } });
-    session.receive({ status: 'input-required', suspension: second });
-    session.receive({ status: 'input-required', suspension: first });
-    vi.advanceTimersByTime(0);
+    const session = await sentThenShownAgain(first, second, { drafts, ledger: storageLedger() });
     expect(session.getSnapshot()).toMatchObject({ state: 'answered', round: { id: 'first' } });
     session.receive({ status: 'input-required', suspension: second });
     vi.advanceTimersByTime(0);
@@ -203,13 +164,7 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
     const first = form('first', { name: { type: 'string', title: 'Name' }, notes: { type: 'string' } });
     const second = form('second', { name: { type: 'string', title: 'Name' } }, 'who');
     const { saved, drafts } = mapDrafts();
-    const session = createInputRequestSession({
-      source: sourceOf(first),
-      drafts,
-      ledger: false,
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
+    const { session } = sessionOn(first, { drafts });
     session.writeDraft('profile', { name: 'Ada', notes: 'x' });
     session.receive({ status: 'input-required', suspension: second });
     vi.advanceTimersByTime(0);
@@ -225,17 +180,7 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
     const first = form('first', { name: { type: 'string', title: 'Name' } });
     const second = form('second', { name: { type: 'string', title: 'Name' } }, 'who');
     const { saved, drafts } = mapDrafts();
-    const session = createInputRequestSession({
-      source: sourceOf(first),
-      drafts,
-      ledger: createStorageLedger(window.sessionStorage),
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
-    await session.answer('profile', { action: 'accept', content: { name: 'Ada' } });
-    session.receive({ status: 'input-required', suspension: second });
-    session.receive({ status: 'input-required', suspension: first });
-    vi.advanceTimersByTime(0);
+    const session = await sentThenShownAgain(first, second, { drafts, ledger: storageLedger() });
     expect(session.getSnapshot()).toMatchObject({ state: 'answered', round: { id: 'first' } });
     expect([...saved.keys()].filter((key) => key.startsWith('first/'))).toEqual([]);
     session.destroy();
@@ -269,13 +214,7 @@ describe('drafts of a round that is replaced and comes back, sent, emptied or re
       },
       { id: 'second' },
     );
-    const session = createInputRequestSession({
-      source: sourceOf(first),
-      drafts: false,
-      ledger: false,
-      replaceDelayMs: 0,
-    });
-    session.subscribe(() => {});
+    const { session } = sessionOn(first);
     session.writeDraft('profile', { when: 'next Friday' });
     session.receive({ status: 'input-required', suspension: second });
     vi.advanceTimersByTime(0);

@@ -19,6 +19,7 @@ import {
 } from '../../src/core/index.ts';
 import { outcomeOf } from '../../src/core/receipt.ts';
 import { englishMessages } from '../../src/i18n/messages.ts';
+import { keyedForm, mapDrafts } from '../fixtures/session-drafts.ts';
 import { approveSchema, formRound } from '../fixtures/suspensions.ts';
 import { pageArrivingAt } from '../support/navigation.ts';
 
@@ -52,20 +53,6 @@ function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
-}
-
-/** A draft store in a Map, by key, as a storage keeps them. */
-function mapDrafts() {
-  const saved = new Map<string, Record<string, unknown>>();
-  const drafts = {
-    load: (key: string) => saved.get(key) as never,
-    save: (key: string, values: Record<string, unknown>) => void saved.set(key, values),
-    removeRound: (roundId: string) => {
-      for (const key of saved.keys())
-        if (key.startsWith(`${encodeURIComponent(roundId)}/`)) saved.delete(key);
-    },
-  };
-  return { saved, drafts };
 }
 
 function recordingDrafts() {
@@ -840,19 +827,7 @@ describe('the server snapshot (what a server render shows, for hydration)', () =
 });
 
 describe('a round replaced before it was sent keeps what has no place in the new one (carried.leftBehind)', () => {
-  const form = (id: string, properties: Record<string, unknown>, key = 'profile', message = 'Tell us') =>
-    parseSuspension(
-      {
-        resultType: 'input_required',
-        inputRequests: {
-          [key]: {
-            method: 'elicitation/create',
-            params: { message, requestedSchema: { type: 'object', properties } },
-          },
-        },
-      },
-      { id },
-    );
+  const form = keyedForm;
   const first = form('first', {
     name: { type: 'string', title: 'Name' },
     city: { type: 'string', title: 'City', default: 'Oslo' },
