@@ -12,10 +12,9 @@ import type { AnswerChecker } from '../../src/core/index.ts';
 import { validateAnswer } from '../../src/core/index.ts';
 import { postAnswer } from '../fixtures/ai-sdk-chat.ts';
 import {
-  askIn,
   expectAnswerMissesTheChatThatTookItsId,
+  expectTakenIdRefused,
   repeatingIds,
-  SHARED_ID,
   slowGet,
 } from '../fixtures/chat-race.ts';
 
@@ -377,17 +376,6 @@ describe('the memory store', () => {
 });
 
 describe('an answer for one chat never reaches a request of another (two chats given the same request id)', () => {
-  /** The route's refusal of an id nobody asked, to compare a refusal with, byte for byte. */
-  async function unknownRefusal(bridge: ReturnType<typeof createInputRequestBridge>) {
-    return (
-      await postAnswer(bridge, {
-        chatId: 'chat-x',
-        requestId: 'never-asked',
-        response: { action: 'decline' },
-      })
-    ).text();
-  }
-
   it("the id taken by another chat between the route's check and its delivery: 404, and the other chat still waits", async () => {
     const memory = createMemoryAnswerStore();
     const asking = createInputRequestBridge({ store: memory, generateId: repeatingIds });
@@ -401,28 +389,6 @@ describe('an answer for one chat never reaches a request of another (two chats g
   it('a second request under an id that already waits (another chat) is refused: the answer for one chat never reaches the other', async () => {
     const memory = createMemoryAnswerStore();
     const bridge = createInputRequestBridge({ store: memory, generateId: repeatingIds });
-    const x = await askIn(bridge, 'chat-x');
-    // chat-y is not asked (no part), and is told why and what to fix.
-    const y = await askIn(bridge, 'chat-y');
-    expect(y.chunks).toEqual([]);
-    await expect(y.answer).rejects.toThrow(
-      /^input-request-cards: a request with id "request-1" already waits in this process.*generateId/,
-    );
-    // chat-x's request is as it was: an answer for chat-y is refused as one nobody asked for,
-    // chat-x's own reaches it.
-    const forY = await postAnswer(bridge, {
-      chatId: 'chat-y',
-      requestId: SHARED_ID,
-      response: { action: 'accept', content: { room: 'y' } },
-    });
-    expect(forY.status).toBe(404);
-    expect(await forY.text()).toBe(await unknownRefusal(bridge));
-    const forX = await postAnswer(bridge, {
-      chatId: 'chat-x',
-      requestId: SHARED_ID,
-      response: { action: 'accept', content: { room: 'x' } },
-    });
-    expect(forX.status).toBe(200);
-    expect(await x.answer).toEqual({ action: 'accept', content: { room: 'x' } });
+    await expectTakenIdRefused(bridge, bridge, 'this process');
   });
 });
