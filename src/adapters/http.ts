@@ -30,6 +30,13 @@ export interface HttpSourceOptions {
   fetch?: typeof fetch;
   /** Extra request headers (e.g. authorization). */
   headers?: HeadersInit;
+  /**
+   * The task's id, when its body names none (no `taskId`, no `id`): a task addressed by its
+   * query (`/api/task?id=42`) or a header. The round id is then made of it as if the body had
+   * named it, so two such tasks asking the same questions are never one round.
+   * @default the body's `taskId` or `id`; else rounds are told apart by `stateUrl`'s path
+   */
+  taskId?: string;
   /** Cache key shared by every card of this task. @default ['input-request-cards', 'http', String(stateUrl)] */
   queryKey?: readonly unknown[];
   /** Who asks, when the state does not say. */
@@ -113,6 +120,8 @@ interface HttpTaskStateDefaults
    * (which a tab keeps in its storage), never the value.
    */
   task?: unknown;
+  /** The task's id where the body names none ({@link HttpSourceOptions.taskId}). */
+  taskId?: string;
 }
 
 /**
@@ -140,7 +149,7 @@ export function readHttpTaskState(body: unknown, defaults: HttpTaskStateDefaults
     const value = own(body, key);
     return typeof value === 'string' ? value : undefined;
   };
-  const taskId = text('taskId') ?? text('id');
+  const taskId = text('taskId') ?? text('id') ?? defaults.taskId;
   const suspendedAt = text('suspendedAt');
   const deadline = own(body, 'deadline') ?? own(body, 'expiresAt');
   const pollIntervalMs = own(body, 'pollIntervalMs');
@@ -208,6 +217,14 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
       `its argument is ${describeValue(options)}`,
     );
   }
+  const { taskId } = options as Partial<HttpSourceOptions>;
+  if (taskId !== undefined && (typeof taskId !== 'string' || taskId === '')) {
+    throw misuseError(
+      'createHttpSource',
+      '`taskId`: the task\'s id, a string such as "42"',
+      `it is ${describeValue(taskId)}`,
+    );
+  }
   for (const option of ['stateUrl', 'resumeUrl', 'cancelUrl'] as const) {
     const url = (options as Partial<HttpSourceOptions> | undefined)?.[option];
     if (
@@ -230,6 +247,7 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
       readHttpTaskState(body, {
         // The path alone: a server render reads an absolute URL where the tab reads a relative one.
         task: new URL(String(stateUrl), 'http://relative.invalid').pathname,
+        ...(options.taskId ? { taskId: options.taskId } : {}),
         ...(options.serverName ? { serverName: options.serverName } : {}),
         ...(options.toolName ? { toolName: options.toolName } : {}),
         ...(options.toolTitle ? { toolTitle: options.toolTitle } : {}),

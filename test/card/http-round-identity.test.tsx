@@ -267,3 +267,63 @@ it('tells apart two tasks at one path whose bodies give the same suspendedAt but
   const second = await at('Delete the staging database?').fetchState(signal);
   expect(first.suspension?.id).not.toBe(second.suspension?.id);
 });
+
+/** A task addressed by its query, named to the source by `taskId`. */
+function QueryTask({ task }: { task: string }) {
+  return (
+    <InputRequestCard
+      source={createHttpSource({
+        stateUrl: `http://api.test/task?id=${task}`,
+        resumeUrl: `http://api.test/task/resume?id=${task}`,
+        taskId: task,
+        serverName: `Deployer ${task}`,
+      })}
+    />
+  );
+}
+
+it('tells apart two tasks addressed by their query when the source names each task (`taskId`)', async () => {
+  // The same path for every task, the task in the query, and a body that names no task: only
+  // the source knows which task it reads.
+  server.use(
+    http.get('http://api.test/task', ({ request }) =>
+      HttpResponse.json(
+        answered.has(new URL(request.url).searchParams.get('id') ?? '')
+          ? { status: 'working' }
+          : { status: 'input_required', inputRequests: question },
+      ),
+    ),
+    http.post('http://api.test/task/resume', async ({ request }) => {
+      const task = new URL(request.url).searchParams.get('id') ?? '';
+      posts.push({ task, body: await request.json() });
+      answered.add(task);
+      return new HttpResponse(null, { status: 202 });
+    }),
+  );
+  const user = fakeTimeUser();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const page = render(
+    <QueryClientProvider client={client}>
+      <QueryTask task="q1" />
+      <QueryTask task="q2" />
+    </QueryClientProvider>,
+  );
+  await advance();
+  await user.click(within(card('q1')).getByRole('button', { name: 'Accept' }));
+  await advance(1_000);
+  expect(posts.map((post) => post.task)).toEqual(['q1']);
+  expect(within(card('q2')).getByRole('button', { name: 'Accept' })).toBeEnabled();
+
+  page.unmount();
+  await advance();
+  render(
+    <QueryClientProvider client={client}>
+      <QueryTask task="q2" />
+    </QueryClientProvider>,
+  );
+  await advance();
+  expect(within(card('q2')).queryByText(/You answered/)).toBeNull();
+  await user.click(within(card('q2')).getByRole('button', { name: 'Accept' }));
+  await advance(1_000);
+  expect(posts.map((post) => post.task)).toEqual(['q1', 'q2']);
+});

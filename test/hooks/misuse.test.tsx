@@ -394,6 +394,11 @@ describe('the hooks and the session: a developer mistake is named, with the fix'
     expect(() =>
       createHttpSource({ stateUrl: '/t/1', resumeUrl: '/t/1/resume', cancelUrl: 42 } as never),
     ).toThrow(/needs `cancelUrl`: .*, but it is the number 42\.$/);
+    expect(() =>
+      createHttpSource({ stateUrl: '/t?id=1', resumeUrl: '/t/resume?id=1', taskId: 1 } as never),
+    ).toThrow(
+      'input-request-cards: createHttpSource needs `taskId`: the task\'s id, a string such as "42", but it is the number 1.',
+    );
     expect(
       createHttpSource({ stateUrl: '/t/1', resumeUrl: new URL('https://example.com/r') }).queryKey,
     ).toEqual(['input-request-cards', 'http', '/t/1']);
