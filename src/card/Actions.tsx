@@ -1,6 +1,6 @@
 'use client';
 import type { ReactNode } from 'react';
-import { ignoreEarlierBurst } from './clickBurst.js';
+import { earlierBurstGuard } from './clickBurst.js';
 
 /** Props of {@link Actions}. */
 export interface ActionsProps {
@@ -17,7 +17,7 @@ export interface ActionsProps {
  */
 export function Actions({ children }: ActionsProps) {
   return (
-    <div data-part="actions" onClickCapture={ignoreEarlierBurst}>
+    <div data-part="actions" {...earlierBurstGuard}>
       {children}
     </div>
   );

@@ -31,6 +31,7 @@ import { type RoundBinding, useRoundSession } from '../hooks/useRoundSession.js'
 import { isolated, textDirection } from '../i18n/format.js';
 import { englishMessages, type InputRequestMessages } from '../i18n/messages.js';
 import { announceOpenedRound } from './announcer.js';
+import { earlierBurstGuard } from './clickBurst.js';
 import type { InputRequestComponents } from './components.js';
 import { CardContext, type InputRequestCardContext } from './context.js';
 import { TimeLeftNotice } from './Deadline.js';
@@ -418,6 +419,9 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           {...(outcome ? { 'data-outcome': outcome } : {})}
           {...(snapshot.sendError !== undefined && state === 'input-required' ? { 'data-error': '' } : {})}
           aria-labelledby={headingId}
+          // Any button of the card, a host's own components' too, may appear under the pointer
+          // in the middle of a double click: the rest of that burst presses nothing.
+          {...earlierBurstGuard}
           // No aria-busy: the card's status region is inside it, and screen readers may hold back
           // what a busy region says until it is not busy, when "Sending your answer…" is over. The
           // status says the card is busy instead.

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useId, useRef } from 'react';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { ignoreEarlierBurst } from './clickBurst.js';
+import { earlierBurstGuard } from './clickBurst.js';
 
 /** Props of {@link RefusalQuestion}. */
 export interface RefusalQuestionProps {
@@ -54,7 +54,7 @@ export function RefusalQuestion({
       // A second click of a double click lands on the question: focus stays in the row, not on <body>.
       tabIndex={-1}
       // Its buttons are new under the pointer: the rest of the burst that showed them answers nothing.
-      onClickCapture={ignoreEarlierBurst}
+      {...earlierBurstGuard}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
         // Handled here: a dialog or drawer around the card must not close on the same key.

@@ -3,7 +3,6 @@ import { createContext, useContext, useId } from 'react';
 import type { SectionPhase } from '../core/lifecycle.js';
 import type { ElicitResult } from '../core/model.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { ignoreEarlierBurst } from './clickBurst.js';
 
 /** Props of {@link SectionStatus}. */
 export interface SectionStatusProps {
@@ -44,9 +43,6 @@ export function SectionStatus({ answer, phase, canChange, onChange, messages }: 
           type="button"
           data-part="change"
           aria-describedby={questionId === undefined ? statusId : `${questionId} ${statusId}`}
-          // New where the row's Decline (or Accept) was just pressed: the rest of that double click
-          // changes nothing.
-          onClickCapture={ignoreEarlierBurst}
           onClick={onChange}
         >
           {messages.changeAnswer}

@@ -1,7 +1,6 @@
 'use client';
 import { useEffect, useRef, useState } from 'react';
 import type { InputRequestMessages } from '../i18n/messages.js';
-import { ignoreEarlierBurst } from './clickBurst.js';
 import { RefusalQuestion } from './RefusalQuestion.js';
 
 /** Props of {@link StopTask}. */
@@ -67,8 +66,6 @@ export function StopTask({ stopping, confirmRefusal, onStop, shownBeside, messag
       type="button"
       data-action="stop-task"
       aria-disabled={stopping || undefined}
-      // Back in place of its question: the rest of a double click on Keep it running asks nothing.
-      onClickCapture={ignoreEarlierBurst}
       onClick={() => {
         if (stopping) return;
         if (confirmRefusal) setAskedBeside(shownBeside);

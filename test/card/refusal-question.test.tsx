@@ -10,6 +10,7 @@ import {
   InputRequestCard,
   type InputResponses,
   parseSuspension,
+  type SectionStatusProps,
   type StaticInputRequestCardProps,
   useRequestForm,
 } from '../../src/index.ts';
@@ -60,6 +61,15 @@ const twoQuestions = () =>
   );
 
 const question = () => screen.getByRole('group', { name: /Say no to this question\?/ });
+
+/** A host's own section status: one plain button that takes the answer back. */
+function OwnStatus({ answer, onChange }: SectionStatusProps) {
+  return answer ? (
+    <button type="button" onClick={onChange}>
+      Undo
+    </button>
+  ) : null;
+}
 
 describe('Decline or Cancel on a form with entries', () => {
   it('asks first: nothing is sent, focus waits on Keep editing', async () => {
@@ -576,6 +586,28 @@ describe('a button that comes back under the pointer ignores the rest of the dou
     fireEvent.click(within(who).getByRole('button', { name: 'Change answer' }), { detail: 2 });
     expect(who).toHaveAttribute('data-answered', 'decline');
     await user.click(within(who).getByRole('button', { name: 'Change answer' }));
+    expect(who).not.toHaveAttribute('data-answered');
+  });
+
+  it("a host's own SectionStatus gets the same: its button, in place of a Decline that just recorded, changes nothing", async () => {
+    const resume = vi.fn(async (_responses: InputResponses) => undefined);
+    render(
+      <InputRequestCard
+        suspension={twoQuestions()}
+        resume={resume}
+        components={{ SectionStatus: OwnStatus }}
+      />,
+    );
+    const user = userEvent.setup();
+    const who = screen.getByRole('form', { name: /Who\?/ });
+    await user.click(within(who).getByRole('button', { name: 'Decline' }));
+    const undo = within(who).getByRole('button', { name: 'Undo' });
+    // The burst's second press takes no focus from where the answer put it, and its click does nothing.
+    expect(fireEvent.mouseDown(undo, { detail: 2 })).toBe(false);
+    fireEvent.click(undo, { detail: 2 });
+    expect(who).toHaveAttribute('data-answered', 'decline');
+    expect(fireEvent.mouseDown(undo, { detail: 1 })).toBe(true);
+    await user.click(undo);
     expect(who).not.toHaveAttribute('data-answered');
   });
 
