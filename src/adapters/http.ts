@@ -195,8 +195,9 @@ export function readHttpTaskState(body: unknown, defaults: HttpTaskStateDefaults
  * `{ inputResponses, roundId, suspendedAt }` with an `Idempotency-Key` header that stays the same
  * for every retry of a round, so the backend can drop a duplicate. HTTP 409 and 410 mean the
  * round is stale; `Retry-After` on an error is passed on to the card. A POST that answers with a
- * task body gives the next state at once; an empty one (or 202/204) leaves it to polling; any
- * other 2xx body (an HTML sign-in page, say) is an error, never "sent".
+ * task body gives the next state at once; an empty one (or 202/204), or a JSON object that is no
+ * task state (a receipt such as `{ status: 'accepted' }`), leaves it to polling; any other 2xx
+ * body (an HTML sign-in page, say) is an error, never "sent".
  *
  * @example
  * ```tsx
@@ -336,16 +337,22 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
       } catch {
         body = undefined;
       }
-      if (isPlainObject(body) && typeof body.status === 'string') return parseState(body);
+      if (isPlainObject(body)) {
+        if (typeof body.status !== 'string') return undefined;
+        // A 2xx JSON object is the backend's word that it took the answer. A status of its own
+        // (`{ status: 'accepted' }`: a receipt, not a task state) leaves the next state to
+        // polling: "could not be sent" would be untrue, and a retry would only repeat it.
+        try {
+          return parseState(body);
+        } catch {
+          return undefined;
+        }
+      }
       // A 2xx that says nothing we can read (a sign-in page, a proxy's error page) did not take
       // the answer as far as anyone can tell: never report it as sent.
-      if (body === undefined || !isPlainObject(body)) {
-        const error = new SyntaxError(
-          `input-request-cards: the resume endpoint answered HTTP ${response.status} with ${response.headers.get('content-type') ?? 'a body'} that is not a task state (${String(resumeUrl)}). Answer with JSON { status, … }, or with an empty 202/204.`,
-        );
-        throw error;
-      }
-      return undefined;
+      throw new SyntaxError(
+        `input-request-cards: the resume endpoint answered HTTP ${response.status} with ${response.headers.get('content-type') ?? 'a body'} that is not a task state (${String(resumeUrl)}). Answer with JSON { status, … }, or with an empty 202/204.`,
+      );
     },
   };
 }

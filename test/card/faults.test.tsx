@@ -33,6 +33,7 @@ type PostFault =
   | 'slow-processed'
   | 'html'
   | 'garbage-json'
+  | 'json-ack-processed'
   | { status: number; retryAfter?: string; processed?: boolean };
 
 type GetFault = 'ok' | 'http-500' | 'html' | 'drop';
@@ -93,6 +94,11 @@ const scenarios: Scenario[] = [
   { name: 'slow response, poll shows the outcome first', posts: ['slow-processed'], delivered: 1 },
   { name: '200 text/html (a sign-in page)', posts: ['html'], delivered: 1 },
   { name: '200 with a body that is no JSON', posts: ['garbage-json'], delivered: 1 },
+  {
+    name: '200 JSON acknowledgement with a status of its own ({ status: "accepted" }), processed',
+    posts: ['json-ack-processed'],
+    delivered: 1,
+  },
   {
     name: '409: answered elsewhere, unseen',
     before: (api) => api.task.answerElsewhere(),
@@ -221,6 +227,11 @@ async function run(scenario: Scenario) {
         return undefined;
       }
       if (fault === 'html') return HttpResponse.html('<html><body>Please sign in</body></html>');
+      if (fault === 'json-ack-processed') {
+        // A backend's own receipt, not a task state: it took the answer.
+        process();
+        return HttpResponse.json({ status: 'accepted', id: 'receipt-1' });
+      }
       if (fault === 'garbage-json') {
         return new HttpResponse('{"status": "work', { headers: { 'content-type': 'application/json' } });
       }
