@@ -5,8 +5,10 @@ import { isStaleRoundError } from './source.js';
  * (`messages.failure`): people never see a raw exception message.
  *
  * - `network`: the request never got an answer: the server could not be reached (offline, DNS,
- *   connection refused, CORS);
- * - `timeout`: no answer in time;
+ *   connection refused, CORS), or the connection closed before the answer came (the MCP SDK's
+ *   `CONNECTION_CLOSED`);
+ * - `timeout`: no answer in time (an error named `TimeoutError` or `AbortError`, or the MCP
+ *   SDK's `REQUEST_TIMEOUT`);
  * - `http`: the server answered with an error status (`status` says which);
  * - `stale`: the round closed: the server no longer accepts answers to it;
  * - `refused`: the server answered, but not with something the adapter could read;
@@ -91,6 +93,10 @@ export function describeFailure(error: unknown): Failure {
     if (name === 'SyntaxError') return { code: 'refused', detail };
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'number') return { code: 'unknown', status: code, detail };
+    // The MCP SDK's own failures (`SdkError`) carry string codes: a request that ran out of time,
+    // or whose connection closed before its answer came, may have reached the server.
+    if (code === 'REQUEST_TIMEOUT') return { code: 'timeout', detail };
+    if (code === 'CONNECTION_CLOSED') return { code: 'network', detail };
   }
   return { code: 'unknown', detail };
 }

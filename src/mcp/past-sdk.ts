@@ -132,15 +132,14 @@ export function requestPastSdk(
         .catch(() => {});
     };
     const timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-    const timer = setTimeout(
-      () =>
-        giveUp(
-          new Error(
-            `input-request-cards: ${request.method} got no answer within ${timeout} ms. Raise \`timeout\` for slow tools.`,
-          ),
-        ),
-      timeout,
-    );
+    const timer = setTimeout(() => {
+      // Named as a timeout: the request may have reached the server (the card says so).
+      const error = new Error(
+        `input-request-cards: ${request.method} got no answer within ${timeout} ms. Raise \`timeout\` for slow tools.`,
+      );
+      error.name = 'TimeoutError';
+      giveUp(error);
+    }, timeout);
     const onAbort = () => giveUp(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     tap.pending.set(id, {

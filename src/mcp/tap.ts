@@ -71,8 +71,12 @@ export function tapTransport(transport: TappableTransport): TransportTap | undef
   if (!(closed as Tapped | undefined)?.[TAPPED]) {
     transport.onclose = Object.assign(
       () => {
-        const error = new Error(
-          'input-request-cards: the MCP connection closed before the server answered. Reconnect and read the state again.',
+        // The SDK's code for it: what was sent may have reached the server (the card says so).
+        const error = Object.assign(
+          new Error(
+            'input-request-cards: the MCP connection closed before the server answered. Reconnect and read the state again.',
+          ),
+          { code: 'CONNECTION_CLOSED' },
         );
         for (const [id, pending] of [...mine.pending]) {
           mine.pending.delete(id);
