@@ -1,3 +1,4 @@
+import { setOwn } from '../core/json.js';
 import { asSentIn, type InputResponses } from '../core/model.js';
 import { readTaskState } from '../core/parse/tasks.js';
 import type { InputRequestSource } from '../core/source.js';
@@ -92,7 +93,9 @@ export function createMcpTaskSource(options: McpTaskSourceOptions): InputRequest
       for (const key of Object.keys(responses)) {
         const response = responses[key];
         // As MCP has it, whatever a host passed: no content with a decline or a link.
-        if (!answered.has(key) && response !== undefined) fresh[key] = asSentIn(suspension, key, response);
+        // An own data property: a server's key "__proto__" is a key like any other, never dropped.
+        if (!answered.has(key) && response !== undefined)
+          setOwn(fresh, key, asSentIn(suspension, key, response));
       }
       if (Object.keys(fresh).length === 0) return undefined;
       try {

@@ -202,6 +202,32 @@ describe('createMcpTaskSource against an MCP Tasks server', () => {
     expect(isStaleRoundError(error)).toBe(true);
   });
 
+  it('sends the answer to a key named __proto__ (as it arrives off the wire), never drops it', async () => {
+    const { server, client } = await setup();
+    server.create({
+      taskId: 't7',
+      status: 'input_required',
+      // JSON.parse makes "__proto__" an own key, as a server's JSON does.
+      inputRequests: JSON.parse(
+        `{"__proto__": ${JSON.stringify(ask('Name?', 'name'))}, "plain": ${JSON.stringify(ask('Plain?', 'p'))}}`,
+      ),
+    });
+    const source = createMcpTaskSource({ client, taskId: 't7' });
+    const round = (await source.fetchState(signal())).suspension;
+    if (!round) throw new Error('expected a round');
+    expect(round.requests.map((request) => request.key)).toEqual(['__proto__', 'plain']);
+    await source.resume(answerRound(round, { values: { name: 'Ada', p: 'x' } }), {
+      suspension: round,
+      signal: signal(),
+    });
+    // What went on the wire (the server's SDK then reads the params with zod, which drops the key).
+    const update = server.wire.find((request) => request.method === 'tasks/update');
+    expect(Object.keys(update?.params.inputResponses ?? {})).toEqual(['__proto__', 'plain']);
+    expect(JSON.stringify(update?.params.inputResponses)).toBe(
+      '{"__proto__":{"action":"accept","content":{"name":"Ada"}},"plain":{"action":"accept","content":{"p":"x"}}}',
+    );
+  });
+
   it('rejects a tasks/get result that is no task, saying what was expected', async () => {
     const fake = { request: async () => ({ status: 'sleeping' }) } as never;
     await expect(createMcpTaskSource({ client: fake, taskId: 'x' }).fetchState(signal())).rejects.toThrow(
