@@ -25,6 +25,9 @@ import { shownName } from './shown-text.js';
  * - `expired`: the round closed before it was answered; nothing was sent;
  * - `expired-unconfirmed`: the round closed while a send that could not be confirmed was out:
  *   the answer may have arrived in time, or not; "nothing was sent" would be false;
+ * - `closed-unconfirmed`: the task moved on without the round while a send that could not be
+ *   confirmed was out, and no reading named its key (`answeredKey`): that answer may be the one
+ *   that closed it; "answered elsewhere, nothing was sent" would be false;
  * - `refused`: the answer arrived after the round had closed (the backend refused it as stale,
  *   and nothing says someone else answered): it was sent, but not used;
  * - `stopped`: the person stopped the whole task, or stopped waiting for a round that holds none
@@ -40,6 +43,7 @@ export type RoundOutcome =
   | 'answered-elsewhere-first'
   | 'expired'
   | 'expired-unconfirmed'
+  | 'closed-unconfirmed'
   | 'refused'
   | 'stopped';
 
@@ -154,13 +158,15 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   const { state, round, answers, sentRoundId } = lifecycle;
   // This person's answer was sent and refused as stale: "nothing was sent from here" would be false.
   const refused = lifecycle.refusedAsStale === true;
-  if (state === 'answered-elsewhere') return refused ? 'answered-elsewhere-first' : 'answered-elsewhere';
-  // A send that could not be confirmed may have arrived before the deadline.
+  // A send that could not be confirmed may have arrived: before the deadline, or as the answer
+  // that closed the round (a backend that reports no `answeredKey` cannot say whose it was).
+  const elsewhere = lifecycle.sendUncertain === true ? 'closed-unconfirmed' : 'answered-elsewhere';
+  if (state === 'answered-elsewhere') return refused ? 'answered-elsewhere-first' : elsewhere;
   const expired = lifecycle.sendUncertain === true ? 'expired-unconfirmed' : 'expired';
   if (state === 'expired') return refused ? 'refused' : expired;
   // The task moved on after the round closed without this person: the round's end still stands.
   if (lifecycle.closedAs !== undefined && STATE_TRAITS[state].settled) {
-    if (!refused) return lifecycle.closedAs === 'expired' ? expired : lifecycle.closedAs;
+    if (!refused) return lifecycle.closedAs === 'expired' ? expired : elsewhere;
     // Refused as stale, then the task failed or was cancelled: not the clock closed the round, and
     // "Expired" under "The task was stopped." would say otherwise.
     return lifecycle.closedAs === 'expired' ? 'refused' : 'answered-elsewhere-first';

@@ -228,6 +228,8 @@ export const germanMessages: InputRequestMessages = {
         return 'Abgelaufen – es wurde nichts gesendet.';
       case 'expired-unconfirmed':
         return 'Abgelaufen – es ist unklar, ob Ihre Antwort rechtzeitig angekommen ist.';
+      case 'closed-unconfirmed':
+        return 'Geschlossen – vielleicht durch Ihre Antwort; ihre Ankunft wurde nie bestätigt.';
       case 'refused':
         return 'Ihre Antwort wurde nicht verwendet: Diese Frage war bereits geschlossen.';
       case 'stopped':

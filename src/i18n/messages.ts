@@ -570,6 +570,8 @@ export const englishMessages: InputRequestMessages = {
         return 'Expired — nothing was sent.';
       case 'expired-unconfirmed':
         return 'Expired — it is not known whether your answer arrived in time.';
+      case 'closed-unconfirmed':
+        return 'Closed — your answer may be the one that closed it; its arrival was never confirmed.';
       case 'refused':
         return 'Your answer was not used: this question had already closed.';
       case 'stopped':

@@ -228,6 +228,7 @@ const sampleCalls: StringArgs = {
     ['answered'],
     ['answered-elsewhere'],
     ['expired'],
+    ['closed-unconfirmed'],
     ['stopped'],
   ],
   receiptAction: [

@@ -469,3 +469,52 @@ describe('MCP 2026-07-28 retry: a source written straight into render', () => {
     expect(toolCalls).toHaveLength(1);
   });
 });
+
+describe('MCP Tasks: an answer whose response was lost', () => {
+  it('the task moved on with it: the card never says the answer went elsewhere and nothing was sent', async () => {
+    const user = userEvent.setup();
+    const server = createTaskServer();
+    // tasks/update reaches the server and is taken; its response is lost with the connection.
+    server.loseUpdateResponses = 1;
+    connection = await connectTasks(server);
+    server.create({
+      taskId: 'export-8',
+      status: 'input_required',
+      inputRequests: {
+        format: {
+          method: 'elicitation/create',
+          params: {
+            mode: 'form',
+            message: 'Which format?',
+            requestedSchema: {
+              type: 'object',
+              properties: { format: { type: 'string', title: 'Format', enum: ['pdf', 'csv'] } },
+              required: ['format'],
+            },
+          },
+        },
+      },
+    });
+    const source = createMcpTaskSource({
+      client: connection.client,
+      taskId: 'export-8',
+      serverName: 'Exporter',
+    });
+    renderCard(source);
+    await user.click(await screen.findByRole('radio', { name: 'csv' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+
+    // The next tasks/get finds the task done. MCP Tasks reports no answeredKey, so the card
+    // cannot know whose answer closed the round: most likely this one, which the task holds.
+    await waitFor(() => expect(card()).toHaveAttribute('data-outcome', 'closed-unconfirmed'));
+    expect(server.updates).toEqual([
+      { taskId: 'export-8', inputResponses: { format: { action: 'accept', content: { format: 'csv' } } } },
+    ]);
+    expect(card()).toHaveTextContent(
+      'Closed — your answer may be the one that closed it; its arrival was never confirmed.',
+    );
+    expect(card()).not.toHaveTextContent(/Answered elsewhere|Nothing was sent|not used/);
+    for (const region of screen.getAllByRole('status'))
+      expect(region).not.toHaveTextContent(/Answered elsewhere/);
+  });
+});
