@@ -744,8 +744,16 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
       now,
     );
   }
+  // The reading names the answer that closed the round, and it is another's: a send of this
+  // person's that could not be confirmed is known not to be the one that closed it.
+  const closedByAnother =
+    lifecycle.sendUncertain === true &&
+    server.answeredKey !== undefined &&
+    server.answeredKey !== lifecycle.idempotencyKey &&
+    (server.status !== 'input-required' || server.suspension?.id !== lifecycle.round?.id);
   const facts: Lifecycle = {
     ...lifecycle,
+    ...(closedByAnother ? { sendUncertain: undefined, lastTryUncertain: undefined } : {}),
     message: server.message,
     taskStatus: server.status,
     progress: server.progress,

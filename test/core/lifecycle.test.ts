@@ -13,6 +13,7 @@ import {
 } from '../../src/core/lifecycle.ts';
 import type { Suspension } from '../../src/core/model.ts';
 import { pollDelay } from '../../src/core/poll.ts';
+import { outcomeOf } from '../../src/core/receipt.ts';
 import type { InputRequestState } from '../../src/core/source.ts';
 
 const now = 1_000_000;
@@ -507,5 +508,28 @@ describe('sendSlow: true only while the send is on its way', () => {
     expect(taken).toMatchObject({ state: 'answered', sendSlow: undefined });
     const stopped = run(...slowSend, { type: 'task-stopped' });
     expect(stopped).toMatchObject({ state: 'cancelled', sendSlow: undefined });
+  });
+});
+
+describe('a round that closes while a send of it is in doubt', () => {
+  const inDoubt: LifecycleEvent[] = [
+    fetched(asking(A)),
+    ...sent(),
+    { type: 'send-failed', roundId: 'A', error: new Error('connection lost'), uncertain: true, now },
+  ];
+
+  it('may have been closed by that send when the reading names no answer that closed it', () => {
+    expect(outcomeOf(run(...inDoubt, fetched({ status: 'working' })))).toBe('closed-unconfirmed');
+    expect(outcomeOf(run(...inDoubt, fetched({ status: 'completed' })))).toBe('closed-unconfirmed');
+  });
+
+  it("was closed by someone else's answer when the reading names that answer's key", () => {
+    const other = run(...inDoubt, fetched({ status: 'working', answeredKey: 'key-of-another' }));
+    expect(other.state).toBe('answered-elsewhere');
+    expect(outcomeOf(other)).toBe('answered-elsewhere');
+    // The task then ends: still someone else's.
+    expect(outcomeOf(run(other, fetched({ status: 'completed' })))).toBe('answered-elsewhere');
+    // This send's own key: its answer (a decline) closed the round.
+    expect(outcomeOf(run(...inDoubt, fetched({ status: 'working', answeredKey: 'key-1' })))).toBe('declined');
   });
 });
