@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { buildPages, buildSizes } from './lib/build.mjs';
+import { buildPages, buildSizes, COLD_PROFILED } from './lib/build.mjs';
 import { decodeSourceMap, summarizeProfiles } from './lib/cpuprofile.mjs';
 import { heapGrowth, heapSnapshotSummary } from './lib/heap.mjs';
 import { OPTION_IDS } from './lib/options.mjs';
@@ -43,7 +43,7 @@ const CONFIG = quick
       keys: { warmup: 0, rounds: 1, count: 8, idleCount: 5 },
       submit: { warmup: 0, rounds: 1 },
       counts: { keys: 3 },
-      cold: { samples: { 10: 1, 100: 2 } },
+      cold: { samples: { 10: 1, 100: 2 }, profiles: 1 },
       hostile: { reps: 1, repeatBelowMs: 0, capMs: 3000, kinds: HOSTILE_KINDS },
       transcript: { rounds: 1, budgetMs: 10_000 },
       heap: { cycles: 50, budgetMs: 20_000 },
@@ -56,7 +56,7 @@ const CONFIG = quick
       keys: { warmup: 1, rounds: 2, count: 12, idleCount: 12 },
       submit: { warmup: 1, rounds: 3 },
       counts: { keys: 6 },
-      cold: { samples: { 10: 3, 50: 2, 100: 5 } },
+      cold: { samples: { 10: 3, 50: 2, 100: 5 }, profiles: 4 },
       hostile: { reps: 3, repeatBelowMs: 3000, capMs: 10_000, kinds: HOSTILE_KINDS },
       transcript: { rounds: 5, budgetMs: 20_000 },
       heap: { cycles: 1000, budgetMs: 100_000 },
@@ -348,14 +348,16 @@ await phase(
     // One page, navigated to each sample: every navigation is a new document whose bundle
     // URL no earlier load used, so neither the HTTP cache nor V8's caches can serve its code.
     const page = await context.newPage();
-    const load = async (option, n) => {
+    // `bundle` other than the option: its unminified build, profiled (`cold-cpu-<option>.js`).
+    const load = async (option, n, bundle = option) => {
       version += 1;
       const calibration = results.calibration[`${option}@${n}`];
       const query = new URLSearchParams({
-        o: option,
+        o: bundle,
         n: String(n),
         v: `${Date.now()}-${version}`,
         controls: String(calibration?.controls ?? 0),
+        ...(bundle === option ? {} : { profile: '' }),
       });
       await page.goto(`${server.origin}/cold.html?${query}`);
       await page.waitForFunction(() => '__cold' in window, undefined, { timeout: 60_000, polling: 50 });
@@ -372,6 +374,36 @@ await phase(
       }
       if (sample < 3) results.cold.react.push(await load('react', 10));
     }
+    // Where a cold first mount's time goes: CPU profiles of the timed region at N=100, after the
+    // timed samples (the profiler slows what it samples), of the unminified bundles.
+    const cdp = await context.newCDPSession(page);
+    const profiles = [];
+    cdp.on('Profiler.consoleProfileFinished', (event) => profiles.push(event.profile));
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    const profiled = Object.fromEntries(COLD_PROFILED.map((id) => [id, []]));
+    for (let sample = 0; sample < CONFIG.cold.profiles; sample++) {
+      for (const id of COLD_PROFILED) {
+        const count = profiles.length;
+        await load(id, 100, `cpu-${id}`);
+        // The profile comes as an event of its own: wait for it (a few ms after the page's report).
+        for (let waited = 0; profiles.length === count && waited < 5000; waited += 10) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        if (profiles.length > count) profiled[id].push(profiles[profiles.length - 1]);
+      }
+    }
+    await cdp.detach();
+    results.coldCpu = Object.fromEntries(
+      COLD_PROFILED.map((id) => {
+        const map = decodeSourceMap(JSON.parse(readFileSync(join(outDir, `cold-cpu-${id}.js.map`), 'utf8')));
+        // Each load's bundle URL is unique (`?v=`): the frames are matched to the map without it.
+        for (const profile of profiled[id]) {
+          for (const node of profile.nodes) node.callFrame.url = node.callFrame.url.replace(/\?.*$/, '');
+        }
+        return [id, summarizeProfiles(profiled[id], `/cold-cpu-${id}.js`, map)];
+      }),
+    );
     await page.close();
   },
   'cold',

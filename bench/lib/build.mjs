@@ -33,6 +33,9 @@ const stdin = (repo, contents) => ({
   sourcefile: 'entry.tsx',
 });
 
+/** The options whose cold first mount is CPU-profiled: ours and (c), the hand-written form. */
+export const COLD_PROFILED = ['ours', 'handwritten'];
+
 /** The bench pages: timing, counting (react-dom/profiling), CPU profile (readable names), one cold bundle per option. */
 export async function buildPages(repo, outDir, optionIds) {
   mkdirSync(outDir, { recursive: true });
@@ -67,18 +70,30 @@ export async function buildPages(repo, outDir, optionIds) {
       outfile: join(outDir, 'cold-react.js'),
     }),
   ];
+  // The cold pages of ours and (c) once more, unminified with source maps, for the CPU profile of
+  // a cold first mount (its function names and files readable; not timed).
+  const coldEntry = (id) =>
+    `import { ${id} as option } from './options/${OPTION_FILES[id]}';\nimport { coldMain } from './page/cold.ts';\n` +
+    (id === 'rawdom'
+      ? 'coldMain(option, performance.now());\n'
+      : "import { flushSync } from 'react-dom';\nimport { createRoot } from 'react-dom/client';\n" +
+        'coldMain(option, performance.now(), { createRoot, flushSync });\n');
+  for (const id of COLD_PROFILED.filter((id) => optionIds.includes(id))) {
+    builds.push(
+      esbuild.build({
+        ...base,
+        stdin: stdin(repo, coldEntry(id)),
+        minify: false,
+        sourcemap: true,
+        outfile: join(outDir, `cold-cpu-${id}.js`),
+      }),
+    );
+  }
   for (const id of optionIds) {
     builds.push(
       esbuild.build({
         ...base,
-        stdin: stdin(
-          repo,
-          `import { ${id} as option } from './options/${OPTION_FILES[id]}';\nimport { coldMain } from './page/cold.ts';\n` +
-            (id === 'rawdom'
-              ? 'coldMain(option, performance.now());\n'
-              : "import { flushSync } from 'react-dom';\nimport { createRoot } from 'react-dom/client';\n" +
-                'coldMain(option, performance.now(), { createRoot, flushSync });\n'),
-        ),
+        stdin: stdin(repo, coldEntry(id)),
         outfile: join(outDir, `cold-${id}.js`),
       }),
     );

@@ -560,6 +560,38 @@ export function renderReport(results) {
     say();
     say(functionTable(cpu.ours, 20, (row) => row.area.startsWith('ours'), 'total'));
     say();
+    const cold = results.coldCpu;
+    if (cold?.ours?.runs > 0) {
+      say(
+        `Cold first mount at N=100 (section 1c's region in a fresh page, ${cold.ours.runs} profiled loads each, of the unminified bundles: the code's first parse, compile and run, which V8 counts in the functions it compiles): ours ${ms(cold.ours.totalMs)} of samples, (c) ${ms(cold.handwritten?.totalMs)}. Time per area:`,
+      );
+      say();
+      const coldAreas = [
+        ...new Set([...cold.ours.areas, ...(cold.handwritten?.areas ?? [])].map((row) => row.area)),
+      ];
+      say(
+        table(
+          ['area', 'ours', '(c) hand-written'],
+          coldAreas
+            .map((area) => [
+              area,
+              areaOf(cold.ours, area) ?? 0,
+              cold.handwritten ? (areaOf(cold.handwritten, area) ?? 0) : 0,
+            ])
+            .sort((a, b) => b[1] - a[1])
+            .map(([area, a, b]) => [area, ms(a), ms(b)]),
+        ),
+      );
+      say();
+      say("Ours, top functions by self time, then the library's own by total time, then (c) by self time:");
+      say();
+      say(functionTable(cold.ours, 15));
+      say();
+      say(functionTable(cold.ours, 15, (row) => row.area.startsWith('ours'), 'total'));
+      say();
+      if (cold.handwritten) say(functionTable(cold.handwritten, 10));
+      say();
+    }
     if (cpu.keyOurs?.runs > 0) {
       say(
         `Keystroke at N=100 (${results.config.cpu.keystrokes} keystrokes back to back, each dispatched inside flushSync + its microtasks; per keystroke): ours ${ms(cpu.keyOurs.totalMs)} of samples, (c) ${ms(cpu.keyC?.totalMs)}. Time per area:`,

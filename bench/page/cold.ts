@@ -46,6 +46,10 @@ export function coldMain(option: BenchOption | undefined, entryStart: number, re
     const prepared = option.prepare(makeSchema(n), () => {});
     (window as unknown as { gc?: () => void }).gc?.();
     await B.yieldTask();
+    // The profiling pages (`?profile`): a CPU profile of the timed region only, where the code
+    // runs for the first time (its parse, compile and first calls), for the report.
+    const profile = params.has('profile');
+    if (profile) console.profile('cold');
     const t0 = B.now();
     if (root && react && option.render) {
       const render = option.render;
@@ -55,6 +59,7 @@ export function coldMain(option: BenchOption | undefined, entryStart: number, re
       await B.yieldTask();
     }
     const t1 = B.now();
+    if (profile) console.profileEnd('cold');
     void container.offsetHeight;
     const t2 = B.now();
     report({
