@@ -26,8 +26,10 @@ import { shownName } from './shown-text.js';
  * - `expired-unconfirmed`: the round closed while a send that could not be confirmed was out:
  *   the answer may have arrived in time, or not; "nothing was sent" would be false;
  * - `closed-unconfirmed`: the task moved on without the round while a send that could not be
- *   confirmed was out, and no reading named its key (`answeredKey`): that answer may be the one
- *   that closed it; "answered elsewhere, nothing was sent" would be false;
+ *   confirmed was out, and no reading named its key (`answeredKey`), or a Try again after such a
+ *   send was refused as stale (a backend that keeps no idempotency key refuses the answer it
+ *   took): that answer may be the one that closed it; "answered elsewhere, nothing was sent" or
+ *   "not used" would be false (`expired-unconfirmed` when the refusal says expired);
  * - `refused`: the answer arrived after the round had closed (the backend refused it as stale,
  *   and nothing says someone else answered): it was sent, but not used;
  * - `stopped`: the person stopped the whole task, or stopped waiting for a round that holds none
@@ -159,10 +161,15 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   // This person's answer was sent and refused as stale: "nothing was sent from here" would be false.
   const refused = lifecycle.refusedAsStale === true;
   // A send that could not be confirmed may have arrived: before the deadline, or as the answer
-  // that closed the round (a backend that reports no `answeredKey` cannot say whose it was).
-  const elsewhere = lifecycle.sendUncertain === true ? 'closed-unconfirmed' : 'answered-elsewhere';
+  // that closed the round (a backend that reports no `answeredKey` cannot say whose it was; one
+  // that keeps no idempotency key refuses the Try again after it as stale).
+  const uncertain = lifecycle.sendUncertain === true;
+  const elsewhere = uncertain ? 'closed-unconfirmed' : 'answered-elsewhere';
+  if (refused && uncertain && lifecycle.closedAs !== undefined) {
+    return lifecycle.closedAs === 'expired' ? 'expired-unconfirmed' : 'closed-unconfirmed';
+  }
   if (state === 'answered-elsewhere') return refused ? 'answered-elsewhere-first' : elsewhere;
-  const expired = lifecycle.sendUncertain === true ? 'expired-unconfirmed' : 'expired';
+  const expired = uncertain ? 'expired-unconfirmed' : 'expired';
   if (state === 'expired') return refused ? 'refused' : expired;
   // The task moved on after the round closed without this person: the round's end still stands.
   if (lifecycle.closedAs !== undefined && STATE_TRAITS[state].settled) {

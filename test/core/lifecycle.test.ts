@@ -523,6 +523,26 @@ describe('a round that closes while a send of it is in doubt', () => {
     expect(outcomeOf(run(...inDoubt, fetched({ status: 'completed' })))).toBe('closed-unconfirmed');
   });
 
+  it('may have been closed by that send when Try again is then refused as stale (a backend that keeps no idempotency key)', () => {
+    const retried: LifecycleEvent[] = [
+      ...inDoubt,
+      { type: 'send-started', roundId: 'A', idempotencyKey: 'key-1' },
+    ];
+    const elsewhere = { ...refused(), closedAs: 'answered-elsewhere' } as LifecycleEvent;
+    expect(outcomeOf(run(...retried, elsewhere))).toBe('closed-unconfirmed');
+    // Refused as expired (410): the first try may have arrived in time.
+    expect(outcomeOf(run(...retried, refused()))).toBe('expired-unconfirmed');
+    // The task then moves on: closed by an answer, perhaps the first try's; still in doubt.
+    expect(outcomeOf(run(...retried, elsewhere, fetched({ status: 'completed' })))).toBe(
+      'closed-unconfirmed',
+    );
+    expect(outcomeOf(run(...retried, refused(), fetched({ status: 'completed' })))).toBe(
+      'closed-unconfirmed',
+    );
+    // A send refused with no try in doubt before it: not used.
+    expect(outcomeOf(run(fetched(asking(A)), ...sent(), refused()))).toBe('refused');
+  });
+
   it("was closed by someone else's answer when the reading names that answer's key", () => {
     const other = run(...inDoubt, fetched({ status: 'working', answeredKey: 'key-of-another' }));
     expect(other.state).toBe('answered-elsewhere');
