@@ -363,9 +363,12 @@ export function keepsUnsentAnswers(lifecycle: Lifecycle): boolean {
  * - `sending`: every request has its answer and they are on their way (or were sent, and it is
  *   not yet known whether they arrived: see {@link answersLocked});
  * - `not-used`: the round closed without taking them (it expired, a newer round replaced it, or it
- *   closed elsewhere after they were refused or never sent). The card shows it to read only.
+ *   closed elsewhere after they were refused or never sent). The card shows it to read only;
+ * - `unconfirmed`: the round closed while a send of them could not be confirmed: they may have
+ *   arrived (the receipt says `expired-unconfirmed` or `closed-unconfirmed`), so "not used" would
+ *   be false. Read only too.
  */
-export type SectionPhase = 'waiting' | 'sending' | 'not-used';
+export type SectionPhase = 'waiting' | 'sending' | 'not-used' | 'unconfirmed';
 
 /**
  * The {@link SectionPhase} of the round a card shows.
@@ -375,7 +378,8 @@ export type SectionPhase = 'waiting' | 'sending' | 'not-used';
 export function sectionPhaseOf(lifecycle: Lifecycle): SectionPhase {
   // Answers kept as sent (a send that may have arrived) wait for no other question.
   if (lifecycle.state === 'input-required') return answersLocked(lifecycle) ? 'sending' : 'waiting';
-  return lifecycle.state === 'submitting' ? 'sending' : 'not-used';
+  if (lifecycle.state === 'submitting') return 'sending';
+  return lifecycle.sendUncertain === true ? 'unconfirmed' : 'not-used';
 }
 
 /**

@@ -98,6 +98,7 @@ export const germanMessages: InputRequestMessages = {
   sectionAnswered: (action, phase) => {
     const chosen = action === 'accept' ? 'Angenommen' : action === 'decline' ? 'Abgelehnt' : 'Abgebrochen';
     if (phase === 'not-used') return `${chosen}, aber die Frage wurde vorher geschlossen.`;
+    if (phase === 'unconfirmed') return `${chosen} – ob es angekommen ist, ist nicht bekannt.`;
     return phase === 'waiting' && action === 'accept'
       ? `${chosen} – wartet auf die übrigen Fragen.`
       : `${chosen}.`;

@@ -113,7 +113,8 @@ export interface InputRequestMessages {
    * Shown on a section of a round of several requests once it has its answer. `phase` says where
    * the round stands: `waiting` for the other requests' answers, `sending` every answer, or
    * `not-used`: the round closed without taking them (it expired, was answered elsewhere or
-   * replaced), and the card shows it read-only.
+   * replaced), and the card shows it read-only; `unconfirmed`: it closed while a send of them
+   * could not be confirmed (they may have arrived), read-only too.
    */
   sectionAnswered: (action: 'accept' | 'decline' | 'cancel', phase: SectionPhase) => string;
   changeAnswer: string;
@@ -441,6 +442,7 @@ export const englishMessages: InputRequestMessages = {
   sectionAnswered: (action, phase) => {
     const chosen = action === 'accept' ? 'Accepted' : action === 'decline' ? 'Declined' : 'Cancelled';
     if (phase === 'not-used') return `${chosen}, but the question closed first.`;
+    if (phase === 'unconfirmed') return `${chosen} — it is not known whether it arrived.`;
     return phase === 'waiting' && action === 'accept'
       ? `${chosen} — waiting for the other questions.`
       : `${chosen}.`;

@@ -251,7 +251,7 @@ const sampleCalls: StringArgs = {
   workingFor: [[75]],
   textCut: [[995_000]],
   sectionAnswered: (['accept', 'decline', 'cancel'] as const).flatMap((action) =>
-    (['waiting', 'sending', 'not-used'] as const).map((phase) => [action, phase]),
+    (['waiting', 'sending', 'not-used', 'unconfirmed'] as const).map((phase) => [action, phase]),
   ),
   progress: [[3, 7]],
   refusalQuestion: [['decline'], ['cancel'], ['stop-task']],

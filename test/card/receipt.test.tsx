@@ -17,6 +17,7 @@ import {
 import { createTestSource } from '../../src/testing/index.ts';
 import { deferred } from '../fixtures/deferred.ts';
 import { mixedRound } from '../fixtures/suspensions.ts';
+import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 import { storedTexts } from '../support/storage.ts';
 
 // The closed card: what a person reads, scrolling a chat later, about what they answered and how
@@ -621,5 +622,47 @@ describe('in German', () => {
     expect(screen.getByText('Large')).toBeInTheDocument();
     // Untouched optional fields are not in the receipt, in any language.
     expect(screen.queryByText('Card PIN')).not.toBeInTheDocument();
+  });
+});
+
+describe('a round of several that closes while its send could not be confirmed', () => {
+  it('says of each answer that its arrival is not known, never that the question closed first', async () => {
+    useFakeTime();
+    try {
+      const ask = (message: string, name: string) => ({
+        method: 'elicitation/create',
+        params: {
+          message,
+          requestedSchema: { type: 'object', properties: { [name]: { type: 'string', title: name } } },
+        },
+      });
+      const round = parseSuspension({
+        resultType: 'input_required',
+        inputRequests: { who: ask('Who?', 'Name'), when: ask('When?', 'Day') },
+        requestState: 'state-1',
+      });
+      // No answer in time: the send may have arrived.
+      const resume = vi.fn(async () => {
+        throw Object.assign(new Error('no answer in time'), { name: 'TimeoutError' });
+      });
+      render(<InputRequestCard suspension={round} resume={resume} deadline={Date.now() + 60_000} />);
+      const user = fakeTimeUser();
+      await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+      await user.click(
+        within(screen.getByRole('form', { name: /Who\?/ })).getByRole('button', { name: 'Accept' }),
+      );
+      await user.type(screen.getByRole('textbox', { name: 'Day' }), 'Monday');
+      await user.click(
+        within(screen.getByRole('form', { name: /When\?/ })).getByRole('button', { name: 'Accept' }),
+      );
+      await advance();
+      expect(resume).toHaveBeenCalledOnce();
+      await advance(61_000);
+      expect(card()).toHaveAttribute('data-outcome', 'expired-unconfirmed');
+      expect(within(card()).getAllByText('Accepted — it is not known whether it arrived.')).toHaveLength(2);
+      expect(card()).not.toHaveTextContent(/closed first/);
+    } finally {
+      useRealTime();
+    }
   });
 });

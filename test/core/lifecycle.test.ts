@@ -419,6 +419,19 @@ describe('lifecycle helpers', () => {
     expect(sectionPhaseOf({ ...answered, sendUncertain: true, lastTryUncertain: true })).toBe('sending');
     // A retry refused outright frees them: waiting again.
     expect(sectionPhaseOf({ ...answered, sendUncertain: true })).toBe('waiting');
+    // Closed since: not used, unless a send of them may have arrived.
+    expect(sectionPhaseOf({ ...answered, state: 'expired', closedAs: 'expired' })).toBe('not-used');
+    expect(sectionPhaseOf({ ...answered, state: 'expired', closedAs: 'expired', sendUncertain: true })).toBe(
+      'unconfirmed',
+    );
+    expect(
+      sectionPhaseOf({
+        ...answered,
+        state: 'completed',
+        closedAs: 'answered-elsewhere',
+        sendUncertain: true,
+      }),
+    ).toBe('unconfirmed');
   });
 
   it('reads deadlines from epoch ms and ISO strings', () => {
