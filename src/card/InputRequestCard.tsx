@@ -16,7 +16,7 @@ import type { DraftStore } from '../core/draft.js';
 import { describeFailure } from '../core/failure.js';
 import { describeValue } from '../core/json.js';
 import type { RoundLedger } from '../core/ledger.js';
-import { type PollPolicy, roundView, STATE_TRAITS, taskRuns } from '../core/lifecycle.js';
+import { type PollPolicy, questionsForPerson, roundView, STATE_TRAITS, taskRuns } from '../core/lifecycle.js';
 import { misuseError, roundProblem } from '../core/misuse.js';
 import type { FieldSpec, FormRequest, Suspension } from '../core/model.js';
 import { outcomeOf, receiptOf, shownResultOf } from '../core/receipt.js';
@@ -313,15 +313,19 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
 
     // A question that opens where the person is not (focus stays in the composer) is said in the
     // page's live region: once per round, by the copy that is answered, never for one already over.
-    // Only the words are read when it is said.
-    const announce = props.announce !== false && state === 'input-required' && copy.live;
+    // Only the words are read when it is said. Only questions for the person count: a round that
+    // asks nothing (the server still waits, e.g. for a link step: a "still waiting" reply every few
+    // seconds would say "New question" each time) or only what the app answers by itself (its
+    // sampling) is no question, until an answerer fails and the person must say no to it.
+    const questions =
+      suspension === undefined
+        ? 0
+        : questionsForPerson(suspension, (key) => snapshot.hostAnswers[key]?.status === 'failed');
+    const announce = props.announce !== false && state === 'input-required' && copy.live && questions > 0;
     // biome-ignore lint/correctness/useExhaustiveDependencies: said when a round opens; the words are read then.
     useEffect(() => {
       const page = cardRef.current?.ownerDocument;
-      // A round that asks nothing (the server still waits, e.g. for a link step) is no question:
-      // a "still waiting" reply every few seconds would say "New question" each time. The card's
-      // own status says it waits.
-      if (!announce || suspension === undefined || !page || suspension.requests.length === 0) return;
+      if (!announce || suspension === undefined || !page) return;
       const asker = visibleName(suspension.serverName);
       const { carried } = snapshot;
       // A re-ask only when it asks nothing new: a new question beside it is said as new.
@@ -332,7 +336,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
       // no longer said once it closes after.
       return announceOpenedRound(page, {
         roundId: suspension.id,
-        questions: suspension.requests.length,
+        questions,
         asker: asker === undefined ? undefined : isolated(shownName(asker)),
         say: messages.announceNewQuestions,
         ...(askedAgain ? { askedAgain: { say: messages.announceAskedAgain } } : {}),

@@ -1,6 +1,12 @@
 import { SEND_INTERRUPTED } from './failure.js';
 import { setOwn } from './json.js';
-import { type InputResponse, type InputResponses, isElicitResult, type Suspension } from './model.js';
+import {
+  type InputResponse,
+  type InputResponses,
+  isElicitResult,
+  roundTooLarge,
+  type Suspension,
+} from './model.js';
 import type { InputRequestState, TaskProgress } from './source.js';
 
 export type { PollPolicy } from './poll.js';
@@ -460,6 +466,22 @@ export function answerCompletesRound(
       Object.hasOwn(answers, request.key) ||
       (request.kind === 'host' && !hostFailed(request.key)),
   );
+}
+
+/**
+ * How many of `round`'s requests are questions for the person: all but those the host answers by
+ * itself (sampling, roots), which wait for nobody unless their answerer failed (`hostFailed`), and
+ * all of a round too large to show (it is refused as a whole, by the person). A round that asks
+ * nothing, or only what the app answers, is no question: nobody is told it opened, and it is not
+ * listed as waiting for the person.
+ */
+export function questionsForPerson(round: Suspension, hostFailed: (key: string) => boolean): number {
+  if (roundTooLarge(round) !== undefined) return round.requests.length;
+  let count = 0;
+  for (const request of round.requests) {
+    if (request.kind !== 'host' || hostFailed(request.key)) count += 1;
+  }
+  return count;
 }
 
 /** The latest (and, negated, the earliest) time a `Date` can hold: 100,000,000 days from 1970. */

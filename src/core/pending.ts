@@ -1,9 +1,12 @@
-import type { CardState } from './lifecycle.js';
+import { type CardState, questionsForPerson } from './lifecycle.js';
 import type { Suspension } from './model.js';
 import { subscribeWatched, watchedSessions } from './registry.js';
 import type { InputRequestSession } from './session.js';
 
-/** One round that waits for the person, in a card (or hook) on this page. */
+/**
+ * One round that waits for the person, in a card (or hook) on this page: it asks them something
+ * (not only what the app's answerers answer, and not nothing at all).
+ */
 export interface PendingInputRequest {
   /** The round's id. */
   roundId: string;
@@ -47,8 +50,11 @@ function isOpen(state: CardState): state is PendingInputRequest['state'] {
 }
 
 function pendingOf(session: InputRequestSession, now: number): PendingInputRequest | undefined {
-  const { state, round, deadline } = session.getSnapshot();
+  const { state, round, deadline, hostAnswers } = session.getSnapshot();
   if (!round || !isOpen(state)) return undefined;
+  // Nothing in it waits for the person (the app answers it, or the server only waits): no badge,
+  // no notification. A request whose host answerer failed waits for their Decline or Cancel.
+  if (questionsForPerson(round, (key) => hostAnswers[key]?.status === 'failed') === 0) return undefined;
   let opened = openedAt.get(session);
   if (opened?.roundId !== round.id) {
     opened = { roundId: round.id, since: now };

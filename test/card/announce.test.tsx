@@ -5,6 +5,7 @@ import { createInputRequestSession, createStorageLedger, staticSource } from '..
 import { germanMessages } from '../../src/i18n/de.ts';
 import { InputRequestCard, parseSuspension } from '../../src/index.ts';
 import { createTestSource } from '../../src/testing/index.ts';
+import { deferred } from '../fixtures/deferred.ts';
 import { advance, fakeTimeUser, useFakeTime, useRealTime } from '../support/fake-time.ts';
 
 // A question that opens on a card is said in the page's one polite live region: focus stays
@@ -111,6 +112,73 @@ describe('announcing a question that opens', () => {
     );
     await advance(150);
     expect(region()).toHaveTextContent('3 new questions from \u2068Calendar\u2069.');
+  });
+
+  it('counts only the questions for the person, not the requests the app answers by itself', async () => {
+    (region() as HTMLElement | null)?.replaceChildren();
+    rounds += 1;
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          name: {
+            method: 'elicitation/create',
+            params: { message: 'Your name?', requestedSchema: { type: 'object', properties: {} } },
+          },
+          summary: {
+            method: 'sampling/createMessage',
+            params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 5 },
+          },
+          roots: { method: 'roots/list' },
+        },
+      },
+      { id: `announce-${rounds}`, serverName: 'Calendar' },
+    );
+    render(
+      <InputRequestCard
+        suspension={round}
+        resume={resume}
+        answerers={{
+          'sampling/createMessage': () => new Promise<never>(() => {}),
+          'roots/list': async () => ({ roots: [] }),
+        }}
+      />,
+    );
+    await advance(150);
+    // Three requests, one for the person.
+    expect(region()).toHaveTextContent(/^New question from \u2068Calendar\u2069\.$/);
+  });
+
+  it('says a round the app answers by itself only once its answerer fails and the person must say no', async () => {
+    (region() as HTMLElement | null)?.replaceChildren();
+    rounds += 1;
+    const model = deferred<never>();
+    const round = parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          summary: {
+            method: 'sampling/createMessage',
+            params: { messages: [{ role: 'user', content: { type: 'text', text: 'Hi' } }], maxTokens: 5 },
+          },
+        },
+      },
+      { id: `announce-${rounds}`, serverName: 'Calendar' },
+    );
+    render(
+      <InputRequestCard
+        suspension={round}
+        resume={resume}
+        answerers={{ 'sampling/createMessage': () => model.promise }}
+      />,
+    );
+    await advance(3000);
+    expect(screen.getByText('Answering in this app…')).toBeInTheDocument();
+    expect(region()?.textContent ?? '').toBe('');
+    model.reject(new Error('model offline'));
+    await advance(150);
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(region()).toHaveTextContent('New question from \u2068Calendar\u2069.');
   });
 
   it('is read in the language of the card that words it', async () => {

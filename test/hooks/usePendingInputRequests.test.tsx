@@ -5,6 +5,7 @@ import {
   InputRequestCard,
   type InputResponses,
   type PendingInputRequest,
+  parseSuspension,
   usePendingInputRequests,
 } from '../../src/index.ts';
 import { createTestSource } from '../../src/testing/index.ts';
@@ -148,5 +149,86 @@ describe('usePendingInputRequests', () => {
     const { result } = renderHook(() => usePendingInputRequests());
     await advance();
     expect(result.current).toHaveLength(1);
+  });
+});
+
+describe('a round the app answers by itself', () => {
+  // Sampling the host's own model answers: nothing in it is for the person, until its answerer fails.
+  const sampling = (id: string, withQuestion = false) =>
+    parseSuspension(
+      {
+        resultType: 'input_required',
+        inputRequests: {
+          ...(withQuestion
+            ? {
+                confirm: {
+                  method: 'elicitation/create',
+                  params: { message: 'Deploy now?', requestedSchema: { type: 'object', properties: {} } },
+                },
+              }
+            : {}),
+          summary: {
+            method: 'sampling/createMessage',
+            params: {
+              messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }],
+              maxTokens: 50,
+            },
+          },
+        },
+      },
+      { id, serverName: 'Deployer' },
+    );
+
+  it('is not listed while the app answers it, and is once its answerer fails and the person must say no', async () => {
+    const opened = vi.fn<(request: PendingInputRequest) => void>();
+    const { result } = renderHook(() => usePendingInputRequests({ onOpen: opened }));
+    const model = deferred<never>();
+    render(
+      <InputRequestCard
+        suspension={sampling('sampling-only')}
+        resume={async () => undefined}
+        answerers={{ 'sampling/createMessage': () => model.promise }}
+      />,
+    );
+    await advance(3000);
+    // The card answers it by itself: no badge, no notification.
+    expect(screen.getByText('Answering in this app…')).toBeInTheDocument();
+    expect(result.current).toStrictEqual([]);
+    expect(opened).not.toHaveBeenCalled();
+
+    model.reject(new Error('model offline'));
+    await advance();
+    // Now the person must decline or cancel it.
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(result.current.map((request) => request.roundId)).toStrictEqual(['sampling-only']);
+    expect(opened).toHaveBeenCalledOnce();
+  });
+
+  it('is not listed when it asks nothing at all: the server only waits (load shedding, a link step)', async () => {
+    const opened = vi.fn();
+    const { result } = renderHook(() => usePendingInputRequests({ onOpen: opened }));
+    const waitingRound = parseSuspension(
+      { resultType: 'input_required', requestState: 'v1.state-only' },
+      { id: 'state-only', serverName: 'Busy server' },
+    );
+    // Its retry is on its way, and stays so.
+    render(<InputRequestCard suspension={waitingRound} resume={() => new Promise<never>(() => {})} />);
+    await advance(3000);
+    expect(screen.getByRole('article')).toHaveAttribute('data-state', 'submitting');
+    expect(result.current).toStrictEqual([]);
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it('is listed when it also asks the person something', async () => {
+    const { result } = renderHook(() => usePendingInputRequests());
+    render(
+      <InputRequestCard
+        suspension={sampling('sampling-and-question', true)}
+        resume={async () => undefined}
+        answerers={{ 'sampling/createMessage': () => new Promise<never>(() => {}) }}
+      />,
+    );
+    await advance();
+    expect(result.current.map((request) => request.roundId)).toStrictEqual(['sampling-and-question']);
   });
 });
