@@ -294,11 +294,16 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     /** Gives focus a home after a change under it; true when that is the receipt's first line. */
     function moveFocus(receiptAppeared: boolean): boolean {
       const active = document.activeElement;
+      // Focus on an element outside this card was put there by the person: another card's field,
+      // the chat's composer. (A click on the page's text blurs to nothing, which leaves
+      // focusInside set: the card could not tell they went on elsewhere.) Taking it would send
+      // the rest of their typing nowhere.
+      if (active && active !== document.body && !cardRef.current?.contains(active)) {
+        focusInside.current = false;
+        return false;
+      }
       const lost =
-        !active ||
-        active === document.body ||
-        !cardRef.current?.contains(active) ||
-        (active instanceof HTMLElement && active.matches(':disabled'));
+        !active || active === document.body || (active instanceof HTMLElement && active.matches(':disabled'));
       // A field the person is typing in that stays (read-only, to copy from) keeps focus when the
       // round closes around it (answered elsewhere, expired): moved mid-word, the rest of what
       // they type goes nowhere, and the status region says what happened.
@@ -434,10 +439,24 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           }}
           onBlur={(event) => {
             // Focus that leaves for somewhere else on the page is the person's choice; focus that
-            // falls to nothing (the element went away) is the card's to put back.
-            if (event.relatedTarget instanceof Node && !cardRef.current?.contains(event.relatedTarget)) {
-              focusInside.current = false;
+            // falls to nothing because the element went away (or was disabled) is the card's to
+            // put back. Focus that falls to nothing from an element still there is the person's
+            // too: a click on the page's text. Which one it was shows once the change is done.
+            const to = event.relatedTarget;
+            if (to instanceof Node) {
+              if (!cardRef.current?.contains(to)) focusInside.current = false;
+              return;
             }
+            const left = event.target;
+            queueMicrotask(() => {
+              if (
+                left.isConnected &&
+                !left.matches(':disabled') &&
+                !cardRef.current?.contains(left.ownerDocument.activeElement)
+              ) {
+                focusInside.current = false;
+              }
+            });
           }}
         >
           <CardHeader

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { InputRequestCard, type InputResponses, parseSuspension } from '../../src/index.ts';
 import '../../src/styles.css';
+import { deferred } from '../fixtures/deferred.ts';
 import { sentContent } from '../fixtures/resume.ts';
 import { approveSchema, formRound } from '../fixtures/suspensions.ts';
 
@@ -285,5 +286,36 @@ describe('InputRequestCard in Chromium', () => {
       .element(page.getByRole('group', { name: /Close this question without an answer\?/ }))
       .toBeVisible();
     expect(resume).not.toHaveBeenCalled();
+  });
+
+  it('leaves focus in another card when a round closes after the person clicked the page and went on there', async () => {
+    const sending = deferred<void>();
+    const noteSchema = { type: 'object' as const, properties: { note: { type: 'string', title: 'Note' } } };
+    render(
+      <>
+        <InputRequestCard
+          suspension={formRound(noteSchema, 'Lunch?', { id: 'lunch', serverName: 'Lunch' })}
+          resume={() => sending.promise}
+        />
+        <p>Yesterday’s messages</p>
+        <InputRequestCard
+          suspension={formRound(noteSchema, 'Dinner?', { id: 'dinner', serverName: 'Dinner' })}
+          resume={async () => undefined}
+        />
+      </>,
+    );
+    const lunch = page.getByRole('article', { name: 'Lunch is asking' });
+    const dinner = page.getByRole('article', { name: 'Dinner is asking' });
+    await lunch.getByRole('button', { name: 'Accept' }).click();
+    await expect.element(lunch).toHaveAttribute('data-state', 'submitting');
+    // Chromium drops focus from the disabled Accept; the person clicks the page, then types elsewhere.
+    await page.getByText('Yesterday’s messages').click();
+    await dinner.getByRole('textbox', { name: 'Note' }).click();
+    await userEvent.keyboard('Extra');
+    sending.resolve();
+    await expect.element(page.getByRole('article', { name: 'Lunch asked' })).toBeInTheDocument();
+    await userEvent.keyboard(' bread');
+    await expect.element(dinner.getByRole('textbox', { name: 'Note' })).toHaveFocus();
+    await expect.element(dinner.getByRole('textbox', { name: 'Note' })).toHaveValue('Extra bread');
   });
 });

@@ -227,6 +227,51 @@ describe('the countdown', () => {
   });
 });
 
+describe('focus when a round expires', () => {
+  it('stays where the person took it: typing in another card, or in the composer, after a click on the page', async () => {
+    const user = fakeTimeUser();
+    const ask = (id: string, serverName: string) =>
+      formRound(orderSchema, 'Confirm the lunch order.', { id, serverName });
+    render(
+      <>
+        <InputRequestCard
+          suspension={ask('lunch', 'Lunch')}
+          resume={async () => {}}
+          deadline={START + MINUTE}
+        />
+        <p>Yesterday’s messages</p>
+        <InputRequestCard
+          suspension={ask('dinner', 'Dinner')}
+          resume={async () => {}}
+          deadline={START + 3 * MINUTE}
+        />
+        <textarea aria-label="Message" />
+      </>,
+    );
+    const lunch = within(screen.getByRole('article', { name: 'Lunch is asking' }));
+    const dinner = within(screen.getByRole('article', { name: 'Dinner is asking' }));
+    await user.type(lunch.getByRole('textbox', { name: 'Note for the kitchen' }), 'No nuts');
+    // A click on the page's text: focus falls to nothing, not to another element.
+    await user.click(screen.getByText('Yesterday’s messages'));
+    const note = dinner.getByRole('textbox', { name: 'Note for the kitchen' });
+    await user.type(note, 'Extra bread');
+    await advance(MINUTE);
+    expect(screen.getByRole('article', { name: 'Lunch asked' })).toHaveAttribute('data-state', 'expired');
+    // Lunch's receipt did not take focus from the field the person types in.
+    expect(note).toHaveFocus();
+    await user.keyboard(', please');
+    expect(note).toHaveValue('Extra bread, please');
+
+    // The same with the chat's composer.
+    await user.click(screen.getByText('Yesterday’s messages'));
+    const composer = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(composer, 'Thanks');
+    await advance(2 * MINUTE);
+    expect(screen.getByRole('article', { name: 'Dinner asked' })).toHaveAttribute('data-state', 'expired');
+    expect(composer).toHaveFocus();
+  });
+});
+
 describe('an expired form', () => {
   it('keeps every value, read-only but not disabled, and sends nothing whatever is pressed', async () => {
     const user = fakeTimeUser();

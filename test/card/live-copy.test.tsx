@@ -74,6 +74,8 @@ describe('one live copy of a round on a page', () => {
     await user.dblClick(second!.getByRole('button', { name: 'Accept' }));
     // Mid-send, the other copy takes over and clicks everything it has.
     await user.click(first!.getByRole('button', { name: 'Answer here' }));
+    // Focus goes to the copy that is live now, never back to the one that was.
+    expect(first!.getByRole('heading')).toHaveFocus();
     for (const name of ['Accept', 'Decline', 'Cancel']) {
       const button = first!.queryByRole('button', { name });
       if (button) await user.click(button);
