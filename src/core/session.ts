@@ -398,6 +398,11 @@ const LINK_OPENED = 'opened';
 /** The draft entry of a step-by-step form's step (see {@link InputRequestSession.formStep}). */
 const FORM_STEP = 'step';
 
+/** True when the round on screen was answered from this page and its send is over (taken). */
+function answeredHere({ state, round, sentRoundId }: Lifecycle): boolean {
+  return round !== undefined && sentRoundId === round.id && state !== 'submitting';
+}
+
 function withoutTimeLeft({ timeLeft: _left, ...snapshot }: SessionSnapshot): SessionSnapshot {
   return snapshot;
 }
@@ -841,7 +846,9 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       inFlight.controller.abort();
       inFlight = undefined;
     }
-    if (lifecycle.state === 'answered' && previous.state !== 'answered' && lifecycle.round && ledger) {
+    // Taken: remembered as sent for a reload's receipt, also when the answer's own response (an
+    // MCP retry, an HTTP POST) or the reading that confirmed it already ended the task.
+    if (answeredHere(lifecycle) && !(answeredHere(previous) && previous.round?.id === lifecycle.round?.id)) {
       remember('sent');
     }
     // Closed elsewhere while this person typed into it: what they typed stays to read and copy

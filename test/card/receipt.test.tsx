@@ -355,6 +355,47 @@ describe('a followed task: outcomes the server decides, and the result', () => {
     expect(storedTexts(sessionStorage).join('\n')).not.toContain('9999');
   });
 
+  it('after a reload, an answer whose response was already the task’s result still says what was answered', async () => {
+    // An MCP retry, the HTTP adapter's POST: the answer's own response is the finished task, so
+    // the card goes from sending straight to completed, with no "answered" reading between.
+    const user = userEvent.setup();
+    let answered = false;
+    const source: InputRequestSource = {
+      queryKey: ['receipt', 'finished-by-the-answer'],
+      fetchState: async () =>
+        answered
+          ? { status: 'completed', result: 'Ordered.' }
+          : { status: 'input-required', suspension: order },
+      resume: async () => {
+        answered = true;
+        return { status: 'completed', result: 'Ordered.' };
+      },
+    };
+    const first = render(
+      <Harness>
+        <InputRequestCard source={source} />
+      </Harness>,
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Large' }));
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(screen.getByText('You answered.')).toBeInTheDocument();
+    first.unmount();
+    // The record of the task's last round is written once the page is idle.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    render(
+      <Harness>
+        <InputRequestCard source={source} />
+      </Harness>,
+    );
+    await waitFor(() => expect(card()).toHaveAttribute('data-state', 'completed'));
+    expect(screen.getByRole('heading', { name: 'Shop asked' })).toBeInTheDocument();
+    expect(screen.getByText('You answered.')).toBeInTheDocument();
+    await user.click(screen.getByText('What you answered'));
+    expect(screen.getByText('Large')).toBeInTheDocument();
+  });
+
   it('after a reload, a finished task shows only its own answers, never another task’s', async () => {
     const finished = (name: string): InputRequestSource => ({
       queryKey: ['receipt', name],
