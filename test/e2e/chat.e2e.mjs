@@ -755,7 +755,7 @@ try {
   );
 
   await check(
-    'Stop task stops the task (tasks/cancel): the card reads cancelled',
+    'Stop task stops the task (tasks/cancel): the card reads cancelled, and after a reload it is not said to be working',
     async () => {
       const { page, problems } = await openChat(context, freshConversation());
       const before = (await received()).mcp.length;
@@ -782,6 +782,17 @@ try {
           .map((arrival) => arrival.method),
         ['tools/call', 'tasks/cancel'],
         'what the MCP server got',
+      );
+      // The page comes back to a task that asked nothing of this tab and ended: its heading must not
+      // say the server is still at work (the result and the ending say how it went).
+      await page.reload();
+      await page.getByText('Connected to the Demo server').waitFor({ timeout: 20_000 });
+      await expectState(card, 'cancelled');
+      await shown(reply, 'The task was stopped.').waitFor({ timeout: TIMEOUT });
+      expectEqual(
+        await card.getByRole('heading', { level: 3 }).textContent(),
+        'Task from Demo server',
+        'the heading of the stopped task after a reload',
       );
       if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
     },

@@ -21,12 +21,11 @@ const WELCOME =
   'still here. Pick an action below, or type what you want.';
 
 /**
- * Per tool: the long tasks work before each question, so their cards say so before the first
- * round instead of "Task from Demo server" (every source names the server, so the card's own
- * heading is right for the others).
+ * Per tool: the long tasks work before each question, so their cards say so under the heading
+ * before the first round. Not in the heading: a card with no round is headed `taskFrom` also once
+ * the task has ended (a reload after it was stopped), where "is working" would be untrue.
  */
 const WORKING: Partial<InputRequestMessages> = {
-  taskFrom: (serverName) => `${serverName} is working`,
   loading: 'Working on it… the task will ask when it needs you.',
   working: 'Working on it… the task will ask when it needs you.',
 };
