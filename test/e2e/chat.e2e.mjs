@@ -397,7 +397,7 @@ try {
   );
 
   await check(
-    'reload mid-form restores the conversation, the open card and its typed values, never the one-time code',
+    'reload mid-form restores the conversation, the open card and its typed values, never the one-time code; a reload after the answer keeps its receipt',
     async () => {
       const conversation = freshConversation();
       const { page, problems } = await openChat(context, conversation);
@@ -438,10 +438,28 @@ try {
 
       await fields.code.fill('864209');
       await fields.confirm.check();
+      // The answer's response is the tool's result. Readings of the call (the conversation's event
+      // makes the page read it at once) wait until that response is in: the card goes from sending
+      // straight to the result, with no reading in between that says the round was answered.
+      let answerIn;
+      const answered = new Promise((resolve) => {
+        answerIn = resolve;
+      });
+      const callState = /\/api\/calls\/[^/?]+(\?.*)?$/;
+      await page.route(callState, async (route) => {
+        await answered;
+        await route.continue();
+      });
+      await page.route('**/api/calls/*/resume', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response });
+        answerIn();
+      });
       await card.getByRole('button', { name: 'Accept' }).click();
       await newest(page)
         .getByText('Sent to bob@example.com: the weekly report with the note “Half-typed”.')
         .waitFor({ timeout: TIMEOUT });
+      await page.unrouteAll({ behavior: 'wait' });
       const answers = await answersOf(await lastCallId(conversation));
       expectEqual(
         answers.map((answer) => answer.inputResponses),
@@ -455,6 +473,22 @@ try {
         ],
         'what the server got',
       );
+
+      // The answer's response was the tool's result. Reloaded, the card still says who asked and
+      // that this person answered, with the result under it.
+      await page.reload();
+      await page.getByText('Connected to the Demo server').waitFor({ timeout: 20_000 });
+      const reloaded = newest(page).getByRole('article');
+      await expectState(reloaded, 'completed');
+      await shown(reloaded, 'Sent to bob@example.com: the weekly report with the note “Half-typed”.', {
+        exact: false,
+      }).waitFor({ timeout: TIMEOUT });
+      expectEqual(
+        await reloaded.getByRole('heading', { level: 3 }).textContent(),
+        'Demo server asked',
+        'the heading after a reload',
+      );
+      await shown(reloaded, 'You answered.').waitFor({ timeout: TIMEOUT });
       if (problems.length > 0) throw new Error(`page errors: ${problems.join('; ')}`);
     },
     { verbose: true },
