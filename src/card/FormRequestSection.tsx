@@ -102,6 +102,8 @@ export const FormRequestSection = memo(function FormRequestSection({
     formatError,
   });
   const inert = !readOnly && (locked || answer !== undefined);
+  // What was typed comes back (a re-ask, a reload), but never a secret.
+  const hasSecret = request.fields.some((field) => field.secret === true);
   // Held (Retry-After): nothing can answer, though the fields stay editable and steps still move.
   const answering = inert || held;
   // Decline or Cancel on a form that holds what the person entered asks first: none of it is sent,
@@ -209,8 +211,10 @@ export const FormRequestSection = memo(function FormRequestSection({
           : shownProse(request.message, messages)}
       </p>
       {carried?.askedAgain && Object.keys(carried.values).length > 0 ? (
-        <p data-part="reask-kept">{messages.askedAgainKept}</p>
-      ) : restoredDraft && !readOnly && request.fields.some((field) => field.secret === true) ? (
+        // Secrets are never filled in again: asking to enter them again means something only
+        // where the form has one.
+        <p data-part="reask-kept">{hasSecret ? messages.askedAgainKept : messages.askedAgainKeptNoSecrets}</p>
+      ) : restoredDraft && !readOnly && hasSecret ? (
         // What was typed came back (a reload, a remount), but never a secret: say it, or the
         // empty field reads as a value that was lost.
         <p data-part="draft-kept">{messages.draftKept}</p>

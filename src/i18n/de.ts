@@ -286,6 +286,7 @@ export const germanMessages: InputRequestMessages = {
   askedAgainReason: 'Der Server fragt erneut. Seine Begründung:',
   askedAgainKept:
     'Ihre früheren Antworten sind eingetragen. Passwörter und andere verborgene Werte werden nie gespeichert; geben Sie sie erneut ein.',
+  askedAgainKeptNoSecrets: 'Ihre früheren Antworten sind eingetragen.',
   draftKept:
     'Ihre früheren Eingaben sind wieder da. Passwörter und andere verborgene Werte werden nie gespeichert; geben Sie sie erneut ein.',
   startedAgain:

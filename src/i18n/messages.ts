@@ -338,8 +338,13 @@ export interface InputRequestMessages {
   askedAgain: string;
   /** Re-ask: the line above the server's message when it asks again for something already answered. */
   askedAgainReason: string;
-  /** Re-ask: said when the person's earlier answers were filled in again (secrets never are). */
+  /**
+   * Re-ask: said when the person's earlier answers were filled in again, in a form with a secret
+   * field (secrets never are: the person enters them again).
+   */
   askedAgainKept: string;
+  /** Re-ask: said when the person's earlier answers were filled in again, in a form with no secret field. */
+  askedAgainKeptNoSecrets: string;
   /**
    * Shown above a form that opened with what the person typed before (a reload) and has a secret
    * field: secrets are never kept.
@@ -630,6 +635,7 @@ export const englishMessages: InputRequestMessages = {
   askedAgainReason: 'The server asked again. Its reason:',
   askedAgainKept:
     'Your earlier answers are filled in. Passwords and other hidden values are never kept; enter them again.',
+  askedAgainKeptNoSecrets: 'Your earlier answers are filled in.',
   draftKept:
     'What you typed before is back. Passwords and other hidden values are never kept; enter them again.',
   startedAgain: 'Started again. Your earlier answers are filled in; check them, then answer again.',

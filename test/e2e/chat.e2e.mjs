@@ -289,6 +289,8 @@ try {
         timeout: TIMEOUT,
       });
       expectEqual(await title.inputValue(), 'Planning', 'the title after the re-ask');
+      // The booking asks for nothing hidden: no password to enter again.
+      await shown(card, 'Your earlier answers are filled in.', { exact: true }).waitFor({ timeout: TIMEOUT });
       await card.getByLabel(/^Date/).fill('2026-12-10');
       await card.getByRole('button', { name: 'Accept' }).click();
       await shown(newest(page), 'Booked “Planning” on 2026-12-10', { exact: false }).waitFor({

@@ -120,6 +120,9 @@ describe('a re-ask keeps the answers and shows the server’s reason', () => {
     const recipient = within(form).getByRole('textbox', { name: /recipient/ });
     expect(recipient).toHaveValue('bob');
     expect(recipient).not.toHaveAccessibleDescription(/Asked again/);
+    // Nothing here is hidden: no word of passwords to enter again.
+    expect(within(form).getByText('Your earlier answers are filled in.')).toBeInTheDocument();
+    expect(within(form).queryByText(/Passwords/)).not.toBeInTheDocument();
     await user.clear(recipient);
     await user.type(recipient, 'ada');
     await user.click(within(form).getByRole('button', { name: 'Accept' }));
