@@ -465,6 +465,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             suspension={suspension}
             // Before a round (or without one) the source may still know who asks.
             asker={suspension ?? askerOf(source)}
+            askedBefore={snapshot.askedBefore === true}
             headingLevel={props.headingLevel ?? 3}
             messages={messages}
             // The question is over: answered (here or elsewhere), expired, or the task ended. A
@@ -834,12 +835,15 @@ function CardHeader({
   headingLevel,
   messages,
   over,
+  askedBefore,
 }: {
   id: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   suspension: Suspension | undefined;
   /** Who asks: the round's names, or the source's before any round. */
   asker: Pick<Suspension, 'serverName' | 'toolName' | 'toolTitle'> | undefined;
+  /** The task's state says an answer closed one of its rounds, though this card shows none. */
+  askedBefore: boolean;
   headingLevel: number;
   messages: InputRequestMessages;
   over: boolean;
@@ -853,14 +857,15 @@ function CardHeader({
         { id, ref: headingRef, tabIndex: -1, 'data-part': 'heading' },
         // Server names are isolated inside the host's sentence: a right-to-left or overriding
         // name cannot reorder the words around it.
-        // Without a round nothing was asked (yet): the card follows a task.
-        suspension === undefined
+        // Without a round nothing was asked (yet): the card follows a task. Unless the task's
+        // state says a round was answered (elsewhere): then that question is over.
+        suspension === undefined && !askedBefore
           ? server
             ? withServerText(messages.taskFrom, server)
             : messages.taskOfUnknown
           : server
-            ? withServerText(over ? messages.askedByClosed : messages.askedBy, server)
-            : over
+            ? withServerText(over || !suspension ? messages.askedByClosed : messages.askedBy, server)
+            : over || !suspension
               ? messages.askedByUnknownClosed
               : messages.askedByUnknown,
       )}

@@ -215,6 +215,12 @@ export interface Lifecycle {
   /** Where the task itself stands, as the last reading said. */
   taskStatus?: InputRequestState['status'];
   /**
+   * True once a reading reported the answer that closed a round (`answeredKey`), also of a round
+   * this card never showed (answered in another tab, or before a reload that lost the ledger):
+   * the task has asked, so the card is not headed as one that asked nothing.
+   */
+  askedBefore?: boolean;
+  /**
    * True once this page stopped the task (Stop task), or stopped waiting for a round that holds
    * none: the `cancelled` it reads is this person's doing, also once the server confirms it.
    */
@@ -800,6 +806,7 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
   };
   if (server.result !== undefined) facts.result = server.result;
   if (server.error !== undefined) facts.error = server.error;
+  if (server.answeredKey !== undefined) facts.askedBefore = true;
   const openHere = lifecycle.state === 'input-required' || lifecycle.state === 'superseded';
   // The backend refused this person's answers as stale (HTTP 409/410) and the task has moved on
   // without a new round: the round closed by someone else's answer, not by the clock.

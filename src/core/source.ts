@@ -57,7 +57,8 @@ export interface InputRequestState {
   /**
    * The idempotency key of the answer that closed the last round, when the backend reports it.
    * After a send whose response was lost, it tells the card that this person's answer did arrive
-   * ("Your answer reached the server") rather than someone else's.
+   * ("Your answer reached the server") rather than someone else's. A card that never showed the
+   * round (another tab answered it) learns from it that the task asked: "… asked", not "Task from …".
    */
   answeredKey?: string;
 }

@@ -126,6 +126,25 @@ it('heads a task that has asked nothing by the server its source names, and its 
   expect(screen.queryByRole('heading', { name: /is asking/ })).not.toBeInTheDocument();
 });
 
+it('heads a task whose round this card never saw "… asked" when its state says an answer closed one (answeredKey)', () => {
+  // Another tab answered it, or this one before its storage was cleared: the task did ask, so
+  // "Task from Reports" (a task that asked nothing) would not be true.
+  const finished = cachedTask(
+    'report-15',
+    { status: 'completed', result: 'Filed.', answeredKey: 'key-from-another-tab' },
+    { serverName: 'Reports', toolName: 'file_report' },
+  );
+  const { unmount } = render(<InputRequestCard source={finished.source} queryClient={finished.client} />);
+  expect(screen.getByRole('heading', { name: 'Reports asked' })).toBeInTheDocument();
+  // Who answered is not known here: no receipt says it was this person.
+  expect(screen.queryByText('You answered.')).not.toBeInTheDocument();
+  expect(screen.getByText('Filed.')).toBeInTheDocument();
+  unmount();
+  const unnamed = cachedTask('report-16', { status: 'working', answeredKey: 'key-from-another-tab' });
+  render(<InputRequestCard source={unnamed.source} queryClient={unnamed.client} />);
+  expect(screen.getByRole('heading', { name: 'A tool asked' })).toBeInTheDocument();
+});
+
 it('heads a task "Task from a tool" when its source cannot say who asks: its asker throws, or names no text', () => {
   const working = cachedTask('report-14', { status: 'working' });
   const throwing: InputRequestSource = {
