@@ -308,6 +308,11 @@ const NEW_ROUND = {
   sentRoundId: undefined,
 } as const satisfies Partial<Lifecycle>;
 
+/** True when the round on screen was answered from this page and its send is over (taken). */
+export function answeredHere({ state, round, sentRoundId }: Lifecycle): boolean {
+  return round !== undefined && sentRoundId === round.id && state !== 'submitting';
+}
+
 /** A card that has heard nothing yet. */
 export const initialLifecycle: Lifecycle = { state: 'loading', answers: {} };
 

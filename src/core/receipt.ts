@@ -1,5 +1,5 @@
 import { isPlainObject, own } from './json.js';
-import { type Lifecycle, STATE_TRAITS } from './lifecycle.js';
+import { answeredHere, type Lifecycle, STATE_TRAITS } from './lifecycle.js';
 import {
   type FieldOption,
   type FieldSpec,
@@ -157,7 +157,7 @@ export function answeredByOpening(request: InputRequest | undefined): boolean {
  * ```
  */
 export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
-  const { state, round, answers, sentRoundId } = lifecycle;
+  const { state, round, answers } = lifecycle;
   // This person's answer was sent and refused as stale: "nothing was sent from here" would be false.
   const refused = lifecycle.refusedAsStale === true;
   // A send that could not be confirmed may have arrived: before the deadline, or as the answer
@@ -184,8 +184,7 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
     // "Expired" under "The task was stopped." would say otherwise.
     return lifecycle.closedAs === 'expired' ? 'refused' : 'answered-elsewhere-first';
   }
-  const answeredHere = round !== undefined && sentRoundId === round.id && state !== 'submitting';
-  if (!answeredHere) {
+  if (!round || !answeredHere(lifecycle)) {
     // Stopped here: still this person's doing once a reading confirms the task was cancelled.
     if (state === 'cancelled' && lifecycle.stoppedHere === true) return 'stopped';
     return undefined;

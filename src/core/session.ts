@@ -23,6 +23,7 @@ import {
   withoutSecrets,
 } from './ledger.js';
 import {
+  answeredHere,
   answersLocked,
   deadlineOf,
   initialLifecycle,
@@ -397,11 +398,6 @@ const LINK_OPENED = 'opened';
 
 /** The draft entry of a step-by-step form's step (see {@link InputRequestSession.formStep}). */
 const FORM_STEP = 'step';
-
-/** True when the round on screen was answered from this page and its send is over (taken). */
-function answeredHere({ state, round, sentRoundId }: Lifecycle): boolean {
-  return round !== undefined && sentRoundId === round.id && state !== 'submitting';
-}
 
 function withoutTimeLeft({ timeLeft: _left, ...snapshot }: SessionSnapshot): SessionSnapshot {
   return snapshot;
