@@ -174,12 +174,6 @@ export interface Lifecycle {
    */
   sendUncertain?: boolean;
   /**
-   * True when, with a send in doubt, a reading named another answer's key (`answeredKey`) as the
-   * one that closed the round: this person's answer did not close it, whether or not it arrived
-   * (then it was not used).
-   */
-  closedByAnother?: boolean;
-  /**
    * True while the latest try of this round is the one that could not be confirmed (it may have
    * arrived): the answers stay as sent ({@link answersLocked}). A later try the server refused
    * outright, or a reload that cut a send off (the form asks again), leaves it unset.
@@ -297,7 +291,6 @@ const NEW_ROUND = {
   answers: {},
   sendError: undefined,
   sendUncertain: undefined,
-  closedByAnother: undefined,
   lastTryUncertain: undefined,
   refusedAsStale: undefined,
   confirmedLate: undefined,
@@ -788,17 +781,11 @@ function reconcile(lifecycle: Lifecycle, server: InputRequestState, now: number)
       now,
     );
   }
-  // The reading names the answer that closed the round, and it is another's: a send of this
-  // person's that could not be confirmed is known not to be the one that closed it (it may still
-  // have arrived, after, and not been used).
-  const closedByAnother =
-    lifecycle.sendUncertain === true &&
-    server.answeredKey !== undefined &&
-    server.answeredKey !== lifecycle.idempotencyKey &&
-    (server.status !== 'input-required' || server.suspension?.id !== lifecycle.round?.id);
+  // A reading that names another answer's key (`answeredKey`) settles nothing of a send in
+  // doubt: the key is the one that closed the task's last round, which may be a later round than
+  // the one on screen (this tab offline while the task went on). Only this send's own key does.
   const facts: Lifecycle = {
     ...lifecycle,
-    ...(closedByAnother ? { closedByAnother: true } : {}),
     message: server.message,
     taskStatus: server.status,
     progress: server.progress,

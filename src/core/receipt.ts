@@ -164,14 +164,8 @@ export function outcomeOf(lifecycle: Lifecycle): RoundOutcome | undefined {
   // that closed the round (a backend that reports no `answeredKey` cannot say whose it was; one
   // that keeps no idempotency key refuses the Try again after it as stale).
   const uncertain = lifecycle.sendUncertain === true;
-  // Another answer closed it (the reading said whose): this one, if it arrived, was not used.
-  const elsewhere = !uncertain
-    ? 'answered-elsewhere'
-    : lifecycle.closedByAnother
-      ? 'answered-elsewhere-first'
-      : 'closed-unconfirmed';
+  const elsewhere = uncertain ? 'closed-unconfirmed' : 'answered-elsewhere';
   if (refused && uncertain && lifecycle.closedAs !== undefined) {
-    if (lifecycle.closedByAnother) return 'answered-elsewhere-first';
     return lifecycle.closedAs === 'expired' ? 'expired-unconfirmed' : 'closed-unconfirmed';
   }
   if (state === 'answered-elsewhere') return refused ? 'answered-elsewhere-first' : elsewhere;
