@@ -92,6 +92,9 @@ export interface HttpTaskStateBody {
   answeredKey?: string;
 }
 
+/** The `status` of a resume's 2xx JSON reply that says it took the answer without a task state. */
+const RECEIPT_STATUSES = new Set(['accepted', 'ok', 'received', 'queued', 'success']);
+
 const STATUS_ALIASES: Record<string, TaskStatus> = {
   working: 'working',
   running: 'working',
@@ -195,9 +198,9 @@ export function readHttpTaskState(body: unknown, defaults: HttpTaskStateDefaults
  * `{ inputResponses, roundId, suspendedAt }` with an `Idempotency-Key` header that stays the same
  * for every retry of a round, so the backend can drop a duplicate. HTTP 409 and 410 mean the
  * round is stale; `Retry-After` on an error is passed on to the card. A POST that answers with a
- * task body gives the next state at once; an empty one (or 202/204), or a JSON object that is no
- * task state (a receipt such as `{ status: 'accepted' }`), leaves it to polling; any other 2xx
- * body (an HTML sign-in page, say) is an error, never "sent".
+ * task body gives the next state at once; an empty one (or 202/204), or a JSON receipt (no
+ * `status`, or `accepted`, `ok`, `received`, `queued`, `success`), leaves it to polling; any other
+ * 2xx body (an HTML sign-in page, a status such as `fail`) is an error, never "sent".
  *
  * @example
  * ```tsx
@@ -339,14 +342,12 @@ export function createHttpSource(options: HttpSourceOptions): InputRequestSource
       }
       if (isPlainObject(body)) {
         if (typeof body.status !== 'string') return undefined;
-        // A 2xx JSON object is the backend's word that it took the answer. A status of its own
-        // (`{ status: 'accepted' }`: a receipt, not a task state) leaves the next state to
-        // polling: "could not be sent" would be untrue, and a retry would only repeat it.
-        try {
-          return parseState(body);
-        } catch {
-          return undefined;
-        }
+        // A receipt's word for it (`{ status: 'accepted' }`), not a task state: the backend took
+        // the answer, and the next state is left to polling ("could not be sent" would be untrue,
+        // and a retry would only repeat it). Any other status goes to parseState: a failure's
+        // (`{ status: 'fail' }`) is its error, never "sent".
+        if (RECEIPT_STATUSES.has(body.status.toLowerCase())) return undefined;
+        return parseState(body);
       }
       // A 2xx that says nothing we can read (a sign-in page, a proxy's error page) did not take
       // the answer as far as anyone can tell: never report it as sent.
