@@ -103,7 +103,15 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: REACT,
-    // 73, not 74: the static card's up-front code in one chunk (pollDelay in core/poll.ts,
+    // 74, not 73: the fixes of the stop after, 0.45 KiB in all, none of them new surface: a send
+    // whose answer never came over MCP, or whose retry a backend refused as stale, says it may
+    // have arrived (closed-unconfirmed, a section's "not known whether it arrived"); the rest of
+    // a double click presses no button of the card and takes no focus; a card that closes takes
+    // no focus from where the person went on; a round only the app answers is no question; text
+    // fields laid out in their own direction; an answer whose response ended the task remembered
+    // as sent; a re-ask with no secret field asks for no passwords; a card that never saw its
+    // task's round headed "… asked": 73.3 measured.
+    // (73, not 74: the static card's up-front code in one chunk (pollDelay in core/poll.ts,
     // imported by the lazy TanStack binding only: 0.8 KiB; tabs.ts importing nothing at run time:
     // 0.6 KiB), nothing a person sees changed: 72.3 measured. The card fixes and drafts fixes
     // that followed (a double click's rest ignored, a replaced round that comes back given what
@@ -155,7 +163,7 @@ const measures = [
     // options described by their error, and Tab inside a group is not leaving it; Change answer
     // keeps focus; a Retry-After hold outlives a remount; a round you hold hears its withdrawal.
     // (62, not 61, before: a form kept mounted into a newer round starts afresh.)))))))))))
-    budgetKiB: 73,
+    budgetKiB: 74,
     targetKiB: 40,
   },
   {
