@@ -6,6 +6,7 @@ import type { FieldSpec, SingleSelectFieldSpec } from '../core/model.js';
 import { shownName } from '../core/shown-text.js';
 import { useRequestField } from '../hooks/useRequestField.js';
 import { formEngine, type RequestFormControl } from '../hooks/useRequestForm.js';
+import { textDirection } from '../i18n/format.js';
 import type { InputRequestMessages } from '../i18n/messages.js';
 import { fieldLabel, shownProse, useServerLanguage, useServerText } from './serverText.js';
 
@@ -55,7 +56,17 @@ export const Field = memo(function Field({
   const props = useRequestField({ form, field, idPrefix, readOnly: readOnly === true });
   const againId = askedAgain ? `${idPrefix}-field${field.index}-again` : undefined;
   const again = againId ? { 'aria-describedby': againId } : undefined;
-  const inputProps = again ? props.getInputProps(again) : props.inputProps;
+  // In a left-to-right card, typed text (and a default the server wrote) is laid out in its own
+  // direction, as the review and the receipt show it: an Arabic answer put its full stop on the
+  // wrong side. Not in a right-to-left one: an empty field with `dir="auto"` starts left to
+  // right there (no letter to go by), its caret on the wrong side until the first letter.
+  const ownDirection =
+    (field.kind === 'text' || field.kind === 'email' || field.kind === 'url') &&
+    textDirection(messages.locale) === 'ltr'
+      ? { dir: 'auto' }
+      : undefined;
+  const inputProps =
+    again || ownDirection ? props.getInputProps({ ...again, ...ownDirection }) : props.inputProps;
   const { control, invalid, errorMessage, labelProps, descriptionProps, errorProps, secret, secretShown } =
     props;
   const text = useServerText();

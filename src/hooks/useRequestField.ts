@@ -562,10 +562,6 @@ function inputAttributes(
     case 'url':
       return {
         type: INPUT_TYPES[field.kind],
-        // Typed text (and a default the server wrote) is laid out in its own direction, as the
-        // review and the receipt show it: "Hello!" in a right-to-left card's field read "!Hello",
-        // an Arabic answer in a left-to-right one put its full stop on the wrong side.
-        dir: 'auto',
         ...(field.kind === 'email' ? { autoComplete: 'email' } : {}),
         ...(field.kind === 'url' ? { autoComplete: 'url' } : {}),
       };

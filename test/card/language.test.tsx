@@ -187,40 +187,36 @@ describe('language and direction of server text', () => {
     expect(review.getByText('Bis bald')).toHaveAttribute('dir', 'auto');
   });
 
-  it('lays out what is typed (and a default the server wrote) in its own direction, in the field as in the review', async () => {
+  it("lays out what is typed (and a default the server wrote) in its own direction in a left-to-right card, and leaves a right-to-left card's fields in its direction", async () => {
     const user = userEvent.setup();
-    const arabic = { ...germanMessages, locale: 'ar' };
-    render(
-      <InputRequestCard
-        suspension={parseSuspension(
-          {
-            inputRequests: {
-              address: {
-                method: 'elicitation/create',
-                params: {
-                  message: 'Where to?',
-                  requestedSchema: {
-                    type: 'object',
-                    properties: {
-                      street: { type: 'string', title: 'Street', default: 'شارع الملك فهد' },
-                      email: { type: 'string', title: 'Email', format: 'email' },
-                      site: { type: 'string', title: 'Website', format: 'uri' },
-                      floor: { type: 'integer', title: 'Floor' },
-                      day: { type: 'string', title: 'Day', format: 'date' },
-                    },
+    const address = (id: string) =>
+      parseSuspension(
+        {
+          inputRequests: {
+            address: {
+              method: 'elicitation/create',
+              params: {
+                message: 'Where to?',
+                requestedSchema: {
+                  type: 'object',
+                  properties: {
+                    street: { type: 'string', title: 'Street', default: 'شارع الملك فهد' },
+                    email: { type: 'string', title: 'Email', format: 'email' },
+                    site: { type: 'string', title: 'Website', format: 'uri' },
+                    floor: { type: 'integer', title: 'Floor' },
+                    day: { type: 'string', title: 'Day', format: 'date' },
                   },
                 },
               },
             },
           },
-          { serverName: 'Shop' },
-        )}
-        resume={async () => undefined}
-        messages={arabic}
-      />,
+        },
+        { serverName: 'Shop', id },
+      );
+    const { unmount } = render(
+      <InputRequestCard suspension={address('en')} resume={async () => undefined} />,
     );
-    // An English card or an Arabic one: "Hello!" typed into a right-to-left field read "!Hello",
-    // and an Arabic default in a left-to-right one put its full stop on the wrong side. The review
+    // An Arabic default in a left-to-right card put its full stop on the wrong side. The review
     // and the receipt already took the direction from the text; the field itself now does too.
     const street = screen.getByRole('textbox', { name: 'Street' });
     expect(street).toHaveValue('شارع الملك فهد');
@@ -231,6 +227,19 @@ describe('language and direction of server text', () => {
     // Numbers and dates are the browser's to lay out, in the card's direction.
     expect(screen.getByRole('spinbutton', { name: 'Floor' })).not.toHaveAttribute('dir');
     expect(screen.getByLabelText('Day')).not.toHaveAttribute('dir');
+    unmount();
+    // A right-to-left card: an empty field with dir="auto" would start left to right (no letter
+    // to go by), its caret on the wrong side: the fields keep the card's direction.
+    render(
+      <InputRequestCard
+        suspension={address('ar')}
+        resume={async () => undefined}
+        messages={{ ...germanMessages, locale: 'ar' }}
+      />,
+    );
+    for (const name of ['Street', 'Email', 'Website']) {
+      expect(screen.getByRole('textbox', { name })).not.toHaveAttribute('dir');
+    }
   });
 
   it('isolates a field title, so a right-to-left title cannot move the required mark', () => {
