@@ -50,11 +50,15 @@ function isOpen(state: CardState): state is PendingInputRequest['state'] {
 }
 
 function pendingOf(session: InputRequestSession, now: number): PendingInputRequest | undefined {
-  const { state, round, deadline, hostAnswers } = session.getSnapshot();
+  const { state, round, deadline, hostAnswers, sendError } = session.getSnapshot();
   if (!round || !isOpen(state)) return undefined;
   // Nothing in it waits for the person (the app answers it, or the server only waits): no badge,
-  // no notification. A request whose host answerer failed waits for their Decline or Cancel.
-  if (questionsForPerson(round, (key) => hostAnswers[key]?.status === 'failed') === 0) return undefined;
+  // no notification. A request whose host answerer failed waits for their Decline or Cancel, and
+  // a send that failed (the app's own answers too) for their Try again.
+  const failedSend = state === 'input-required' && sendError !== undefined;
+  if (!failedSend && questionsForPerson(round, (key) => hostAnswers[key]?.status === 'failed') === 0) {
+    return undefined;
+  }
   let opened = openedAt.get(session);
   if (opened?.roundId !== round.id) {
     opened = { roundId: round.id, since: now };
