@@ -255,6 +255,8 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     const headingRef = useRef<HTMLHeadingElement>(null);
     const outcomeRef = useRef<HTMLParagraphElement>(null);
     const focusInside = useRef(false);
+    /** A mouse press inside the card that no focus or blur has followed yet. */
+    const pressedInside = useRef(false);
     const headingId = `${useId()}-heading`;
 
     useImperativeHandle(ref, () => ({ focus: () => headingRef.current?.focus() }), []);
@@ -431,11 +433,18 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           // Any button of the card, a host's own components' too, may appear under the pointer
           // in the middle of a double click: the rest of that burst presses nothing.
           {...earlierBurstGuard}
+          onMouseDownCapture={(event) => {
+            earlierBurstGuard.onMouseDownCapture(event);
+            // A press inside the card: Safari and Firefox on macOS focus no button on a click,
+            // so the field blurs to nothing; that is no leaving (see onBlur).
+            pressedInside.current = true;
+          }}
           // No aria-busy: the card's status region is inside it, and screen readers may hold back
           // what a busy region says until it is not busy, when "Sending your answer…" is over. The
           // status says the card is busy instead.
           onFocus={() => {
             focusInside.current = true;
+            pressedInside.current = false;
           }}
           onBlur={(event) => {
             // Focus that leaves for somewhere else on the page is the person's choice; focus that
@@ -443,10 +452,15 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
             // put back. Focus that falls to nothing from an element still there is the person's
             // too: a click on the page's text. Which one it was shows once the change is done.
             const to = event.relatedTarget;
+            const pressed = pressedInside.current;
+            pressedInside.current = false;
             if (to instanceof Node) {
               if (!cardRef.current?.contains(to)) focusInside.current = false;
               return;
             }
+            // Pressed inside the card (its text, or a button the browser does not focus): still
+            // the card's.
+            if (pressed) return;
             const left = event.target;
             queueMicrotask(() => {
               if (
