@@ -20,6 +20,12 @@ export interface SentRound {
    */
   closedAs?: RoundClosedAs;
   /**
+   * A `refused` round whose earlier try could not be confirmed: that try may have arrived (a
+   * backend that keeps no idempotency key refuses the retry of an answer it took), so a reload
+   * says so, never "not used".
+   */
+  uncertain?: true;
+  /**
    * What was answered, for the receipt — with every secret field's value left out. A request key
    * past 256 characters stands as `#` and its fingerprint (see {@link recordedAnswers}).
    */
@@ -288,6 +294,7 @@ function isSentRound(value: unknown): value is SentRound {
     (value.closedAs === undefined ||
       value.closedAs === 'answered-elsewhere' ||
       value.closedAs === 'expired') &&
+    (value.uncertain === undefined || value.uncertain === true) &&
     isPlainObject(value.answers) &&
     typeof value.at === 'number' &&
     (value.task === undefined || typeof value.task === 'string')

@@ -270,6 +270,8 @@ export type LifecycleEvent =
       answers: InputResponses;
       /** How a `refused` round closed, as its refusal said. */
       closedAs?: RoundClosedAs;
+      /** A `refused` round whose earlier try could not be confirmed (it may have arrived). */
+      uncertain?: true;
     }
   /** After a reload: the round this person last sent for a task whose state no longer holds it. */
   | {
@@ -279,6 +281,8 @@ export type LifecycleEvent =
       idempotencyKey: string;
       /** Set for a round the backend refused as stale: how it closed, as its refusal said. */
       closedAs?: RoundClosedAs;
+      /** A refused round whose earlier try could not be confirmed (it may have arrived). */
+      uncertain?: true;
     }
   | { type: 'deadline-passed'; roundId: string }
   | { type: 'replacement-shown' }
@@ -621,6 +625,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
           answers: event.answers,
           idempotencyKey: event.idempotencyKey,
           refusedAsStale: true,
+          ...(event.uncertain ? { sendUncertain: true } : {}),
         };
       }
       if (event.status === 'sent') {
@@ -679,6 +684,7 @@ function step(lifecycle: Lifecycle, event: LifecycleEvent): Lifecycle {
         answers: event.answers,
         idempotencyKey: event.idempotencyKey,
         refusedAsStale: true,
+        ...(event.uncertain ? { sendUncertain: true } : {}),
         // An answered-elsewhere state closes as such (lifecycleReducer): this is for failed or cancelled.
         closedAs: refusedAs,
       };

@@ -542,6 +542,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       status: entry.status,
       answers: recordedAnswers(round, entry.answers),
       closedAs: entry.status === 'refused' ? (entry.closedAs ?? 'expired') : undefined,
+      ...(entry.uncertain ? { uncertain: true } : {}),
     });
   }
 
@@ -562,6 +563,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       answers: recordedAnswers(entry.round, entry.answers),
       idempotencyKey: entry.idempotencyKey,
       closedAs: entry.status === 'refused' ? (entry.closedAs ?? 'expired') : undefined,
+      ...(entry.uncertain ? { uncertain: true } : {}),
     });
   }
 
@@ -1245,6 +1247,7 @@ export function openSession(options: InputRequestSessionOptions): InputRequestSe
       // yet known to be answered.
       ...(task === undefined ? {} : status === 'sending' ? { task } : { task, round }),
       ...(status === 'refused' && lifecycle.closedAs ? { closedAs: lifecycle.closedAs } : {}),
+      ...(status === 'refused' && lifecycle.sendUncertain ? { uncertain: true } : {}),
     });
   }
 
