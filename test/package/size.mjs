@@ -24,7 +24,16 @@ const measures = [
     source: `import { InputRequestCard, parseSuspension } from 'input-request-cards';
       export const use = [InputRequestCard, parseSuspension];`,
     external: [...REACT, ...HOOK_FORM],
-    // 61, not 62: the card's up-front code is one chunk, not three, each compressed apart and
+    // 62, not 61: the fixes of the stop after, 0.5 KiB in all, none of them new surface: a send
+    // whose answer never came over MCP, or whose retry a backend refused as stale, says it may
+    // have arrived (closed-unconfirmed, kept across a reload; a section's "not known whether it
+    // arrived"); the rest of a double click presses no button of the card and takes no focus; a
+    // card that closes takes no focus from where the person went on (a mouse press inside it is
+    // no leaving); a round only the app answers is no question until its send fails; text fields
+    // laid out in their own direction in a left-to-right card; an answer whose response ended the
+    // task remembered as sent; a re-ask with no secret field asks for no passwords; a card that
+    // never saw its task's round headed "… asked": 61.0 measured (4 bytes over 61).
+    // (61, not 62: the card's up-front code is one chunk, not three, each compressed apart and
     // naming what it takes from the others: pollDelay moved to core/poll.ts, which only the lazy
     // TanStack binding imports (lifecycle.ts had sat in a chunk shared with it: 0.8 KiB), and
     // tabs.ts imports nothing at run time, handed what it uses by presence (pageForTabs), so its
@@ -95,7 +104,7 @@ const measures = [
     // questions); an error waits for the click it would push away; Accept saves the last
     // keystrokes' draft; a destroyed session sends nothing; a link opened before a reload still
     // offers Done. (49, not 48, before: a closed round of several requests tells the truth.))))))))))))
-    budgetKiB: 61,
+    budgetKiB: 62,
     targetKiB: 20,
   },
   {
@@ -110,7 +119,8 @@ const measures = [
     // no focus from where the person went on; a round only the app answers is no question; text
     // fields laid out in their own direction; an answer whose response ended the task remembered
     // as sent; a re-ask with no secret field asks for no passwords; a card that never saw its
-    // task's round headed "… asked": 73.3 measured.
+    // task's round headed "… asked"; a review's fixes (a refused round's doubt kept across a
+    // reload, a mouse press inside the card no leaving it): 73.4 measured.
     // (73, not 74: the static card's up-front code in one chunk (pollDelay in core/poll.ts,
     // imported by the lazy TanStack binding only: 0.8 KiB; tabs.ts importing nothing at run time:
     // 0.6 KiB), nothing a person sees changed: 72.3 measured. The card fixes and drafts fixes
@@ -172,7 +182,10 @@ const measures = [
       import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
       export const use = [createHttpSource, InputRequestCard, QueryClient, QueryClientProvider];`,
     external: REACT,
-    // 84, not 85: what lowered the static card's ceiling to 61 (pollDelay in core/poll.ts,
+    // 85, not 84: what raised the static card's ceiling to 62, with createHttpSource's `taskId`
+    // (a task addressed by its query told apart) and its resume reading only a receipt's words as
+    // sent: 84.1 measured.
+    // (84, not 85: what lowered the static card's ceiling to 61 (pollDelay in core/poll.ts,
     // imported by the lazy TanStack binding only: 0.8 KiB; tabs.ts importing nothing at run time,
     // so its lazy chunk splits nothing off what loads up front: 0.65 KiB): 82.9 measured; then
     // the card fixes that came with it (0.1 KiB) and an HTTP round that names no task told apart
@@ -212,7 +225,7 @@ const measures = [
     // idempotency key), an empty date in an expired form says "Not answered", and a round you hold
     // hears its asker withdraw it (2025 questions closed by the server's timeout keep what was
     // typed): 0.3 KiB. (72, not 71, before: the card's `lang` and `dir` from its words.))))))))))))
-    budgetKiB: 84,
+    budgetKiB: 85,
     targetKiB: 52,
   },
   {
