@@ -76,6 +76,7 @@ const shots = [
   { file: 'receipt-rtl', id: 'card-outcomes--accepted-right-to-left' },
   { file: 'send-failed', id: 'card-outcomes--send-failed' },
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
+  { file: 'closed-unconfirmed', id: 'card-outcomes--closed-unconfirmed', sizes: ['phone'] },
   { file: 'server-asked-to-wait', id: 'card-states--server-asked-to-wait' },
   { file: 'stopped-by-you', id: 'card-outcomes--stopped', sizes: ['phone'] },
   // Decline on a form with something entered asks first, in place of the buttons.

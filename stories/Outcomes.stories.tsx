@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import { type ReactElement, useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import preview from '../.storybook/preview.tsx';
-import type { InputRequestSource, InputRequestState } from '../src/core/source.ts';
+import { type InputRequestSource, type InputRequestState, StaleRoundError } from '../src/core/source.ts';
 import { InputRequestCard, parseSuspension } from '../src/index.ts';
 import { arabicMessages } from './arabic.ts';
 
@@ -201,6 +201,43 @@ export const SendUnconfirmed = meta.story({
     );
     await expect(canvas.getByRole('button', { name: 'Accept' })).toBeDisabled();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+});
+
+/**
+ * A resume whose first send may have arrived (the connection dropped), and whose Try again the
+ * backend refuses as stale: one that keeps no idempotency key refuses the answer it already took.
+ */
+function refusedAfterDoubt() {
+  let tries = 0;
+  return async () => {
+    tries += 1;
+    if (tries === 1) throw new TypeError('Failed to fetch');
+    throw new StaleRoundError(undefined, 409, { closedAs: 'answered-elsewhere' });
+  };
+}
+
+function RefusedAfterDoubt() {
+  const [resume] = useState(refusedAfterDoubt);
+  return <InputRequestCard suspension={order} resume={resume} />;
+}
+
+/** Closed while a send was in doubt: the first try may be the answer that closed it. */
+export const ClosedUnconfirmed = meta.story({
+  render: () => <RefusedAfterDoubt />,
+  play: async ({ canvas }) => {
+    await answerOrder(canvas);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Your answer may or may not have arrived',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(
+      await canvas.findByText(
+        'Closed — your answer may be the one that closed it; its arrival was never confirmed.',
+        { selector: '[data-part="outcome"]' },
+      ),
+    ).toBeVisible();
+    await expect(canvas.queryByText(/not used|Nothing was sent/)).toBeNull();
   },
 });
 
