@@ -526,17 +526,17 @@ export function renderReport(results) {
     say();
     say('Time per area, per mount at N=100:');
     say();
-    const areaNames = [...new Set([...cpu.ours.areas, ...cpu.handwritten.areas].map((row) => row.area))];
     const areaOf = (summary, area) => summary.areas.find((row) => row.area === area)?.ms;
-    say(
+    // Time per area, ours beside (c), ours' largest first.
+    const areaTable = (ours, c) =>
       table(
         ['area', 'ours', '(c) hand-written'],
-        areaNames
-          .map((area) => [area, areaOf(cpu.ours, area) ?? 0, areaOf(cpu.handwritten, area) ?? 0])
+        [...new Set([...ours.areas, ...(c?.areas ?? [])].map((row) => row.area))]
+          .map((area) => [area, areaOf(ours, area) ?? 0, c ? (areaOf(c, area) ?? 0) : 0])
           .sort((a, b) => b[1] - a[1])
           .map(([area, a, b]) => [area, ms(a), ms(b)]),
-      ),
-    );
+      );
+    say(areaTable(cpu.ours, cpu.handwritten));
     say();
     const functionTable = (summary, count, filter = () => true, sortBy = 'self') =>
       table(
@@ -566,22 +566,7 @@ export function renderReport(results) {
         `Cold first mount at N=100 (section 1c's region in a fresh page, ${cold.ours.runs} profiled loads each, of the unminified bundles: the code's first parse, compile and run, which V8 counts in the functions it compiles): ours ${ms(cold.ours.totalMs)} of samples, (c) ${ms(cold.handwritten?.totalMs)}. Time per area:`,
       );
       say();
-      const coldAreas = [
-        ...new Set([...cold.ours.areas, ...(cold.handwritten?.areas ?? [])].map((row) => row.area)),
-      ];
-      say(
-        table(
-          ['area', 'ours', '(c) hand-written'],
-          coldAreas
-            .map((area) => [
-              area,
-              areaOf(cold.ours, area) ?? 0,
-              cold.handwritten ? (areaOf(cold.handwritten, area) ?? 0) : 0,
-            ])
-            .sort((a, b) => b[1] - a[1])
-            .map(([area, a, b]) => [area, ms(a), ms(b)]),
-        ),
-      );
+      say(areaTable(cold.ours, cold.handwritten));
       say();
       say("Ours, top functions by self time, then the library's own by total time, then (c) by self time:");
       say();
@@ -597,22 +582,7 @@ export function renderReport(results) {
         `Keystroke at N=100 (${results.config.cpu.keystrokes} keystrokes back to back, each dispatched inside flushSync + its microtasks; per keystroke): ours ${ms(cpu.keyOurs.totalMs)} of samples, (c) ${ms(cpu.keyC?.totalMs)}. Time per area:`,
       );
       say();
-      const keyAreas = [
-        ...new Set([...cpu.keyOurs.areas, ...(cpu.keyC?.areas ?? [])].map((row) => row.area)),
-      ];
-      say(
-        table(
-          ['area', 'ours', '(c) hand-written'],
-          keyAreas
-            .map((area) => [
-              area,
-              areaOf(cpu.keyOurs, area) ?? 0,
-              cpu.keyC ? (areaOf(cpu.keyC, area) ?? 0) : 0,
-            ])
-            .sort((a, b) => b[1] - a[1])
-            .map(([area, a, b]) => [area, ms(a), ms(b)]),
-        ),
-      );
+      say(areaTable(cpu.keyOurs, cpu.keyC));
       say();
       say('Ours, top functions by self time, then (c):');
       say();

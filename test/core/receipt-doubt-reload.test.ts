@@ -4,12 +4,11 @@ import {
   type InputRequestSource,
   outcomeOf,
   parseSuspension,
-  type RoundLedger,
-  type SentRound,
   StaleRoundError,
   type Suspension,
   staticSource,
 } from '../../src/core/index.ts';
+import { createMemoryLedger } from '../../src/core/ledger.ts';
 
 // What a closed round says after a send in doubt, across a reload: the ledger keeps the doubt.
 
@@ -29,15 +28,6 @@ const round: Suspension = parseSuspension(
   { id: 'round-1', serverName: 'Shipper' },
 );
 
-function memoryLedger(): RoundLedger {
-  const entries = new Map<string, SentRound>();
-  return {
-    get: (id) => entries.get(id),
-    set: (entry) => void entries.set(entry.roundId, entry),
-    delete: (id) => void entries.delete(id),
-  };
-}
-
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
@@ -48,7 +38,7 @@ afterEach(() => {
 describe('Try again refused as stale after a try in doubt, then a reload', () => {
   for (const closedAs of [undefined, 'answered-elsewhere'] as const) {
     it(`keeps saying the first try may have arrived (${closedAs ?? 'expired'} refusal)`, async () => {
-      const ledger = memoryLedger();
+      const ledger = createMemoryLedger();
       let tries = 0;
       // Try 1: no answer in time (it may have arrived). Try 2: refused as stale, as a backend that
       // keeps no idempotency key refuses the answer it already took.
