@@ -324,10 +324,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
     // asks nothing (the server still waits, e.g. for a link step: a "still waiting" reply every few
     // seconds would say "New question" each time) or only what the app answers by itself (its
     // sampling) is no question, until an answerer fails and the person must say no to it.
-    const questions =
-      suspension === undefined
-        ? 0
-        : questionsForPerson(suspension, (key) => snapshot.hostAnswers[key]?.status === 'failed');
+    const questions = suspension === undefined ? 0 : questionsForPerson(suspension, snapshot.hostAnswers);
     const announce = props.announce !== false && state === 'input-required' && copy.live && questions > 0;
     // biome-ignore lint/correctness/useExhaustiveDependencies: said when a round opens; the words are read then.
     useEffect(() => {
@@ -432,7 +429,7 @@ export const InputRequestCard = forwardRef<InputRequestCardHandle, InputRequestC
           aria-labelledby={headingId}
           // Any button of the card, a host's own components' too, may appear under the pointer
           // in the middle of a double click: the rest of that burst presses nothing.
-          {...earlierBurstGuard}
+          onClickCapture={earlierBurstGuard.onClickCapture}
           onMouseDownCapture={(event) => {
             earlierBurstGuard.onMouseDownCapture(event);
             // A press inside the card: Safari and Firefox on macOS focus no button on a click,

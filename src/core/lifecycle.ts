@@ -485,16 +485,19 @@ export function answerCompletesRound(
 
 /**
  * How many of `round`'s requests are questions for the person: all but those the host answers by
- * itself (sampling, roots), which wait for nobody unless their answerer failed (`hostFailed`), and
- * all of a round too large to show (it is refused as a whole, by the person). A round that asks
- * nothing, or only what the app answers, is no question: nobody is told it opened, and it is not
- * listed as waiting for the person.
+ * itself (sampling, roots), which wait for nobody unless their answerer failed (`hostAnswers`, the
+ * session's snapshot's), and all of a round too large to show (it is refused as a whole, by the
+ * person). A round that asks nothing, or only what the app answers, is no question: nobody is
+ * told it opened, and it is not listed as waiting for the person.
  */
-export function questionsForPerson(round: Suspension, hostFailed: (key: string) => boolean): number {
+export function questionsForPerson(
+  round: Suspension,
+  hostAnswers: Readonly<Record<string, { status: string } | undefined>>,
+): number {
   if (roundTooLarge(round) !== undefined) return round.requests.length;
   let count = 0;
   for (const request of round.requests) {
-    if (request.kind !== 'host' || hostFailed(request.key)) count += 1;
+    if (request.kind !== 'host' || hostAnswers[request.key]?.status === 'failed') count += 1;
   }
   return count;
 }

@@ -56,7 +56,7 @@ function pendingOf(session: InputRequestSession, now: number): PendingInputReque
   // no notification. A request whose host answerer failed waits for their Decline or Cancel, and
   // a send that failed (the app's own answers too) for their Try again.
   const failedSend = state === 'input-required' && sendError !== undefined;
-  if (!failedSend && questionsForPerson(round, (key) => hostAnswers[key]?.status === 'failed') === 0) {
+  if (!failedSend && questionsForPerson(round, hostAnswers) === 0) {
     return undefined;
   }
   let opened = openedAt.get(session);

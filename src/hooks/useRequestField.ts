@@ -560,14 +560,13 @@ function inputAttributes(
     case 'text':
     case 'email':
     case 'url':
+    case 'date':
+    case 'date-time':
       return {
         type: INPUT_TYPES[field.kind],
         ...(field.kind === 'email' ? { autoComplete: 'email' } : {}),
         ...(field.kind === 'url' ? { autoComplete: 'url' } : {}),
       };
-    case 'date':
-    case 'date-time':
-      return { type: INPUT_TYPES[field.kind] };
     default:
       return {};
   }
