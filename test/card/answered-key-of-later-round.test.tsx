@@ -77,6 +77,8 @@ describe('a send in doubt, then the task asks again and someone else answers tha
     expect(card.getAttribute('data-state')).not.toBe('input-required');
     // "Answered elsewhere first. Your answer was not used." would be false: it closed round one.
     expect(card).not.toHaveAttribute('data-outcome', 'answered-elsewhere-first');
+    // What it does say: this answer may be the one that closed the round.
+    expect(card).toHaveAttribute('data-outcome', 'closed-unconfirmed');
     expect(card).not.toHaveTextContent(/not used/);
   });
 });
