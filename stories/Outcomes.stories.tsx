@@ -231,12 +231,13 @@ export const ClosedUnconfirmed = meta.story({
       'Your answer may or may not have arrived',
     );
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
-    await expect(
-      await canvas.findByText(
-        'Closed — your answer may be the one that closed it; its arrival was never confirmed.',
-        { selector: '[data-part="outcome"]' },
-      ),
-    ).toBeVisible();
+    const outcome = await canvas.findByText(
+      'Closed — your answer may be the one that closed it; its arrival was never confirmed.',
+      { selector: '[data-part="outcome"]' },
+    );
+    await expect(outcome).toBeVisible();
+    // Marked as a warning, as the other outcomes that leave the answer in doubt are.
+    await expect(getComputedStyle(outcome, '::before').content).toContain('!');
     await expect(canvas.queryByText(/not used|Nothing was sent/)).toBeNull();
   },
 });
