@@ -77,6 +77,23 @@ const shots = [
   { file: 'send-failed', id: 'card-outcomes--send-failed' },
   { file: 'send-failed-dark', id: 'card-outcomes--send-failed-dark', colorScheme: 'dark' },
   { file: 'closed-unconfirmed', id: 'card-outcomes--closed-unconfirmed', sizes: ['phone'] },
+  {
+    file: 'closed-unconfirmed-dark',
+    id: 'card-outcomes--closed-unconfirmed',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
+  {
+    file: 'deadline-expired-several-unconfirmed',
+    id: 'card-deadlines--expired-several-after-unconfirmed-send',
+    sizes: ['phone'],
+  },
+  {
+    file: 'deadline-expired-several-unconfirmed-dark',
+    id: 'card-deadlines--expired-several-after-unconfirmed-send',
+    colorScheme: 'dark',
+    sizes: ['phone'],
+  },
   { file: 'server-asked-to-wait', id: 'card-states--server-asked-to-wait' },
   { file: 'stopped-by-you', id: 'card-outcomes--stopped', sizes: ['phone'] },
   // Decline on a form with something entered asks first, in place of the buttons.

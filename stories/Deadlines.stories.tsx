@@ -202,3 +202,53 @@ export const ExpiredSeveralRequests = meta.story({
     await expect(canvas.getByRole('textbox', { name: /Email/ })).toHaveValue('ada@example');
   },
 });
+
+/** Two questions of one round, each a short form. */
+const ask = (message: string, title: string) => ({
+  method: 'elicitation/create',
+  params: {
+    message,
+    requestedSchema: { type: 'object', properties: { [title]: { type: 'string', title } } },
+  },
+});
+const pairRound = parseSuspension(
+  {
+    resultType: 'input_required',
+    inputRequests: { who: ask('Who is coming?', 'Name'), when: ask('Which day?', 'Day') },
+    requestState: 'pair-1',
+  },
+  { serverName: 'Calendar', toolName: 'book_meeting' },
+);
+
+/**
+ * A round of several whose send could not be confirmed (the connection dropped), then its
+ * deadline: each answer says its arrival is not known, never "the question closed first".
+ */
+export const ExpiredSeveralAfterUnconfirmedSend = meta.story({
+  render: () => (
+    <InputRequestCard
+      suspension={pairRound}
+      resume={() => Promise.reject(new TypeError('Failed to fetch'))}
+      ledger={false}
+      deadline={Date.now() + 4000}
+    />
+  ),
+  play: async ({ canvas }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Accept' })[0] as HTMLElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Day' }), 'Monday');
+    await userEvent.click(canvas.getAllByRole('button', { name: 'Accept' })[1] as HTMLElement);
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Your answer may or may not have arrived',
+    );
+    await expect(
+      await canvas.findByText(
+        'Expired — it is not known whether your answer arrived in time.',
+        { selector: '[data-part="outcome"]' },
+        { timeout: 8000 },
+      ),
+    ).toBeVisible();
+    await expect(canvas.getAllByText('Accepted — it is not known whether it arrived.')).toHaveLength(2);
+    await expect(canvas.queryByText(/closed first/)).toBeNull();
+  },
+});
